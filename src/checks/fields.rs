@@ -1,0 +1,200 @@
+//! Members of an object: presence, JSON type, unknown members.
+
+use crate::ctx::{Ctx, Mode};
+use crate::report::{Code, Pointer};
+use serde_json::{json, Map, Value};
+
+/// Whether a member must be present.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    Required,
+    Optional,
+}
+
+/// The JSON type name used in `wrong_type` params (`expected`, `actual`).
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Reports `wrong_type` at `path`.
+pub fn wrong_type(ctx: &mut Ctx, path: &Pointer, expected: &'static str, actual: &Value) {
+    ctx.error(
+        path,
+        Code::WrongType,
+        format!("must be {} {}", article(expected), expected),
+        json!({"expected": expected, "actual": type_name(actual)}),
+    );
+}
+
+fn article(word: &str) -> &'static str {
+    match word.as_bytes().first() {
+        Some(b'a' | b'e' | b'i' | b'o' | b'u') => "an",
+        _ => "a",
+    }
+}
+
+/// Reports `required` for member `name` of the object at `path`.
+pub fn required(ctx: &mut Ctx, path: &Pointer, name: &str) {
+    ctx.error(
+        &path.key(name),
+        Code::Required,
+        format!("{name} is required"),
+        json!({"field": name}),
+    );
+}
+
+/// The value must be an object.
+pub fn object<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v Map<String, Value>> {
+    match v {
+        Value::Object(o) => Some(o),
+        other => {
+            wrong_type(ctx, path, "object", other);
+            None
+        }
+    }
+}
+
+/// The value must be an array.
+pub fn array<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v [Value]> {
+    match v {
+        Value::Array(a) => Some(a),
+        other => {
+            wrong_type(ctx, path, "array", other);
+            None
+        }
+    }
+}
+
+/// The value must be a string.
+pub fn string<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v str> {
+    match v {
+        Value::String(s) => Some(s),
+        other => {
+            wrong_type(ctx, path, "string", other);
+            None
+        }
+    }
+}
+
+/// Warns `unknown_field` for each member not in `known` (in the object's key order, which is
+/// sorted, so the report is deterministic).
+pub fn unknown_fields(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>, known: &[&str]) {
+    for k in obj.keys() {
+        if !known.contains(&k.as_str()) {
+            ctx.warning(
+                &path.key(k),
+                Code::UnknownField,
+                "this member is not documented for this payload and will be ignored or refused",
+                Value::Null,
+            );
+        }
+    }
+}
+
+/// Whether member `name` is present (any value, `null` included).
+pub fn present(obj: &Map<String, Value>, name: &str) -> bool {
+    obj.contains_key(name)
+}
+
+/// Member `name`, reporting `required` when it is absent and needed.
+pub fn member<'v>(
+    ctx: &mut Ctx,
+    obj: &'v Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> Option<&'v Value> {
+    let v = obj.get(name);
+    if v.is_none() && need == Need::Required {
+        required(ctx, path, name);
+    }
+    v
+}
+
+/// A string member. A required member that is an empty string is reported as `required` (forms
+/// send `""` for an untouched input); an optional empty string is returned for the caller's rules.
+pub fn str_member<'v>(
+    ctx: &mut Ctx,
+    obj: &'v Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> Option<&'v str> {
+    let v = member(ctx, obj, path, name, need)?;
+    let s = string(ctx, &path.key(name), v)?;
+    if s.is_empty() && need == Need::Required {
+        ctx.error(
+            &path.key(name),
+            Code::Required,
+            format!("{name} is required and must not be empty"),
+            json!({"field": name}),
+        );
+        return None;
+    }
+    Some(s)
+}
+
+/// An object member.
+pub fn object_member<'v>(
+    ctx: &mut Ctx,
+    obj: &'v Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> Option<&'v Map<String, Value>> {
+    let v = member(ctx, obj, path, name, need)?;
+    object(ctx, &path.key(name), v)
+}
+
+/// An array member.
+pub fn array_member<'v>(
+    ctx: &mut Ctx,
+    obj: &'v Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> Option<&'v [Value]> {
+    let v = member(ctx, obj, path, name, need)?;
+    array(ctx, &path.key(name), v)
+}
+
+/// An integer member (JSON number; in query mode also a decimal string). See
+/// [`crate::checks::numbers::integer`].
+pub fn int_member(
+    ctx: &mut Ctx,
+    obj: &Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> Option<i64> {
+    let v = member(ctx, obj, path, name, need)?;
+    crate::checks::numbers::integer(ctx, &path.key(name), v)
+}
+
+/// A boolean member (JSON boolean; in query mode also `"true"` / `"false"`).
+pub fn bool_member(
+    ctx: &mut Ctx,
+    obj: &Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> Option<bool> {
+    let v = member(ctx, obj, path, name, need)?;
+    let p = path.key(name);
+    match (v, ctx.mode) {
+        (Value::Bool(b), _) => Some(*b),
+        (Value::String(s), Mode::Query) if s == "true" => Some(true),
+        (Value::String(s), Mode::Query) if s == "false" => Some(false),
+        (other, _) => {
+            wrong_type(ctx, &p, "boolean", other);
+            None
+        }
+    }
+}

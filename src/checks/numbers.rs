@@ -1,0 +1,115 @@
+//! Integers and ranges. JSON bodies take JSON numbers; query parameters (see
+//! [`crate::ctx::Mode::Query`]) also take decimal strings, because forms produce strings.
+
+use crate::checks::fields::wrong_type;
+use crate::ctx::{Ctx, Mode};
+use crate::report::{Code, Pointer};
+use serde_json::{json, Value};
+
+/// The largest integer a JavaScript number holds exactly (2^53 - 1).
+pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+
+/// Parses an optionally signed run of ASCII digits (no spaces, no `+`, no exponent, no fraction).
+pub fn parse_decimal_i64(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse::<i64>().ok()
+}
+
+/// An integer value: a JSON number with no fractional part, or in query mode a decimal string.
+/// Reports `wrong_type` or `not_an_integer` and returns `None` otherwise.
+pub fn integer(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                return Some(i);
+            }
+            if n.as_u64().is_some() {
+                // Above i64::MAX: no documented field holds such a value.
+                not_an_integer(ctx, path, "is too large");
+                return None;
+            }
+            match n.as_f64() {
+                Some(f) if f.fract() == 0.0 && f.abs() < 9.0e18 => Some(f as i64),
+                _ => {
+                    not_an_integer(ctx, path, "must be a whole number");
+                    None
+                }
+            }
+        }
+        Value::String(s) if ctx.mode == Mode::Query => match parse_decimal_i64(s) {
+            Some(i) => Some(i),
+            None => {
+                not_an_integer(
+                    ctx,
+                    path,
+                    "must be a whole number written in decimal digits",
+                );
+                None
+            }
+        },
+        other => {
+            let expected = if ctx.mode == Mode::Query {
+                "integer or decimal string"
+            } else {
+                "integer"
+            };
+            wrong_type(ctx, path, expected, other);
+            None
+        }
+    }
+}
+
+fn not_an_integer(ctx: &mut Ctx, path: &Pointer, message: &str) {
+    ctx.error(path, Code::NotAnInteger, message, Value::Null);
+}
+
+/// `min <= n <= max` (either bound optional); reports `out_of_range` otherwise.
+pub fn in_range(ctx: &mut Ctx, path: &Pointer, n: i64, min: Option<i64>, max: Option<i64>) -> bool {
+    let below = min.is_some_and(|m| n < m);
+    let above = max.is_some_and(|m| n > m);
+    if !below && !above {
+        return true;
+    }
+    let message = match (min, max) {
+        (Some(lo), Some(hi)) => format!("must be between {lo} and {hi}"),
+        (Some(lo), None) => format!("must be at least {lo}"),
+        (None, Some(hi)) => format!("must be at most {hi}"),
+        (None, None) => String::from("is out of range"),
+    };
+    let mut p = json!({"actual": n});
+    if let Some(lo) = min {
+        p["min"] = json!(lo);
+    }
+    if let Some(hi) = max {
+        p["max"] = json!(hi);
+    }
+    ctx.error(path, Code::OutOfRange, message, p);
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_strings() {
+        assert_eq!(parse_decimal_i64("60"), Some(60));
+        assert_eq!(parse_decimal_i64("-3"), Some(-3));
+        for bad in [
+            "",
+            "-",
+            "+5",
+            " 5",
+            "5 ",
+            "1e3",
+            "1.0",
+            "0x10",
+            "99999999999999999999",
+        ] {
+            assert_eq!(parse_decimal_i64(bad), None, "{bad:?}");
+        }
+    }
+}

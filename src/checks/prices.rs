@@ -1,0 +1,124 @@
+//! Prices: `<number> <ISO 4217 code>` with `.` as the decimal point (document B, Product price).
+
+use crate::checks::iso::is_currency;
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::Value;
+use std::cmp::Ordering;
+
+/// A parsed price. The amount is kept as digits, so any length compares exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Price<'a> {
+    /// Integer digits without leading zeros (`""` for zero).
+    int: &'a str,
+    /// Fraction digits without trailing zeros.
+    frac: &'a str,
+    pub currency: &'a str,
+}
+
+/// Why a price does not parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriceError {
+    /// Not `<digits>[.<digits>] <CODE>`.
+    Format,
+    /// The amount is well formed but the code is not an ISO 4217 currency.
+    Currency,
+}
+
+/// Parses `"12.50 USD"`.
+pub fn parse_price(s: &str) -> Result<Price<'_>, PriceError> {
+    let (amount, currency) = s.split_once(' ').ok_or(PriceError::Format)?;
+    let (int, frac) = match amount.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (amount, None),
+    };
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if !digits(int) || frac.is_some_and(|f| !digits(f)) {
+        return Err(PriceError::Format);
+    }
+    if currency.len() != 3 || !currency.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(PriceError::Format);
+    }
+    if !is_currency(currency) {
+        return Err(PriceError::Currency);
+    }
+    Ok(Price {
+        int: int.trim_start_matches('0'),
+        frac: frac.unwrap_or("").trim_end_matches('0'),
+        currency,
+    })
+}
+
+impl Price<'_> {
+    /// Compares the amounts (the currencies are not looked at).
+    pub fn cmp_amount(&self, other: &Price<'_>) -> Ordering {
+        self.int
+            .len()
+            .cmp(&other.int.len())
+            .then_with(|| self.int.cmp(other.int))
+            .then_with(|| self.frac.cmp(other.frac))
+    }
+}
+
+/// Checks a price string, reporting `invalid_price` or `invalid_currency`.
+pub fn price<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Price<'a>> {
+    match parse_price(s) {
+        Ok(p) => Some(p),
+        Err(PriceError::Format) => {
+            ctx.error(
+                path,
+                Code::InvalidPrice,
+                "must be a number with '.' as decimal point, one space and an ISO 4217 currency code, like \"9.99 USD\"",
+                Value::Null,
+            );
+            None
+        }
+        Err(PriceError::Currency) => {
+            ctx.error(
+                path,
+                Code::InvalidCurrency,
+                "the currency must be an ISO 4217 code in capitals, like USD or EUR",
+                Value::Null,
+            );
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_compares() {
+        let a = parse_price("10.00 USD").expect("valid");
+        let b = parse_price("9.990 USD").expect("valid");
+        let c = parse_price("010 USD").expect("valid");
+        assert_eq!(a.cmp_amount(&b), Ordering::Greater);
+        assert_eq!(a.cmp_amount(&c), Ordering::Equal);
+        assert_eq!(parse_price("0 EUR").map(|p| p.currency), Ok("EUR"));
+        assert_eq!(
+            parse_price("123456789012345678901234567890.5 JPY").map(|p| p.cmp_amount(&a)),
+            Ok(Ordering::Greater)
+        );
+    }
+
+    #[test]
+    fn rejects() {
+        for s in [
+            "10,00 USD",
+            "USD 10",
+            "10USD",
+            "10  USD",
+            "-1 USD",
+            ".5 USD",
+            "5. USD",
+            "1,000.00 USD",
+            "10 US",
+        ] {
+            assert_eq!(parse_price(s), Err(PriceError::Format), "{s}");
+        }
+        assert_eq!(parse_price("10 XYZ"), Err(PriceError::Currency));
+        assert_eq!(parse_price("10 usd"), Err(PriceError::Currency));
+    }
+}

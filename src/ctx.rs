@@ -1,0 +1,163 @@
+//! The validation context: collects issues in order and records rules skipped for want of a fact.
+
+use crate::options::{BudgetOptimization, Options};
+use crate::report::{params, Code, Issue, Pointer, Report, Severity};
+use serde_json::{json, Map, Value};
+
+/// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
+/// decimal strings and booleans may be `"true"`/`"false"`; JSON bodies take JSON types as they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Json,
+    Query,
+}
+
+/// The facts a rule may need from [`crate::options::Context`], in the order their
+/// `context_missing` warnings are reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fact {
+    Objective,
+    Placements,
+    BudgetOptimization,
+    Current,
+}
+
+impl Fact {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fact::Objective => "objective",
+            Fact::Placements => "placements",
+            Fact::BudgetOptimization => "budget_optimization",
+            Fact::Current => "current",
+        }
+    }
+}
+
+pub struct Ctx<'a> {
+    pub options: &'a Options,
+    pub mode: Mode,
+    issues: Vec<Issue>,
+    /// (fact, rule id) pairs skipped, in first-seen order, without repeats.
+    skipped: Vec<(Fact, &'static str)>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(options: &'a Options, mode: Mode) -> Self {
+        Ctx {
+            options,
+            mode,
+            issues: Vec::new(),
+            skipped: Vec::new(),
+        }
+    }
+
+    /// Records an error. `params` is a `json!({...})` object literal (or `Value::Null`).
+    pub fn error(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
+        self.push(path, code, message.into(), Severity::Error, p);
+    }
+
+    /// Records a warning.
+    pub fn warning(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
+        self.push(path, code, message.into(), Severity::Warning, p);
+    }
+
+    fn push(&mut self, path: &Pointer, code: Code, message: String, severity: Severity, p: Value) {
+        self.issues.push(Issue {
+            path: path.as_str().to_string(),
+            code,
+            message,
+            severity,
+            params: params(p),
+        });
+    }
+
+    /// How many issues so far (lets a rule tell whether a sub-check added any).
+    pub fn issue_count(&self) -> usize {
+        self.issues.len()
+    }
+
+    /// Whether an error was reported at exactly `path` (so a later cross-field rule can stay quiet
+    /// about a value already reported as malformed).
+    pub fn has_error_at(&self, path: &Pointer) -> bool {
+        self.issues
+            .iter()
+            .any(|i| i.severity == Severity::Error && i.path == path.as_str())
+    }
+
+    /// Notes that rule `rule` was skipped because `fact` is not in the context.
+    pub fn skip(&mut self, fact: Fact, rule: &'static str) {
+        if !self.skipped.contains(&(fact, rule)) {
+            self.skipped.push((fact, rule));
+        }
+    }
+
+    /// The line item's objective, or `None` after recording that `rule` was skipped.
+    pub fn objective(&mut self, rule: &'static str) -> Option<&'a str> {
+        let v = self.options.context.objective.as_deref();
+        if v.is_none() {
+            self.skip(Fact::Objective, rule);
+        }
+        v
+    }
+
+    /// The line item's placements, or `None` after recording that `rule` was skipped.
+    pub fn placements(&mut self, rule: &'static str) -> Option<&'a [String]> {
+        let v = self.options.context.placements.as_deref();
+        if v.is_none() {
+            self.skip(Fact::Placements, rule);
+        }
+        v
+    }
+
+    /// The campaign's budget optimization, or `None` after recording that `rule` was skipped.
+    pub fn budget_optimization(&mut self, rule: &'static str) -> Option<BudgetOptimization> {
+        let v = self.options.context.budget_optimization;
+        if v.is_none() {
+            self.skip(Fact::BudgetOptimization, rule);
+        }
+        v
+    }
+
+    /// The existing record, or `None` after recording that `rule` was skipped.
+    pub fn current(&mut self, rule: &'static str) -> Option<&'a Map<String, Value>> {
+        let v = self.options.context.current.as_ref();
+        if v.is_none() {
+            self.skip(Fact::Current, rule);
+        }
+        v
+    }
+
+    /// The existing record if one was given, without recording anything.
+    pub fn current_if_given(&self) -> Option<&'a Map<String, Value>> {
+        self.options.context.current.as_ref()
+    }
+
+    /// Ends validation: one `context_missing` warning per missing fact (in [`Fact`] order, at the
+    /// payload root, naming the skipped rules in the order they were met), then the report.
+    pub fn finish(mut self) -> Report {
+        let mut facts: Vec<Fact> = self.skipped.iter().map(|(f, _)| *f).collect();
+        facts.sort();
+        facts.dedup();
+        for fact in facts {
+            let rules: Vec<&str> = self
+                .skipped
+                .iter()
+                .filter(|(f, _)| *f == fact)
+                .map(|(_, r)| *r)
+                .collect();
+            let message = format!(
+                "context.{} was not given, so these rules were not checked: {}",
+                fact.name(),
+                rules.join(", ")
+            );
+            self.push(
+                &Pointer::root(),
+                Code::ContextMissing,
+                message,
+                Severity::Warning,
+                json!({"fact": fact.name(), "rules": rules}),
+            );
+        }
+        Report::from_issues(self.issues)
+    }
+}

@@ -1,0 +1,101 @@
+//! Preflight: client-side validation, audience identifier hashing and signing for an advertising
+//! and social-platform developer API.
+//!
+//! ```
+//! use preflight::{validate, Kind, Options};
+//! let payload = serde_json::json!({"name": "Poll", "duration_in_minutes": 4,
+//!     "first_choice": "Yes", "second_choice": "No"});
+//! let report = validate(Kind::PollCard, &payload, &Options::default());
+//! assert!(!report.valid);
+//! assert_eq!(report.issues[0].path, "/duration_in_minutes");
+//! assert_eq!(report.issues[0].code.as_str(), "out_of_range");
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod checks;
+pub mod ctx;
+pub mod error;
+pub mod kind;
+pub mod options;
+pub mod report;
+pub mod rules;
+
+pub use error::{Error, ErrorCode};
+pub use kind::Kind;
+pub use options::{BudgetOptimization, Context, Options};
+pub use report::{Code, Issue, Pointer, Report, Severity};
+
+use options::ClassifyName;
+use serde_json::Value;
+
+/// The deepest nesting a JSON text may have (serde_json's own recursion limit). No documented
+/// payload comes near it; deeper input is refused with [`ErrorCode::TooDeep`].
+pub const MAX_DEPTH: usize = 128;
+
+/// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
+/// (custom audience users); this leaves room to report such a body as too large instead of
+/// refusing to read it.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
+
+/// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report.
+pub fn validate(kind: Kind, payload: &Value, options: &Options) -> Report {
+    rules::run(kind, payload, options)
+}
+
+/// Parses JSON text (bytes, so invalid UTF-8 is an error and not a panic).
+pub fn parse_json(bytes: &[u8]) -> Result<Value, Error> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(Error::new(
+            ErrorCode::InputTooLarge,
+            format!("the payload is larger than {MAX_INPUT_BYTES} bytes"),
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|e| {
+        if e.to_string().starts_with("recursion limit exceeded") {
+            Error::new(
+                ErrorCode::TooDeep,
+                format!("the payload nests deeper than {MAX_DEPTH} levels"),
+            )
+        } else {
+            Error::new(
+                ErrorCode::InvalidJson,
+                format!(
+                    "the payload is not valid JSON: {} at line {}, column {}",
+                    e.classify_name(),
+                    e.line(),
+                    e.column()
+                ),
+            )
+        }
+    })
+}
+
+/// Validates JSON text. Fails only when the text is not JSON.
+pub fn validate_slice(kind: Kind, payload: &[u8], options: &Options) -> Result<Report, Error> {
+    let value = parse_json(payload)?;
+    Ok(validate(kind, &value, options))
+}
+
+/// The whole call as the bindings make it: kind name, payload JSON text, options JSON text (empty
+/// for defaults). Fails for an unknown kind, bad options or unparsable JSON.
+pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> Result<Report, Error> {
+    let kind: Kind = kind.parse()?;
+    let options = Options::from_json(options)?;
+    validate_slice(kind, payload, &options)
+}
+
+/// The result of a call as the JavaScript bindings carry it across the boundary:
+/// `{"ok":<result>}` or `{"error":{"code":...,"message":...}}`. Native tests compute the same
+/// text, so native and wasm results compare byte for byte.
+pub fn envelope(result: Result<String, Error>) -> String {
+    match result {
+        Ok(json) => format!("{{\"ok\":{json}}}"),
+        Err(e) => format!("{{\"error\":{}}}", e.to_json()),
+    }
+}
+
+/// [`validate_json`] wrapped in an [`envelope`].
+pub fn validate_json_envelope(kind: &str, payload: &[u8], options: &str) -> String {
+    envelope(validate_json(kind, payload, options).map(|r| r.to_json()))
+}

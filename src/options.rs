@@ -1,0 +1,197 @@
+//! Validation options: today only the `context`, the facts outside the payload that some rules
+//! need. A fact that is not given is never guessed: the rules that need it are skipped and the
+//! report carries a `context_missing` warning naming the fact.
+
+use crate::error::{Error, ErrorCode};
+use serde_json::{Map, Value};
+
+/// The campaign's budget optimization (document C, line item `daily_budget_amount_local_micro`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BudgetOptimization {
+    Campaign,
+    LineItem,
+}
+
+/// Facts outside the payload.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Context {
+    /// The line item's objective (`REACH`, `APP_INSTALLS`, ...).
+    pub objective: Option<String>,
+    /// The line item's placements (`PUBLISHER_NETWORK`, ...).
+    pub placements: Option<Vec<String>>,
+    /// The parent campaign's budget optimization.
+    pub budget_optimization: Option<BudgetOptimization>,
+    /// Fields of the existing record, for update kinds (replacement semantics).
+    pub current: Option<Map<String, Value>>,
+}
+
+/// Options of `validate`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    pub context: Context,
+}
+
+const OPTION_KEYS: &[&str] = &["context"];
+const CONTEXT_KEYS: &[&str] = &["objective", "placements", "budget_optimization", "current"];
+
+fn bad(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::BadOptions, message)
+}
+
+impl Options {
+    /// Reads options from JSON (`null` means defaults). Unknown members are an error: a typo in
+    /// an option must not silently switch a rule off.
+    pub fn from_value(value: &Value) -> Result<Options, Error> {
+        let obj = match value {
+            Value::Null => return Ok(Options::default()),
+            Value::Object(o) => o,
+            _ => return Err(bad("options must be an object")),
+        };
+        if let Some(k) = obj.keys().find(|k| !OPTION_KEYS.contains(&k.as_str())) {
+            return Err(bad(format!("unknown option '{}'", truncate(k))));
+        }
+        let context = match obj.get("context") {
+            None | Some(Value::Null) => Context::default(),
+            Some(v) => Context::from_value(v)?,
+        };
+        Ok(Options { context })
+    }
+
+    /// Reads options from JSON text (empty text means defaults).
+    pub fn from_json(text: &str) -> Result<Options, Error> {
+        if text.trim().is_empty() {
+            return Ok(Options::default());
+        }
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            bad(format!(
+                "options are not valid JSON ({})",
+                e.classify_name()
+            ))
+        })?;
+        Options::from_value(&v)
+    }
+}
+
+impl Context {
+    /// Reads the context object itself (as the CLI's `--context` takes it).
+    pub fn from_value(value: &Value) -> Result<Context, Error> {
+        let obj = match value {
+            Value::Null => return Ok(Context::default()),
+            Value::Object(o) => o,
+            _ => return Err(bad("context must be an object")),
+        };
+        if let Some(k) = obj.keys().find(|k| !CONTEXT_KEYS.contains(&k.as_str())) {
+            return Err(bad(format!(
+                "unknown context fact '{}'; expected one of: {}",
+                truncate(k),
+                CONTEXT_KEYS.join(", ")
+            )));
+        }
+        let mut ctx = Context::default();
+        match obj.get("objective") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(s)) if !s.is_empty() => ctx.objective = Some(s.clone()),
+            Some(_) => return Err(bad("context.objective must be a non-empty string")),
+        }
+        match obj.get("placements") {
+            None | Some(Value::Null) => {}
+            Some(Value::Array(items)) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    match item {
+                        Value::String(s) => out.push(s.clone()),
+                        _ => return Err(bad("context.placements must be an array of strings")),
+                    }
+                }
+                ctx.placements = Some(out);
+            }
+            Some(_) => return Err(bad("context.placements must be an array of strings")),
+        }
+        match obj.get("budget_optimization") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(s)) if s == "CAMPAIGN" => {
+                ctx.budget_optimization = Some(BudgetOptimization::Campaign)
+            }
+            Some(Value::String(s)) if s == "LINE_ITEM" => {
+                ctx.budget_optimization = Some(BudgetOptimization::LineItem)
+            }
+            Some(_) => {
+                return Err(bad(
+                    "context.budget_optimization must be \"CAMPAIGN\" or \"LINE_ITEM\"",
+                ))
+            }
+        }
+        match obj.get("current") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(o)) => ctx.current = Some(o.clone()),
+            Some(_) => return Err(bad("context.current must be an object")),
+        }
+        Ok(ctx)
+    }
+}
+
+/// Option names are the caller's own text: keep what an error repeats of them short.
+fn truncate(s: &str) -> String {
+    const MAX_NAME_CHARS: usize = 64;
+    s.chars().take(MAX_NAME_CHARS).collect()
+}
+
+/// A short, value-free description of a serde_json error, for messages.
+pub(crate) trait ClassifyName {
+    fn classify_name(&self) -> &'static str;
+}
+
+impl ClassifyName for serde_json::Error {
+    fn classify_name(&self) -> &'static str {
+        match self.classify() {
+            serde_json::error::Category::Io => "read error",
+            serde_json::error::Category::Syntax => "syntax error",
+            serde_json::error::Category::Data => "data error",
+            serde_json::error::Category::Eof => "unexpected end of input",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_all_facts() {
+        let o = Options::from_value(&json!({"context": {
+            "objective": "REACH", "placements": ["ALL_ON_TWITTER"],
+            "budget_optimization": "LINE_ITEM", "current": {"name": "x"}}}));
+        let o = o.expect("valid options");
+        assert_eq!(o.context.objective.as_deref(), Some("REACH"));
+        assert_eq!(
+            o.context.placements,
+            Some(vec!["ALL_ON_TWITTER".to_string()])
+        );
+        assert_eq!(
+            o.context.budget_optimization,
+            Some(BudgetOptimization::LineItem)
+        );
+        assert!(o.context.current.is_some());
+    }
+
+    #[test]
+    fn rejects_unknown_and_malformed() {
+        for bad in [
+            json!({"contxt": {}}),
+            json!({"context": {"objectiv": "REACH"}}),
+            json!({"context": {"budget_optimization": "line_item"}}),
+            json!({"context": {"placements": "PUBLISHER_NETWORK"}}),
+            json!({"context": {"current": []}}),
+            json!([]),
+        ] {
+            let e = Options::from_value(&bad).expect_err("must be refused");
+            assert_eq!(e.code, ErrorCode::BadOptions);
+        }
+        assert_eq!(Options::from_json(""), Ok(Options::default()));
+        assert_eq!(
+            Options::from_json("{").map_err(|e| e.code),
+            Err(ErrorCode::BadOptions)
+        );
+    }
+}

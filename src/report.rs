@@ -1,0 +1,240 @@
+//! The report: a flat, ordered list of issues, each with an RFC 6901 path and a stable code.
+//!
+//! An issue is data: `{path, code, message, severity, params}`. Codes are stable snake_case
+//! strings (see [`Code`]); messages are for people and never carry a payload value, an audience
+//! identifier or a secret. `params` carries the numbers and names a program needs.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// How bad an issue is. `valid` is true when no issue is an `Error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// Defines [`Code`] from one list: variant, stable name, meaning.
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $variant:ident => $name:literal,)*) => {
+        /// Stable issue codes. The snake_case name is the public contract; never rename one.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable snake_case name, as serialized.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // --- shape ---------------------------------------------------------------------------
+    /// A required member is absent (or an empty string where a value is required).
+    Required => "required",
+    /// The value has the wrong JSON type (`params.expected`).
+    WrongType => "wrong_type",
+    /// A member the spec does not document (a warning).
+    UnknownField => "unknown_field",
+    /// A string is longer than the documented maximum (`params.max`, `params.actual`).
+    TooLong => "too_long",
+    /// A string is shorter than the documented minimum (`params.min`, `params.actual`).
+    TooShort => "too_short",
+    /// An array or list holds more items than documented (`params.max`, `params.actual`).
+    TooManyItems => "too_many_items",
+    /// An array or list holds fewer items than documented (`params.min`, `params.actual`).
+    TooFewItems => "too_few_items",
+    /// A value outside the documented set (`params.allowed`).
+    NotInEnum => "not_in_enum",
+    /// A number outside its documented range (`params.min` / `params.max`, `params.actual`).
+    OutOfRange => "out_of_range",
+    /// A number that must be a whole number is not (or a numeric string does not parse).
+    NotAnInteger => "not_an_integer",
+    /// Items that must be unique repeat.
+    Duplicate => "duplicate",
+    // --- combinations ----------------------------------------------------------------------
+    /// One of several members must be present; none is (`params.fields`).
+    OneOfRequired => "one_of_required",
+    /// At most one of several members may be present; more are (`params.fields`).
+    MutuallyExclusive => "mutually_exclusive",
+    /// A member or value that is allowed only under a condition that does not hold.
+    NotAllowed => "not_allowed",
+    /// A member that needs another member which is absent (`params.needs`).
+    DependencyMissing => "dependency_missing",
+    // --- formats ---------------------------------------------------------------------------
+    /// Not a well-formed absolute http(s) URL.
+    InvalidUrl => "invalid_url",
+    /// A URL that must use https does not.
+    UrlNotHttps => "url_not_https",
+    /// Not an ISO 3166-1 alpha-2 country code.
+    InvalidCountryCode => "invalid_country_code",
+    /// Not an ISO 4217 currency code.
+    InvalidCurrency => "invalid_currency",
+    /// Not `<number> <ISO 4217 code>` with a `.` decimal point.
+    InvalidPrice => "invalid_price",
+    /// Not an ISO 8601 date-time of the form the rule requires (`params.format`).
+    InvalidDateTime => "invalid_date_time",
+    /// A date-time range that is malformed or ends before it starts.
+    InvalidDateRange => "invalid_date_range",
+    /// A value that does not match its documented pattern (`params.pattern`).
+    InvalidFormat => "invalid_format",
+    // --- context ---------------------------------------------------------------------------
+    /// A rule was skipped because a fact outside the payload was not given (`params.fact`,
+    /// `params.rules`). A warning, never an error.
+    ContextMissing => "context_missing",
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An RFC 6901 JSON Pointer, built segment by segment (`""` is the whole payload).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pointer(String);
+
+impl Pointer {
+    /// The pointer to the whole document, `""`.
+    pub fn root() -> Self {
+        Pointer(String::new())
+    }
+
+    /// The pointer to member `name` of the object this points to (`~` and `/` are escaped).
+    pub fn key(&self, name: &str) -> Self {
+        let mut s = String::with_capacity(self.0.len() + name.len() + 1);
+        s.push_str(&self.0);
+        s.push('/');
+        for c in name.chars() {
+            match c {
+                '~' => s.push_str("~0"),
+                '/' => s.push_str("~1"),
+                _ => s.push(c),
+            }
+        }
+        Pointer(s)
+    }
+
+    /// The pointer to item `index` of the array this points to.
+    pub fn index(&self, index: usize) -> Self {
+        Pointer(format!("{}/{}", self.0, index))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Pointer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One problem found in a payload.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Issue {
+    /// RFC 6901 pointer into the payload; a missing member is reported where it would be.
+    pub path: String,
+    pub code: Code,
+    /// For people. Never contains a payload value, an identifier or a secret.
+    pub message: String,
+    pub severity: Severity,
+    /// Machine-readable details (`max`, `actual`, `allowed`, `fact`, ...). Keys are sorted.
+    pub params: Map<String, Value>,
+}
+
+/// The result of validating one payload. `valid` is true when no issue is an error.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub valid: bool,
+    pub issues: Vec<Issue>,
+}
+
+impl Report {
+    pub fn from_issues(issues: Vec<Issue>) -> Self {
+        let valid = !issues.iter().any(|i| i.severity == Severity::Error);
+        Report { valid, issues }
+    }
+
+    pub fn errors(&self) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(|i| i.severity == Severity::Error)
+    }
+
+    /// The report as compact JSON text, exactly as every binding returns it.
+    pub fn to_json(&self) -> String {
+        // Serializing plain strings, numbers and maps cannot fail.
+        serde_json::to_string(self)
+            .unwrap_or_else(|_| String::from("{\"valid\":false,\"issues\":[]}"))
+    }
+}
+
+/// Builds a `params` map from a `json!({...})` object literal (anything else gives an empty map).
+pub fn params(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_escapes_per_rfc_6901() {
+        let p = Pointer::root().key("a/b").key("m~n").index(3);
+        assert_eq!(p.as_str(), "/a~1b/m~0n/3");
+        assert_eq!(Pointer::root().as_str(), "");
+        assert_eq!(Pointer::root().key("").as_str(), "/");
+    }
+
+    #[test]
+    fn code_names_are_unique_snake_case() {
+        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        assert!(names
+            .iter()
+            .all(|n| n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Code::ALL.len());
+        assert_eq!(
+            serde_json::to_string(&Code::TooLong).ok().as_deref(),
+            Some("\"too_long\"")
+        );
+    }
+
+    #[test]
+    fn valid_ignores_warnings() {
+        let w = Issue {
+            path: String::new(),
+            code: Code::UnknownField,
+            message: String::new(),
+            severity: Severity::Warning,
+            params: Map::new(),
+        };
+        assert!(Report::from_issues(vec![w.clone()]).valid);
+        let e = Issue {
+            severity: Severity::Error,
+            ..w
+        };
+        assert!(!Report::from_issues(vec![e]).valid);
+    }
+}

@@ -1,0 +1,47 @@
+//! One module per payload kind. Each exposes `validate(ctx, path, value)` and lists its
+//! documented limits as named constants beside the rules that use them.
+
+pub mod card;
+pub mod line_item;
+pub mod poll_card;
+pub mod product;
+pub mod video_conversation_card;
+
+use crate::ctx::{Ctx, Mode};
+use crate::kind::Kind;
+use crate::options::Options;
+use crate::report::{Pointer, Report};
+use serde_json::Value;
+
+impl Kind {
+    /// How the kind's scalar parameters arrive (document C: "Parameters are sent in the query
+    /// unless a JSON body is stated").
+    pub fn mode(self) -> Mode {
+        match self {
+            Kind::Product | Kind::ProductBatch | Kind::Card | Kind::CardUpdate => Mode::Json,
+            Kind::PollCard
+            | Kind::VideoConversationCard
+            | Kind::VideoConversationCardUpdate
+            | Kind::LineItemUpdate => Mode::Query,
+        }
+    }
+}
+
+/// Runs the rules of `kind` over `payload`.
+pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {
+    let mut ctx = Ctx::new(options, kind.mode());
+    let root = Pointer::root();
+    match kind {
+        Kind::Product => product::validate(&mut ctx, &root, payload),
+        Kind::ProductBatch => product::validate_batch(&mut ctx, &root, payload),
+        Kind::Card => card::validate(&mut ctx, &root, payload),
+        Kind::CardUpdate => card::validate_update(&mut ctx, &root, payload),
+        Kind::PollCard => poll_card::validate(&mut ctx, &root, payload),
+        Kind::VideoConversationCard => video_conversation_card::validate(&mut ctx, &root, payload),
+        Kind::VideoConversationCardUpdate => {
+            video_conversation_card::validate_update(&mut ctx, &root, payload)
+        }
+        Kind::LineItemUpdate => line_item::validate_update(&mut ctx, &root, payload),
+    }
+    ctx.finish()
+}

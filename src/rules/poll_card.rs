@@ -1,0 +1,82 @@
+//! `poll_card`: the poll card POST parameters (document C §4 Poll cards, §8 Limits).
+//!
+//! > `duration_in_minutes` int required (5 to 10080); `first_choice`, `second_choice` strings
+//! > required (max 25 chars each); `name` required; `third_choice` (needs first and second),
+//! > `fourth_choice` (needs first, second and third), max 25 chars; `media_key` optional.
+
+use crate::checks::fields::{self, Need};
+use crate::checks::{lengths, numbers};
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::{json, Value};
+
+/// Shortest poll, in minutes.
+pub const DURATION_MIN_MINUTES: i64 = 5;
+/// Longest poll, in minutes (7 days).
+pub const DURATION_MAX_MINUTES: i64 = 10_080;
+/// Longest choice, in characters.
+pub const CHOICE_MAX_CHARS: usize = 25;
+
+/// The choices in order; each needs every one before it.
+const CHOICES: [&str; 4] = [
+    "first_choice",
+    "second_choice",
+    "third_choice",
+    "fourth_choice",
+];
+
+const KNOWN: &[&str] = &[
+    "name",
+    "duration_in_minutes",
+    "first_choice",
+    "second_choice",
+    "third_choice",
+    "fourth_choice",
+    "media_key",
+];
+
+pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    fields::str_member(ctx, obj, path, "name", Need::Required);
+    if let Some(d) = fields::int_member(ctx, obj, path, "duration_in_minutes", Need::Required) {
+        numbers::in_range(
+            ctx,
+            &path.key("duration_in_minutes"),
+            d,
+            Some(DURATION_MIN_MINUTES),
+            Some(DURATION_MAX_MINUTES),
+        );
+    }
+    for (i, name) in CHOICES.iter().enumerate() {
+        let need = if i < 2 {
+            Need::Required
+        } else {
+            Need::Optional
+        };
+        if let Some(choice) = fields::str_member(ctx, obj, path, name, need) {
+            lengths::max_chars(ctx, &path.key(name), choice, CHOICE_MAX_CHARS);
+        }
+        // "third_choice (needs first and second), fourth_choice (needs first, second and third)".
+        // The first two are already reported as required when absent; a later choice also names
+        // what it is missing, so a form can show it next to the field being typed.
+        if i >= 2 && fields::present(obj, name) {
+            let missing: Vec<&str> = CHOICES[..i]
+                .iter()
+                .copied()
+                .filter(|c| !fields::present(obj, c))
+                .collect();
+            if !missing.is_empty() {
+                ctx.error(
+                    &path.key(name),
+                    Code::DependencyMissing,
+                    format!("{name} needs {}", missing.join(" and ")),
+                    json!({"needs": missing}),
+                );
+            }
+        }
+    }
+    fields::str_member(ctx, obj, path, "media_key", Need::Optional);
+    fields::unknown_fields(ctx, path, obj, KNOWN);
+}
