@@ -13,6 +13,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod audience;
 pub mod checks;
 pub mod ctx;
 pub mod error;
@@ -20,6 +21,7 @@ pub mod kind;
 pub mod options;
 pub mod report;
 pub mod rules;
+pub mod signing;
 
 pub use error::{Error, ErrorCode};
 pub use kind::Kind;

@@ -21,6 +21,14 @@ fn vector_files() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
+    // VECTORS=product runs only the files whose name starts with "product" (while developing).
+    if let Ok(prefix) = std::env::var("VECTORS") {
+        files.retain(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix))
+        });
+    }
     files
 }
 

@@ -1,0 +1,1 @@
+//! Audience identifiers: normalization, SHA-256 hashing and upload batches (audience-identifiers.md).
