@@ -1,1 +1,68 @@
-fn main() {}
+//! The `preflight` command-line tool (feature `cli`).
+//!
+//! Exit status: 0 when the payload is valid (or the command succeeded), 1 when it is invalid,
+//! 2 for a usage error or input that cannot be read or parsed.
+
+mod demo;
+mod validate;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "preflight", version, about = "Validate, hash and sign before anything is sent to the platform")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate a payload of KIND read from FILE (or stdin with `-` or no file).
+    Validate(validate::Args),
+    /// Run the built-in demo over bundled sample payloads.
+    Demo,
+    /// List the validation kinds.
+    Kinds,
+}
+
+/// Exit statuses.
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_INVALID: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { EXIT_OK });
+        }
+    };
+    let code = match cli.command {
+        Command::Validate(args) => validate::run(&args),
+        Command::Demo => demo::run(),
+        Command::Kinds => {
+            for k in preflight::Kind::ALL {
+                println!("{k}");
+            }
+            EXIT_OK
+        }
+    };
+    ExitCode::from(code)
+}
+
+/// Reads FILE, or stdin for `-` / no file, as bytes (the engine reports invalid UTF-8 itself).
+pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    match file {
+        None | Some("-") => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(buf)
+        }
+        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}")),
+    }
+}

@@ -1,0 +1,73 @@
+//! `preflight validate <kind> [FILE|-] [--context JSON] [--json]`.
+
+use crate::{read_input, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use preflight::{Context, Kind, Options, Report, Severity};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The payload kind (see `preflight kinds`).
+    kind: String,
+    /// The payload file; `-` or nothing reads standard input.
+    file: Option<String>,
+    /// The context object itself, as JSON: {"objective", "placements", "budget_optimization", "current"}.
+    #[arg(long)]
+    context: Option<String>,
+    /// Print the report as JSON, exactly as the library returns it.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> u8 {
+    match report(args) {
+        Ok(r) => {
+            if args.json {
+                println!("{}", r.to_json());
+            } else {
+                print_human(&r, "");
+            }
+            if r.valid {
+                EXIT_OK
+            } else {
+                EXIT_INVALID
+            }
+        }
+        Err(e) => {
+            eprintln!("preflight: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+fn report(args: &Args) -> Result<Report, String> {
+    let kind: Kind = args.kind.parse().map_err(|e: preflight::Error| e.to_string())?;
+    let mut options = Options::default();
+    if let Some(c) = &args.context {
+        let value = preflight::parse_json(c.as_bytes())
+            .map_err(|e| format!("--context: {}", e.message))?;
+        options.context = Context::from_value(&value).map_err(|e| e.to_string())?;
+    }
+    let input = read_input(args.file.as_deref())?;
+    preflight::validate_slice(kind, &input, &options).map_err(|e| e.to_string())
+}
+
+/// One line per issue: severity, path, code, message.
+pub fn print_human(r: &Report, indent: &str) {
+    let errors = r.errors().count();
+    let warnings = r.issues.len() - errors;
+    println!(
+        "{indent}{} ({} error{}, {} warning{})",
+        if r.valid { "valid" } else { "invalid" },
+        errors,
+        if errors == 1 { "" } else { "s" },
+        warnings,
+        if warnings == 1 { "" } else { "s" }
+    );
+    for i in &r.issues {
+        let sev = match i.severity {
+            Severity::Error => "error  ",
+            Severity::Warning => "warning",
+        };
+        let path = if i.path.is_empty() { "(payload)" } else { &i.path };
+        println!("{indent}  {sev} {path}  {}  {}", i.code, i.message);
+    }
+}

@@ -1,0 +1,83 @@
+//! The `preflight` command line, run as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn preflight(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_preflight"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn preflight");
+    if let Some(mut s) = child.stdin.take() {
+        // The tool may exit before reading (usage errors): a broken pipe is fine.
+        let _ = s.write_all(stdin);
+    }
+    child.wait_with_output().expect("wait")
+}
+
+const GOOD_POLL: &str =
+    r#"{"name":"p","duration_in_minutes":60,"first_choice":"a","second_choice":"b"}"#;
+const BAD_POLL: &str = r#"{"name":"p","duration_in_minutes":2,"first_choice":"a"}"#;
+
+#[test]
+fn exit_status_follows_validity() {
+    assert_eq!(preflight(&["validate", "poll_card"], GOOD_POLL.as_bytes()).status.code(), Some(0));
+    assert_eq!(preflight(&["validate", "poll_card", "-"], BAD_POLL.as_bytes()).status.code(), Some(1));
+}
+
+#[test]
+fn json_output_is_the_library_report() {
+    let out = preflight(&["validate", "poll_card", "--json"], BAD_POLL.as_bytes());
+    let lib = preflight::validate_json("poll_card", BAD_POLL.as_bytes(), "")
+        .expect("valid call")
+        .to_json();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), lib);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn reads_a_file_and_takes_context() {
+    let dir = std::env::temp_dir().join(format!("preflight-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp dir");
+    let file = dir.join("li.json");
+    std::fs::write(&file, r#"{"daily_budget_amount_local_micro":"5000000"}"#).expect("write");
+    let f = file.to_string_lossy().to_string();
+    let out = preflight(
+        &["validate", "line_item_update", &f, "--json", "--context", r#"{"budget_optimization":"LINE_ITEM"}"#],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(!text.contains("\"fact\":\"budget_optimization\""), "{text}");
+    let out = preflight(&["validate", "line_item_update", &f, "--json"], b"");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("\"fact\":\"budget_optimization\""), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_and_parse_errors_exit_2() {
+    for (args, stdin) in [
+        (vec!["validate", "no_such_kind"], GOOD_POLL.as_bytes()),
+        (vec!["validate", "poll_card"], b"{not json".as_slice()),
+        (vec!["validate", "poll_card"], b"{\"name\":\"\xff\"}".as_slice()),
+        (vec!["validate", "poll_card", "--context", "{\"objectiv\":1}"], GOOD_POLL.as_bytes()),
+        (vec!["validate", "poll_card", "/no/such/file.json"], b"".as_slice()),
+        (vec!["frobnicate"], b"".as_slice()),
+    ] {
+        let out = preflight(&args, stdin);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn demo_runs_every_sample() {
+    let out = preflight(&["demo"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("product_batch") && text.contains("line_item_update"));
+    assert!(text.contains("invalid"), "the demo shows problems being found");
+}
