@@ -1,6 +1,389 @@
-//! `video_conversation_card` and its update (document C §4 Video conversation cards). To be written.
+//! `video_conversation_card` and `video_conversation_card_update`: the video conversation card
+//! POST parameters and the PUT, "the same fields, all optional" (document C §4 Video
+//! conversation cards, §8 Limits).
+//!
+//! > first_cta (yes): Hashtag, max 20 chars excluding #; first_cta_tweet (yes); media_key (yes);
+//! > name (yes); thank_you_text (yes): Max 23 chars; title (conditional): Max 23 chars; required
+//! > if second_cta is absent; second_cta (conditional): Max 20 chars; required if title is absent;
+//! > second_cta_tweet: if second_cta; third_cta, fourth_cta (no): Max 20 chars each;
+//! > third_cta_tweet, fourth_cta_tweet: if the matching cta; poster_media_key, thank_you_url,
+//! > unlocked_image_media_key, unlocked_video_media_key (no).
+//!
+//! Choices where the spec is silent (also in docs/RULES.md):
+//! - "Hashtag" (first_cta only, the one row that says it): one `#`, then at least one character,
+//!   with no whitespace and no further `#` (a hashtag ends at a space, and a second `#` starts a
+//!   second hashtag). Which characters a hashtag may hold beyond that is not stated, so it is not
+//!   checked.
+//! - "max 20 chars excluding #": one leading `#` is not counted. §8 states the limit for every
+//!   "CTA hashtag", so the other CTAs are counted the same way, but only first_cta must have the
+//!   hashtag form.
+//! - An empty string is no value (forms send `""` for an untouched input): it does not satisfy
+//!   "required", "required if ..." or "if second_cta", and an empty CTA needs no Post text.
+//! - A non-string value is reported as `wrong_type` and then counts as given, so a cross-field
+//!   rule does not report it a second time; a non-string CTA needs nothing.
+//! - Update: a member sent replaces the record's value (an empty string leaves it without one);
+//!   a member not sent keeps the record's value, read from `context.current` only when a rule
+//!   needs it. A member the card always needs (first_cta, first_cta_tweet, media_key, name,
+//!   thank_you_text) sent as `""` is `required`.
+
+use crate::checks::fields::{self, Need};
+use crate::checks::lengths;
 use crate::ctx::Ctx;
-use crate::report::Pointer;
-use serde_json::Value;
-pub fn validate(_ctx: &mut Ctx, _path: &Pointer, _value: &Value) {}
-pub fn validate_update(_ctx: &mut Ctx, _path: &Pointer, _value: &Value) {}
+use crate::report::{Code, Pointer};
+use serde_json::{json, Map, Value};
+
+/// Longest CTA, in characters, not counting one leading `#` ("max 20 chars excluding #").
+pub const CTA_MAX_CHARS: usize = 20;
+/// Longest title, in characters ("Max 23 chars").
+pub const TITLE_MAX_CHARS: usize = 23;
+/// Longest thank-you text, in characters ("Max 23 chars").
+pub const THANK_YOU_TEXT_MAX_CHARS: usize = 23;
+/// The sign a hashtag starts with, not counted in [`CTA_MAX_CHARS`].
+pub const HASHTAG_SIGN: char = '#';
+/// The hashtag form first_cta must have (reported in `params.pattern`).
+pub const HASHTAG_PATTERN: &str = "^#[^#\\s]+$";
+
+/// The members the card always has (required in the POST).
+const ALWAYS: [&str; 5] = [
+    "first_cta",
+    "first_cta_tweet",
+    "media_key",
+    "name",
+    "thank_you_text",
+];
+
+/// "title ... required if second_cta is absent; second_cta ... required if title is absent".
+const TITLE_OR_SECOND_CTA: [&str; 2] = ["title", "second_cta"];
+const RULE_UPDATE_TITLE_OR_SECOND_CTA: &str =
+    "video_conversation_card_update.title_or_second_cta.one_of";
+
+/// The optional CTAs, the Post text each needs ("if second_cta", "if the matching cta"), and the
+/// rule id an update records when it needs `context.current` for the pair.
+const CTA_PAIRS: [(&str, &str, &str); 3] = [
+    (
+        "second_cta",
+        "second_cta_tweet",
+        "video_conversation_card_update.second_cta.needs_tweet",
+    ),
+    (
+        "third_cta",
+        "third_cta_tweet",
+        "video_conversation_card_update.third_cta.needs_tweet",
+    ),
+    (
+        "fourth_cta",
+        "fourth_cta_tweet",
+        "video_conversation_card_update.fourth_cta.needs_tweet",
+    ),
+];
+
+const KNOWN: &[&str] = &[
+    "first_cta",
+    "first_cta_tweet",
+    "media_key",
+    "name",
+    "thank_you_text",
+    "title",
+    "second_cta",
+    "second_cta_tweet",
+    "third_cta",
+    "fourth_cta",
+    "third_cta_tweet",
+    "fourth_cta_tweet",
+    "poster_media_key",
+    "thank_you_url",
+    "unlocked_image_media_key",
+    "unlocked_video_media_key",
+];
+
+/// Which call is validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Call {
+    Create,
+    Update,
+}
+
+/// What a payload member holds, for the cross-field rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// Not sent.
+    Absent,
+    /// `""`: no value.
+    Empty,
+    /// A non-empty string.
+    Text,
+    /// Any other JSON value (already reported as `wrong_type`).
+    Other,
+}
+
+impl Slot {
+    fn of(obj: &Map<String, Value>, name: &str) -> Slot {
+        match obj.get(name) {
+            None => Slot::Absent,
+            Some(Value::String(s)) if s.is_empty() => Slot::Empty,
+            Some(Value::String(_)) => Slot::Text,
+            Some(_) => Slot::Other,
+        }
+    }
+
+    /// Holds a value (a malformed one counts, so it is not reported twice).
+    fn has_value(self) -> bool {
+        matches!(self, Slot::Text | Slot::Other)
+    }
+}
+
+/// Whether the existing record holds a value for `name` (not absent, `null` or `""`).
+fn current_has(current: &Map<String, Value>, name: &str) -> bool {
+    match current.get(name) {
+        None | Some(Value::Null) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(_) => true,
+    }
+}
+
+/// The POST parameters.
+pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    members(ctx, path, obj, Call::Create);
+    if !TITLE_OR_SECOND_CTA
+        .iter()
+        .any(|name| Slot::of(obj, name).has_value())
+    {
+        one_of_required(ctx, path);
+    }
+    for (cta, tweet, _) in CTA_PAIRS {
+        if Slot::of(obj, cta) == Slot::Text && !Slot::of(obj, tweet).has_value() {
+            dependency_missing(ctx, path, cta, tweet);
+        }
+    }
+    fields::unknown_fields(ctx, path, obj, KNOWN);
+}
+
+/// The PUT parameters: the same fields, all optional; rules that involve a member not sent read
+/// it from `context.current`.
+pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    members(ctx, path, obj, Call::Update);
+    update_title_or_second_cta(ctx, path, obj);
+    for (cta, tweet, rule) in CTA_PAIRS {
+        update_cta_needs_tweet(ctx, path, obj, cta, tweet, rule);
+    }
+    fields::unknown_fields(ctx, path, obj, KNOWN);
+}
+
+/// The checks of each member on its own, in the spec's table order.
+fn members(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>, call: Call) {
+    for name in KNOWN {
+        // POST: the always-present members are required. PUT: nothing must be sent, but a member
+        // the card always has cannot be sent empty.
+        let need = if ALWAYS.contains(name) {
+            Need::Required
+        } else {
+            Need::Optional
+        };
+        if call == Call::Update && !fields::present(obj, name) {
+            continue;
+        }
+        let Some(s) = fields::str_member(ctx, obj, path, name, need) else {
+            continue;
+        };
+        if s.is_empty() {
+            continue;
+        }
+        let p = path.key(name);
+        match *name {
+            "first_cta" => {
+                hashtag(ctx, &p, s);
+                cta_length(ctx, &p, s);
+            }
+            "second_cta" | "third_cta" | "fourth_cta" => cta_length(ctx, &p, s),
+            "title" => {
+                lengths::max_chars(ctx, &p, s, TITLE_MAX_CHARS);
+            }
+            "thank_you_text" => {
+                lengths::max_chars(ctx, &p, s, THANK_YOU_TEXT_MAX_CHARS);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `s` has the hashtag form of [`HASHTAG_PATTERN`].
+pub fn is_hashtag(s: &str) -> bool {
+    s.strip_prefix(HASHTAG_SIGN).is_some_and(|tag| {
+        !tag.is_empty() && !tag.chars().any(|c| c.is_whitespace() || c == HASHTAG_SIGN)
+    })
+}
+
+/// first_cta: "Hashtag".
+fn hashtag(ctx: &mut Ctx, p: &Pointer, s: &str) {
+    if !is_hashtag(s) {
+        ctx.error(
+            p,
+            Code::InvalidFormat,
+            "must be one hashtag: '#' followed by at least one character, with no spaces and no other '#'",
+            json!({"pattern": HASHTAG_PATTERN}),
+        );
+    }
+}
+
+/// "max 20 chars excluding #" (first_cta), "Max 20 chars" (the other CTAs), "CTA hashtag max 20"
+/// (§8): one leading `#` is not counted.
+fn cta_length(ctx: &mut Ctx, p: &Pointer, s: &str) {
+    let counted = s.strip_prefix(HASHTAG_SIGN).unwrap_or(s);
+    let actual = lengths::char_count(counted);
+    if actual > CTA_MAX_CHARS {
+        ctx.error(
+            p,
+            Code::TooLong,
+            format!(
+                "must be at most {CTA_MAX_CHARS} characters, not counting the leading '#' (it has {actual})"
+            ),
+            json!({"max": CTA_MAX_CHARS, "actual": actual}),
+        );
+    }
+}
+
+fn one_of_required(ctx: &mut Ctx, path: &Pointer) {
+    ctx.error(
+        path,
+        Code::OneOfRequired,
+        "title or second_cta is required (each is required when the other is absent)",
+        json!({"fields": TITLE_OR_SECOND_CTA}),
+    );
+}
+
+/// The CTA carries the need (the engine's convention, as for poll choices).
+fn dependency_missing(ctx: &mut Ctx, path: &Pointer, cta: &str, tweet: &str) {
+    ctx.error(
+        &path.key(cta),
+        Code::DependencyMissing,
+        format!("{cta} needs {tweet}, the Post text used on click"),
+        json!({"needs": [tweet]}),
+    );
+}
+
+/// Update: title or second_cta must remain. Only an update that sends one of them empty, without
+/// a value for the other, can break the rule; a member not sent is read from `context.current`.
+fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+    let slots = TITLE_OR_SECOND_CTA.map(|name| Slot::of(obj, name));
+    if slots.iter().all(|s| *s == Slot::Absent) || slots.iter().any(|s| s.has_value()) {
+        return;
+    }
+    let kept = if slots.contains(&Slot::Absent) {
+        let Some(current) = ctx.current(RULE_UPDATE_TITLE_OR_SECOND_CTA) else {
+            return;
+        };
+        TITLE_OR_SECOND_CTA
+            .iter()
+            .zip(slots)
+            .any(|(name, slot)| slot == Slot::Absent && current_has(current, name))
+    } else {
+        false
+    };
+    if !kept {
+        one_of_required(ctx, path);
+    }
+}
+
+/// Update: a CTA the card will have needs its Post text. The member not sent is read from
+/// `context.current` only when the answer depends on it.
+fn update_cta_needs_tweet(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Map<String, Value>,
+    cta: &str,
+    tweet: &str,
+    rule: &'static str,
+) {
+    let broken = match (Slot::of(obj, cta), Slot::of(obj, tweet)) {
+        // A malformed CTA is already reported; an empty one needs nothing; a sent Post text
+        // satisfies the rule; nothing sent leaves the record as it is.
+        (Slot::Other | Slot::Empty, _) | (_, Slot::Text | Slot::Other) => false,
+        (Slot::Absent, Slot::Absent) => false,
+        (Slot::Text, Slot::Empty) => true,
+        (Slot::Text, Slot::Absent) => match ctx.current(rule) {
+            Some(current) => !current_has(current, tweet),
+            None => false,
+        },
+        (Slot::Absent, Slot::Empty) => match ctx.current(rule) {
+            Some(current) => current_has(current, cta),
+            None => false,
+        },
+    };
+    if broken {
+        dependency_missing(ctx, path, cta, tweet);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ctx::Mode;
+    use crate::options::Options;
+    use crate::report::Report;
+
+    fn run(update: bool, payload: Value, options: &Options) -> Report {
+        let mut ctx = Ctx::new(options, Mode::Query);
+        if update {
+            validate_update(&mut ctx, &Pointer::root(), &payload);
+        } else {
+            validate(&mut ctx, &Pointer::root(), &payload);
+        }
+        ctx.finish()
+    }
+
+    #[test]
+    fn hashtag_form() {
+        for ok in ["#a", "#APIs", "#日本語", "#with_underscore", "#123"] {
+            assert!(is_hashtag(ok), "{ok}");
+        }
+        for bad in ["", "#", "APIs", "##a", "#a#b", "#a b", "# a", "#a\n", " #a"] {
+            assert!(!is_hashtag(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn never_panics_and_never_echoes_values() {
+        let secret = "#SECRETVALUEthatislongerthan20";
+        let payloads = [
+            json!(null),
+            json!([secret]),
+            json!({"first_cta": secret, "title": secret, "second_cta": secret,
+                   "third_cta": secret, "fourth_cta": "", "thank_you_text": secret}),
+            json!({"second_cta": secret, "second_cta_tweet": "", "third_cta": 3}),
+        ];
+        for p in payloads {
+            for update in [false, true] {
+                let r = run(update, p.clone(), &Options::default());
+                for i in &r.issues {
+                    assert!(!i.message.contains("SECRET"), "{}", i.message);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn update_asks_for_current_only_when_needed() {
+        let r = run(true, json!({"name": "n", "title": ""}), &Options::default());
+        assert_eq!(r.issues.len(), 1);
+        assert_eq!(r.issues[0].code, Code::ContextMissing);
+        let r = run(
+            true,
+            json!({"title": "", "second_cta": "#b", "second_cta_tweet": "t"}),
+            &Options::default(),
+        );
+        assert!(r.issues.is_empty());
+        let r = run(
+            true,
+            json!({"title": "", "second_cta": ""}),
+            &Options::default(),
+        );
+        assert_eq!(r.issues.len(), 1);
+        assert_eq!(r.issues[0].code, Code::OneOfRequired);
+    }
+}
