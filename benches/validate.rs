@@ -29,17 +29,28 @@ fn main() {
     let options = preflight::Options::default();
     let value = preflight::parse_json(&text).expect("fixture parses");
     let report = preflight::validate(preflight::Kind::ProductBatch, &value, &options);
-    assert!(report.errors().count() == 0, "the fixture is a valid batch: {}", report.to_json());
+    assert!(
+        report.errors().count() == 0,
+        "the fixture is a valid batch: {}",
+        report.to_json()
+    );
     let text_ns = per_iter(|| {
-        let r = preflight::validate_json("product_batch", black_box(&text), "").map(|r| r.to_json());
+        let r =
+            preflight::validate_json("product_batch", black_box(&text), "").map(|r| r.to_json());
         black_box(r.ok());
     });
     let value_ns = per_iter(|| {
         let r = preflight::validate(preflight::Kind::ProductBatch, black_box(&value), &options);
         black_box(r.to_json());
     });
-    println!("native  json text -> report json : {:>9.1} us/batch", text_ns / 1000.0);
-    println!("native  parsed value -> report   : {:>9.1} us/batch", value_ns / 1000.0);
+    println!(
+        "native  json text -> report json : {:>9.1} us/batch",
+        text_ns / 1000.0
+    );
+    println!(
+        "native  parsed value -> report   : {:>9.1} us/batch",
+        value_ns / 1000.0
+    );
     let out = root.join("target/bench");
     std::fs::create_dir_all(&out).expect("target/bench");
     std::fs::write(

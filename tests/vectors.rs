@@ -6,8 +6,9 @@
 //! - `valid` and `issues` are the expected report: every issue (errors and warnings), compared as
 //!   a multiset of (path, code); `error` is the expected error code of a wrong call instead.
 //!
-//! The native outputs are written to target/vectors/native.json; the Node and browser suites
-//! compute the same cases through wasm and compare byte for byte with that file.
+//! The native calls and outputs are written to target/vectors/native.json (`kind`,
+//! `payload_text`, `options_text`, `output`); the Node and browser suites make the same calls
+//! through wasm and compare byte for byte with `output`.
 
 use serde_json::{json, Value};
 use std::fs;
@@ -108,7 +109,9 @@ fn shared_vectors() {
             if !problems.is_empty() {
                 failures.push(format!("{fname}: {name}: {}", problems.join("; ")));
             }
-            outputs.push(json!({"file": fname, "name": name, "output": out}));
+            // The exact texts fed to the engine, so the JavaScript suites make the same call.
+            outputs.push(json!({"file": fname, "name": name, "kind": kind,
+                "payload_text": payload, "options_text": options, "output": out}));
         }
     }
     let out_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/vectors");

@@ -1,0 +1,13 @@
+// Browser entry point (the "browser" and "default" conditions of package.json "exports"). Loads
+// the ES module glue that wasm-bindgen --target web generated into ./web/ and initializes it with
+// top-level await; `init()` fetches ./web/preflight_wasm_bg.wasm relative to the glue's
+// import.meta.url, so serve that file (as application/wasm for streaming compilation) or let
+// your bundler emit it as an asset.
+import init, * as raw from './web/preflight_wasm.js';
+import { createApi, PreflightError } from './api.js';
+
+await init();
+const api = createApi(raw);
+
+export const { validate, kinds } = api;
+export { PreflightError };

@@ -1,0 +1,108 @@
+// Types of the preflight-wasm package (both entry points: node.js and browser.js).
+// Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
+// that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report.rs (codes!),
+// ErrorCode <- src/error.rs (ErrorCode::as_str).
+
+/** The stable payload kind names (src/kind.rs). */
+export type Kind =
+  | 'product'
+  | 'product_batch'
+  | 'card'
+  | 'card_update'
+  | 'poll_card'
+  | 'video_conversation_card'
+  | 'video_conversation_card_update'
+  | 'line_item_update';
+
+/** How bad an issue is. A report is valid when no issue is an `'error'`. */
+export type Severity = 'error' | 'warning';
+
+/** Stable issue codes (src/report.rs). Never renamed; new ones may be added. */
+export type IssueCode =
+  | 'required'
+  | 'wrong_type'
+  | 'unknown_field'
+  | 'too_long'
+  | 'too_short'
+  | 'too_many_items'
+  | 'too_few_items'
+  | 'not_in_enum'
+  | 'out_of_range'
+  | 'not_an_integer'
+  | 'duplicate'
+  | 'one_of_required'
+  | 'mutually_exclusive'
+  | 'not_allowed'
+  | 'dependency_missing'
+  | 'invalid_url'
+  | 'url_not_https'
+  | 'invalid_country_code'
+  | 'invalid_currency'
+  | 'invalid_price'
+  | 'invalid_date_time'
+  | 'invalid_date_range'
+  | 'invalid_format'
+  | 'context_missing';
+
+/** One problem found in a payload. */
+export interface Issue {
+  /** RFC 6901 JSON Pointer into the payload (`''` is the whole payload). */
+  path: string;
+  code: IssueCode;
+  /** For people; never contains a payload value, an identifier or a secret. */
+  message: string;
+  severity: Severity;
+  /** Machine-readable details (`max`, `actual`, `allowed`, `fact`, ...), keys sorted. */
+  params: Record<string, unknown>;
+}
+
+/** The result of validating one payload: a flat, ordered list of issues. */
+export interface Report {
+  /** True when no issue has severity `'error'` (warnings do not make a payload invalid). */
+  valid: boolean;
+  issues: Issue[];
+}
+
+/**
+ * Facts outside the payload that some rules need. A fact not given is never guessed: the rules
+ * that need it are skipped with a `context_missing` warning. Unknown members are an error
+ * (`bad_options`), so a typo cannot silently switch a rule off.
+ */
+export interface ValidateOptions {
+  context?: {
+    /** The line item's objective (`'REACH'`, `'APP_INSTALLS'`, ...). */
+    objective?: string;
+    /** The line item's placements (`'PUBLISHER_NETWORK'`, ...). */
+    placements?: string[];
+    /** The parent campaign's budget optimization. */
+    budget_optimization?: 'CAMPAIGN' | 'LINE_ITEM';
+    /** Fields of the existing record, for the update kinds. */
+    current?: Record<string, unknown>;
+  };
+}
+
+/** Stable codes of a wrong call (src/error.rs). */
+export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_deep' | 'input_too_large';
+
+/** A wrong call. A bad payload is never an error: it is a {@link Report}. */
+export declare class PreflightError extends Error {
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown });
+  readonly name: 'PreflightError';
+  readonly code: ErrorCode;
+}
+
+/**
+ * Validates a payload of `kind`.
+ *
+ * @param payload the payload as a value (serialized with `JSON.stringify`) or as JSON text. A
+ *   string is always taken as JSON text.
+ * @param options `undefined` (or `null`) for defaults.
+ * @returns the report, as plain objects and arrays.
+ * @throws {PreflightError} `unknown_kind`; `bad_options`; `invalid_json` when the text does not
+ *   parse or the value cannot be serialized (a BigInt, a cycle); `too_deep` beyond 128 levels of
+ *   nesting; `input_too_large` beyond 64 MiB of JSON text.
+ */
+export declare function validate(kind: Kind, payload: object | string, options?: ValidateOptions): Report;
+
+/** The stable kind names, in a fixed order. */
+export declare function kinds(): Kind[];

@@ -1,0 +1,11 @@
+// Node.js entry point (the "node" condition of package.json "exports"). Loads the CommonJS glue
+// that wasm-bindgen --target nodejs generated into ./node/, which compiles the .wasm next to it
+// synchronously: importing this module is all the initialization there is.
+import { createRequire } from 'node:module';
+import { createApi, PreflightError } from './api.js';
+
+const require = createRequire(import.meta.url);
+const api = createApi(require('./node/preflight_wasm.js'));
+
+export const { validate, kinds } = api;
+export { PreflightError };

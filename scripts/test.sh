@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# THE test command (CI runs it through .ci/run). Installs what is missing, then checks and tests
+# everything: Rust formatting and lints, the Rust tests (which write target/vectors/native.json),
+# the wasm build, the JavaScript package in Node.js and in headless Chromium against those native
+# outputs, and the package's TypeScript types.
+#
+# Each install step is skipped when its tool is already there:
+#   rustfmt/clippy, the wasm32-unknown-unknown target (rustup)
+#   wasm-bindgen-cli of exactly the version of the wasm-bindgen crate in Cargo.lock (cargo install)
+#   node_modules from package-lock.json (npm ci)
+#   Debian chromium (apt-get)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The full vector suite, always (VECTORS=prefix narrows it while developing).
+unset VECTORS
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+current_step=""
+started=$SECONDS
+step() {
+  current_step="$*"
+  printf '\n==== %s ====\n' "$*"
+}
+trap 'rc=$?; if [ $rc -ne 0 ]; then printf "\n==== FAILED: %s (exit %s) ====\n" "$current_step" "$rc" >&2; fi' EXIT
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# --- installs -----------------------------------------------------------------------------------
+
+step "install: Rust components and the wasm32-unknown-unknown target"
+if ! cargo fmt --version >/dev/null 2>&1; then rustup component add rustfmt; fi
+if ! cargo clippy --version >/dev/null 2>&1; then rustup component add clippy; fi
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "wasm32-unknown-unknown: present"
+else
+  rustup target add wasm32-unknown-unknown
+fi
+
+step "install: wasm-bindgen-cli"
+wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/^version = "|"$/, ""); print; exit }' Cargo.lock)
+if [ -z "$wb_version" ]; then
+  echo "cannot read the wasm-bindgen version from Cargo.lock" >&2
+  exit 1
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $wb_version" ]; then
+  echo "wasm-bindgen $wb_version: present"
+else
+  cargo install wasm-bindgen-cli --version "$wb_version"
+fi
+
+step "install: node_modules (npm ci)"
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+else
+  echo "node_modules: up to date with package-lock.json"
+fi
+
+step "install: chromium"
+if [ -x /usr/bin/chromium ]; then
+  echo "/usr/bin/chromium: present"
+else
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+fi
+
+# --- checks and tests ---------------------------------------------------------------------------
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (all targets, whole workspace)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo clippy (preflight-wasm for wasm32-unknown-unknown)"
+cargo clippy -p preflight-wasm --target wasm32-unknown-unknown -- -D warnings
+
+step "cargo test (whole workspace; writes target/vectors/native.json)"
+cargo test --workspace
+
+step "build the wasm package (scripts/build-wasm.sh)"
+bash scripts/build-wasm.sh
+
+step "Node.js tests (node --test tests/node/)"
+node --test tests/node/
+
+step "browser tests (node tests/browser/run.mjs)"
+node tests/browser/run.mjs
+
+step "TypeScript types (tsc --noEmit -p tests/types)"
+npx --no-install tsc --noEmit -p tests/types
+echo "types: ok"
+
+current_step=""
+printf '\n==== all checks passed in %ss ====\n' "$((SECONDS - started))"

@@ -1,0 +1,277 @@
+// The browser suite: every vector case of tests/vectors/ through the browser build of the
+// package (pkg/browser.js -> pkg/web/), in headless Chromium, compared byte for byte with the
+// native outputs (target/vectors/native.json, written by `cargo test --test vectors`).
+//
+// Serves the repository read-only on 127.0.0.1 (a free port), opens tests/browser/index.html,
+// runs the cases in the page and prints one line `N passed, N failed`. Fails on any difference,
+// on any page error or console error/warning, on any 404, and on any request that is not to the
+// local server: the page's are recorded and aborted by Playwright; everything else Chromium sends
+// goes through a recording loopback proxy that refuses it (Chromium's own Google endpoints are
+// pointed at a local sink, see below). Bounded: the whole run is killed after
+// BROWSER_TEST_TIMEOUT_MS (default 180000).
+//
+// Run: cargo test --test vectors && scripts/build-wasm.sh && node tests/browser/run.mjs
+// Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
+
+import http from 'node:http';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { sortFileNames } from '../node/vector-cases.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const timeoutMs = Number(process.env.BROWSER_TEST_TIMEOUT_MS || 180_000);
+
+// What the page may load: nothing else of the repository is served.
+const SERVED = ['pkg/', 'tests/vectors/', 'tests/browser/', 'tests/node/vector-cases.mjs', 'target/vectors/native.json'];
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.ts': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+const failures = [];
+let passed = 0;
+let failed = 0;
+let finished = false;
+
+function summary() {
+  if (finished) return;
+  finished = true;
+  for (const f of failures) console.log(`FAIL ${f}`);
+  console.log(`${passed} passed, ${failed} failed`);
+}
+
+function fail(message) {
+  failures.push(message);
+  failed += 1;
+}
+
+function die(message) {
+  console.error(`browser test: ${message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+// Resolved at the first sign that the page cannot load (a 404, a page error), so that the run
+// does not wait for a timeout to say so.
+let signalBroken = () => {};
+const broken = new Promise((resolve) => {
+  signalBroken = resolve;
+});
+
+for (const [what, p] of [
+  ['the browser build (run scripts/build-wasm.sh)', 'pkg/web/preflight_wasm_bg.wasm'],
+  ['the native outputs (run cargo test --test vectors)', 'target/vectors/native.json'],
+]) {
+  if (!existsSync(path.join(root, p))) die(`${p} is missing: ${what}`);
+}
+if (!existsSync(executablePath)) die(`no Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM)`);
+
+const vectorFiles = sortFileNames(readdirSync(path.join(root, 'tests/vectors')).filter((f) => f.endsWith('.json')));
+if (vectorFiles.length === 0) die('no vector files in tests/vectors/');
+const native = JSON.parse(readFileSync(path.join(root, 'target/vectors/native.json'), 'utf8'));
+
+// --- the server ---------------------------------------------------------------------------------
+
+const served = new Map(); // path -> count
+const notFound = [];
+const server = http.createServer((req, res) => {
+  let rel;
+  try {
+    rel = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname).replace(/^\/+/, '');
+  } catch {
+    rel = '';
+  }
+  const file = path.resolve(root, rel);
+  const inside = file.startsWith(root + path.sep) && SERVED.some((s) => rel === s || (s.endsWith('/') && rel.startsWith(s)));
+  const type = MIME[path.extname(file)];
+  let ok = false;
+  try {
+    ok = inside && type !== undefined && (req.method === 'GET' || req.method === 'HEAD') && statSync(file).isFile();
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    notFound.push(`${req.method} ${req.url}`);
+    signalBroken();
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+    return;
+  }
+  served.set(rel, (served.get(rel) ?? 0) + 1);
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': statSync(file).size,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+});
+await new Promise((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(0, '127.0.0.1', resolve);
+});
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+// --- where anything else goes --------------------------------------------------------------------
+
+const foreignRequests = new Set();
+const browserInternal = [];
+const pageProblems = [];
+
+/** A loopback HTTP server that records every request and refuses it. */
+async function recorder(onRequest) {
+  const s = http.createServer((req, res) => {
+    onRequest(`${req.method} ${req.url}`);
+    res.writeHead(403).end();
+  });
+  s.on('connect', (req, socket) => {
+    onRequest(`CONNECT ${req.url}`);
+    socket.destroy();
+  });
+  await new Promise((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', resolve);
+  });
+  return s;
+}
+// Chromium sends every non-loopback request through this "proxy", which records and refuses it:
+// that catches what Playwright cannot see (the browser's own requests) as well.
+const proxy = await recorder((r) => foreignRequests.add(`${r} (seen by the proxy)`));
+// Chromium's own Google endpoints (sign-in, component updater; Debian's build has API keys) are
+// pointed at this sink instead, so that its background traffic, which no page causes, stays on
+// the machine and is reported apart from the page's.
+const sink = await recorder((r) => browserInternal.push(r.split("?")[0]));
+const sinkUrl = `http://127.0.0.1:${sink.address().port}`;
+
+// --- the browser --------------------------------------------------------------------------------
+
+const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
+let context = null;
+
+async function cleanup() {
+  try {
+    if (context) await context.close();
+  } catch {
+    // already gone
+  }
+  for (const s of [server, proxy, sink]) {
+    s.closeAllConnections?.();
+    s.close();
+  }
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+
+const watchdog = setTimeout(() => {
+  fail(`timed out after ${timeoutMs} ms`);
+  summary();
+  // Exit even if closing hangs; Playwright kills the browser process on exit.
+  cleanup().finally(() => process.exit(1));
+  setTimeout(() => process.exit(1), 5000).unref();
+}, timeoutMs);
+watchdog.unref();
+
+try {
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      // Loopback (the test server) stays direct: Chromium never proxies it by default.
+      `--proxy-server=http://127.0.0.1:${proxy.address().port}`,
+      `--gaia-url=${sinkUrl}`,
+      `--lso-url=${sinkUrl}`,
+      `--google-apis-url=${sinkUrl}`,
+      `--component-updater=url-source=${sinkUrl}`,
+    ],
+    timeout: 60_000,
+  });
+  // Anything not to the local server is recorded and never leaves the machine.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${origin}/`)) return route.continue();
+    foreignRequests.add(url);
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (req) => {
+    const url = req.url();
+    if (!url.startsWith(`${origin}/`) && !url.startsWith('data:')) foreignRequests.add(url);
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(60_000);
+  page.on('pageerror', (e) => {
+    pageProblems.push(`page error: ${e.message}`);
+    signalBroken();
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') pageProblems.push(`console ${m.type()}: ${m.text()}`);
+  });
+
+  await page.goto(`${origin}/tests/browser/index.html`);
+  const ready = await Promise.race([
+    page.waitForFunction(() => window.preflightTest !== undefined).then(() => true),
+    broken.then(() => false),
+  ]);
+  if (!ready) throw new Error('the page did not load the package (see the problems below)');
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+
+  const { results, extra } = await page.evaluate((files) => window.preflightTest.runVectors(files), vectorFiles);
+  const apiChecks = await page.evaluate(() => window.preflightTest.runApiChecks());
+
+  // Byte-for-byte check once more against native.json as read from disk here.
+  const nativeByKey = new Map();
+  for (const e of native) {
+    const k = JSON.stringify([e.file, e.name]);
+    if (!nativeByKey.has(k)) nativeByKey.set(k, []);
+    nativeByKey.get(k).push(e.output);
+  }
+  for (const r of results) {
+    const problems = [...r.problems];
+    const outputs = nativeByKey.get(JSON.stringify([r.file, r.name])) ?? [];
+    if (r.output !== null && !outputs.includes(r.output)) problems.push('output differs from native.json on disk');
+    if (problems.length === 0) passed += 1;
+    else fail(`${r.file} #${r.index} ${r.name}:\n    ${problems.join('\n    ')}`);
+  }
+  if (extra.length > 0) fail(`native.json has cases tests/vectors/ lacks (stale; run cargo test --test vectors): ${extra.join(', ')}`);
+  for (const c of apiChecks) {
+    if (c.problems.length === 0) passed += 1;
+    else fail(`api: ${c.name}:\n    ${c.problems.join('\n    ')}`);
+  }
+  const wasmLoads = served.get('pkg/web/preflight_wasm_bg.wasm') ?? 0;
+  if (wasmLoads !== 1) fail(`the .wasm was fetched ${wasmLoads} times, expected once`);
+  console.log(
+    `browser: ${userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? userAgent}; ${vectorFiles.length} vector files, ` +
+      `${results.length} cases (validate with the payload as text: ${results.filter((r) => r.forms.includes('text')).length}, ` +
+      `as an object: ${results.filter((r) => r.forms.includes('object')).length}), ${apiChecks.length} API checks; ` +
+      `${[...served.values()].reduce((a, b) => a + b, 0)} local requests`,
+  );
+} catch (e) {
+  fail(`browser run: ${e && e.stack ? e.stack : e}`);
+} finally {
+  await cleanup();
+}
+
+for (const p of pageProblems) fail(p);
+for (const u of foreignRequests) fail(`request not to the local server: ${u}`);
+for (const n of notFound) fail(`404: ${n}`);
+if (browserInternal.length > 0) {
+  console.log(`note: ${browserInternal.length} request(s) of Chromium itself went to the local sink: ${browserInternal.join(', ')}`);
+}
+clearTimeout(watchdog);
+summary();
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
