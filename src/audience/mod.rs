@@ -1,1 +1,384 @@
 //! Audience identifiers: normalization, SHA-256 hashing and upload batches (audience-identifiers.md).
+//!
+//! Every identifier sent to the custom-audience and do-not-reach endpoints, except
+//! `partner_user_id`, is SHA-256 hashed after normalization. An invalid value is an error for
+//! that value (an [`IdError`] with a stable [`IdError::code`]) and is never hashed. Error messages
+//! never contain the value.
+//!
+//! ```
+//! use preflight::audience::{hash, normalize, HashOptions, IdType};
+//! let opts = HashOptions::default();
+//! assert_eq!(normalize(IdType::Email, "  Support@X.com ", &opts).unwrap(), "support@x.com");
+//! assert_eq!(
+//!     hash(IdType::Handle, "@AdsAPI", &opts).unwrap(),
+//!     "49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d"
+//! );
+//! let e = hash(IdType::PhoneNumber, "(657) 777-0000", &opts).unwrap_err();
+//! assert_eq!(e.code(), "missing_country_code");
+//! ```
+//!
+//! Steps for every type except `partner_user_id` (which is passed through verbatim: not
+//! trimmed, not hashed, only required to be non-empty):
+//! 1. reject a raw value longer than [`MAX_VALUE_BYTES`] (`too_long`);
+//! 2. [`trim`] Unicode `White_Space` and U+FEFF from both ends; nothing left is `empty`;
+//! 3. with [`HashOptions::prehashed`]: the value must be 64 hex digits and is lowercased, never
+//!    re-hashed (`invalid_prehashed`); otherwise normalize per type (see the type's variant of
+//!    [`IdType`]) and hash: SHA-256 of the UTF-8 bytes as 64 lowercase hex digits.
+//!
+//! Bulk input: [`hash_many`] (values), [`hash_lines`] (newline-separated text) and
+//! [`LineHasher`] (the same text arriving in byte chunks) write into a [`HashOutput`]. Upload
+//! bodies: [`batch`].
+
+pub mod batch;
+mod bulk;
+mod device_id;
+mod email;
+mod error;
+mod handle;
+mod hex;
+mod nfc;
+mod phone;
+mod service_id;
+mod trim;
+
+pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
+pub use error::{IdError, UnknownIdType};
+pub use nfc::nfc;
+pub use trim::{is_trimmed_char, trim};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest raw value accepted, in bytes (before trimming; for line input, without the line
+/// ending). No valid identifier comes near it; the bound keeps the streaming [`LineHasher`]'s
+/// memory small whatever the input.
+pub const MAX_VALUE_BYTES: usize = 65_536;
+
+/// An identifier type, by its stable name (the field name in the API's user objects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdType {
+    /// `email`: NFC, Unicode lowercase; exactly one `@`, non-empty local part and domain, no
+    /// whitespace inside. Dots, `+tags` and provider aliases are kept.
+    Email,
+    /// `phone_number`: separators (space `-` `.` `(` `)` `/`) removed; `+` or `00` introduces the
+    /// country calling code, else [`HashOptions::default_country_code`] is prepended after
+    /// dropping one trunk `0`; must then be E.164 (`^\+[1-9][0-9]{6,14}$`). Hashed with or without
+    /// the `+` according to [`HashOptions::phone_format`].
+    PhoneNumber,
+    /// `handle`: one leading `@` or `＠` removed, ASCII lowercase, `^[a-z0-9_]{1,20}$`.
+    Handle,
+    /// `device_id`: ASCII lowercase; a UUID `8-4-4-4-12` (dashes re-inserted when 32 hex digits
+    /// come without them) or a 16-hex-digit Android ID; the all-zero UUID is refused.
+    DeviceId,
+    /// `service_id`: the platform's numeric user id; ASCII digits, leading zeros dropped,
+    /// non-zero, at most `u64::MAX`.
+    ServiceId,
+    /// `partner_user_id`: verbatim, not trimmed, not hashed; non-empty.
+    PartnerUserId,
+}
+
+impl IdType {
+    /// Every type, in declaration order.
+    pub const ALL: [IdType; 6] = [
+        IdType::Email,
+        IdType::PhoneNumber,
+        IdType::Handle,
+        IdType::DeviceId,
+        IdType::ServiceId,
+        IdType::PartnerUserId,
+    ];
+
+    /// The stable name (`email`, `phone_number`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            IdType::Email => "email",
+            IdType::PhoneNumber => "phone_number",
+            IdType::Handle => "handle",
+            IdType::DeviceId => "device_id",
+            IdType::ServiceId => "service_id",
+            IdType::PartnerUserId => "partner_user_id",
+        }
+    }
+
+    /// Whether values of this type are sent hashed (all but `partner_user_id`).
+    pub fn is_hashed(self) -> bool {
+        self != IdType::PartnerUserId
+    }
+}
+
+impl FromStr for IdType {
+    type Err = UnknownIdType;
+
+    fn from_str(s: &str) -> Result<Self, UnknownIdType> {
+        IdType::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name() == s)
+            .ok_or(UnknownIdType)
+    }
+}
+
+impl fmt::Display for IdType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a phone number is written before hashing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PhoneFormat {
+    /// `e164` (default): `+` kept, e.g. `+16175551212`.
+    #[default]
+    #[serde(rename = "e164")]
+    E164,
+    /// `digits`: the same digits without `+`, as other platforms and older tools hash them.
+    #[serde(rename = "digits")]
+    Digits,
+}
+
+impl PhoneFormat {
+    /// The stable name (`e164` or `digits`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PhoneFormat::E164 => "e164",
+            PhoneFormat::Digits => "digits",
+        }
+    }
+}
+
+impl FromStr for PhoneFormat {
+    type Err = UnknownPhoneFormat;
+
+    fn from_str(s: &str) -> Result<Self, UnknownPhoneFormat> {
+        match s {
+            "e164" => Ok(PhoneFormat::E164),
+            "digits" => Ok(PhoneFormat::Digits),
+            _ => Err(UnknownPhoneFormat),
+        }
+    }
+}
+
+/// A phone format name other than `e164` and `digits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownPhoneFormat;
+
+impl UnknownPhoneFormat {
+    /// The stable code, `unknown_phone_format`.
+    pub fn code(self) -> &'static str {
+        "unknown_phone_format"
+    }
+}
+
+impl fmt::Display for UnknownPhoneFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown_phone_format: expected e164 or digits")
+    }
+}
+
+impl std::error::Error for UnknownPhoneFormat {}
+
+/// Options of normalization and hashing. JSON form (all members optional):
+/// `{"phone_format": "e164"|"digits", "default_country_code": "44", "prehashed": false}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HashOptions {
+    /// Whether phone numbers are hashed with the `+` ([`PhoneFormat::E164`]) or without.
+    pub phone_format: PhoneFormat,
+    /// The country calling code (1 to 3 digits, not starting with 0, no `+`) used for phone
+    /// numbers that have neither `+` nor `00`. When set but invalid, every phone number is an
+    /// [`IdError::InvalidDefaultCountryCode`]; check up front with [`HashOptions::validate`].
+    pub default_country_code: Option<String>,
+    /// The values are already SHA-256 digests: each must be 64 hex digits (after trimming) and
+    /// is lowercased, never hashed again. `partner_user_id` is unaffected (never hashed).
+    pub prehashed: bool,
+}
+
+impl HashOptions {
+    /// Sets [`HashOptions::default_country_code`] after checking it.
+    pub fn with_default_country_code(mut self, cc: &str) -> Result<Self, IdError> {
+        if !phone::valid_country_code(cc) {
+            return Err(IdError::InvalidDefaultCountryCode);
+        }
+        self.default_country_code = Some(cc.to_owned());
+        Ok(self)
+    }
+
+    /// Checks the options themselves (the default country code).
+    pub fn validate(&self) -> Result<(), IdError> {
+        match &self.default_country_code {
+            Some(cc) if !phone::valid_country_code(cc) => Err(IdError::InvalidDefaultCountryCode),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A value ready for output: bytes to hash, or final as it is (partner id, prehashed digest).
+pub(crate) enum Prepared<'a> {
+    Hash(&'a [u8]),
+    Final(&'a str),
+}
+
+/// Reusable working memory of [`prepare`]: nothing is allocated per value on the ASCII path.
+#[derive(Clone, Debug)]
+pub(crate) struct Scratch {
+    text: String,
+    stack: email::Stack,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            text: String::new(),
+            stack: [0; email::STACK_BYTES + 8],
+        }
+    }
+}
+
+/// Trims, checks and normalizes `raw`. Borrows `raw` when nothing changes, else uses `scratch`.
+#[inline]
+pub(crate) fn prepare<'a>(
+    id_type: IdType,
+    raw: &'a str,
+    opts: &HashOptions,
+    scratch: &'a mut Scratch,
+) -> Result<Prepared<'a>, IdError> {
+    if raw.len() > MAX_VALUE_BYTES {
+        return Err(IdError::TooLong);
+    }
+    if id_type == IdType::PartnerUserId {
+        return if raw.is_empty() {
+            Err(IdError::Empty)
+        } else {
+            Ok(Prepared::Final(raw))
+        };
+    }
+    let t = trim(raw);
+    if t.is_empty() {
+        return Err(IdError::Empty);
+    }
+    let buf = &mut scratch.text;
+    if opts.prehashed {
+        if !hex::is_sha256_hex(t) {
+            return Err(IdError::InvalidPrehashed);
+        }
+        if !t.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Ok(Prepared::Final(t));
+        }
+        buf.clear();
+        buf.push_str(t);
+        buf.make_ascii_lowercase();
+        return Ok(Prepared::Final(buf.as_str()));
+    }
+    let normalized = match id_type {
+        IdType::Email => {
+            return email::normalize_bytes(t, &mut scratch.stack, buf).map(Prepared::Hash)
+        }
+        IdType::PhoneNumber => phone::normalize(
+            t,
+            opts.phone_format,
+            opts.default_country_code.as_deref(),
+            buf,
+        )?,
+        IdType::Handle => handle::normalize(t, buf)?,
+        IdType::DeviceId => device_id::normalize(t, buf)?,
+        IdType::ServiceId => service_id::normalize(t)?,
+        IdType::PartnerUserId => t,
+    };
+    Ok(Prepared::Hash(normalized.as_bytes()))
+}
+
+/// Appends the output form of `raw` (64 lowercase hex digits, or the verbatim partner id) to
+/// `out`. On error `out` is unchanged.
+pub fn hash_into(
+    id_type: IdType,
+    raw: &str,
+    opts: &HashOptions,
+    out: &mut String,
+) -> Result<(), IdError> {
+    let mut scratch = Scratch::default();
+    match prepare(id_type, raw, opts, &mut scratch)? {
+        Prepared::Hash(b) => hex::push_sha256_hex(b, out),
+        Prepared::Final(s) => out.push_str(s),
+    }
+    Ok(())
+}
+
+/// The normalized form of `raw`: what gets hashed. For `partner_user_id` the value itself; with
+/// [`HashOptions::prehashed`] the lowercased digest.
+pub fn normalize(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<String, IdError> {
+    let mut scratch = Scratch::default();
+    match prepare(id_type, raw, opts, &mut scratch)? {
+        // Normalized bytes are always UTF-8 (they come from a `str`, whole characters changed).
+        Prepared::Hash(b) => String::from_utf8(b.to_vec()).map_err(|_| IdError::InvalidUtf8),
+        Prepared::Final(s) => Ok(s.to_owned()),
+    }
+}
+
+/// The value as sent to the API: SHA-256 of the normalized form as 64 lowercase hex digits;
+/// `partner_user_id` verbatim; with [`HashOptions::prehashed`] the lowercased digest.
+pub fn hash(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<String, IdError> {
+    let mut out = String::with_capacity(64);
+    hash_into(id_type, raw, opts, &mut out)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for t in IdType::ALL {
+            assert_eq!(t.name().parse::<IdType>(), Ok(t));
+            assert_eq!(
+                serde_json::to_string(&t).ok(),
+                Some(format!("\"{}\"", t.name()))
+            );
+        }
+        assert_eq!("Email".parse::<IdType>(), Err(UnknownIdType));
+        assert_eq!("e164".parse::<PhoneFormat>(), Ok(PhoneFormat::E164));
+        assert_eq!("digits".parse::<PhoneFormat>(), Ok(PhoneFormat::Digits));
+        assert!("E164".parse::<PhoneFormat>().is_err());
+    }
+
+    #[test]
+    fn options_json() {
+        let o: HashOptions =
+            serde_json::from_str(r#"{"phone_format":"digits","default_country_code":"44"}"#)
+                .expect("valid options");
+        assert_eq!(o.phone_format, PhoneFormat::Digits);
+        assert_eq!(o.validate(), Ok(()));
+        assert!(serde_json::from_str::<HashOptions>(r#"{"prehash":true}"#).is_err());
+        assert_eq!(
+            HashOptions::default().with_default_country_code("+1"),
+            Err(IdError::InvalidDefaultCountryCode)
+        );
+    }
+
+    #[test]
+    fn error_codes_are_distinct_snake_case() {
+        let mut codes: Vec<&str> = IdError::ALL.iter().map(|e| e.code()).collect();
+        assert!(codes.iter().all(|c| c
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')));
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), IdError::ALL.len());
+    }
+
+    #[test]
+    fn too_long() {
+        let long = "a".repeat(MAX_VALUE_BYTES + 1);
+        let o = HashOptions::default();
+        for t in IdType::ALL {
+            assert_eq!(hash(t, &long, &o), Err(IdError::TooLong));
+        }
+        let ok = "a".repeat(MAX_VALUE_BYTES);
+        assert_eq!(
+            hash(IdType::PartnerUserId, &ok, &o).map(|s| s.len()),
+            Ok(MAX_VALUE_BYTES)
+        );
+    }
+}

@@ -1,0 +1,456 @@
+//! Bulk hashing: many values, newline-separated text, or text arriving in byte chunks.
+//!
+//! Results go into a [`HashOutput`]: one slot per input value, in input order, holding the
+//! output form (64 lowercase hex digits, or the verbatim `partner_user_id`) or nothing for a
+//! rejected value, plus the list of `(index, error)`. The hot path allocates nothing per value:
+//! short ASCII emails are checked and lowercased eight bytes at a time into a stack buffer, other
+//! normalizations reuse one scratch string, and the 64 hex digits are appended to the output's
+//! single byte buffer.
+//!
+//! Line input (both [`hash_lines`] and [`LineHasher`]):
+//! - lines end with `\n`; one `\r` right before the `\n` is part of the line ending (so `\r\n`
+//!   works); a lone `\r` elsewhere stays in the value (and is trimmed for hashed types);
+//! - a last line without a line ending counts as a line when it is not zero bytes long; a final
+//!   line ending does not start another (empty) line, so `"a\nb\n"` and `"a\nb"` are both two
+//!   lines, `""` is none and `"\n"` is one empty line (an [`IdError::Empty`]);
+//! - empty lines in between are values like any other (errors `empty`), so line `i` of the input
+//!   is always index `i` of the output;
+//! - one U+FEFF (byte-order mark) at the very start of the input is removed (it belongs to the
+//!   file, not the first value; hashed types would trim it anyway, `partner_user_id` would not);
+//! - [`LineHasher`] only: a line that is not valid UTF-8 is an [`IdError::InvalidUtf8`] for
+//!   that line; a line longer than [`MAX_VALUE_BYTES`] is [`IdError::TooLong`] and is not
+//!   buffered whole.
+
+use super::hex::sha256_hex;
+use super::{prepare, HashOptions, IdError, IdType, Prepared, Scratch, MAX_VALUE_BYTES};
+
+/// Results of bulk hashing, in input order. Indexes are absolute: the first slot is
+/// [`HashOutput::first_index`] (0 unless the output was taken from a running [`LineHasher`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HashOutput {
+    /// Every accepted output, back to back (always UTF-8: hex digits and whole `str` values).
+    text: Vec<u8>,
+    /// End offset in `text` of each slot; a slot starts where the previous one ends.
+    ends: Vec<usize>,
+    errors: Vec<(usize, IdError)>,
+    first_index: usize,
+}
+
+impl HashOutput {
+    /// An empty output whose first slot is index 0.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty output with room for `values` hashed values (64 bytes each).
+    pub fn with_capacity(values: usize) -> Self {
+        HashOutput {
+            text: Vec::with_capacity(values.saturating_mul(64)),
+            ends: Vec::with_capacity(values),
+            errors: Vec::new(),
+            first_index: 0,
+        }
+    }
+
+    fn starting_at(first_index: usize) -> Self {
+        HashOutput {
+            first_index,
+            ..Self::default()
+        }
+    }
+
+    /// Removes every slot, keeping the memory for reuse; the next value gets index 0.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+        self.errors.clear();
+        self.first_index = 0;
+    }
+
+    /// The index of the first slot.
+    pub fn first_index(&self) -> usize {
+        self.first_index
+    }
+
+    /// The number of slots (values seen, accepted or not).
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are no slots.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The index the next value will get.
+    pub fn next_index(&self) -> usize {
+        self.first_index + self.ends.len()
+    }
+
+    /// The number of accepted values.
+    pub fn ok_count(&self) -> usize {
+        self.ends.len() - self.errors.len()
+    }
+
+    /// The rejected values as `(index, error)`, in index order.
+    pub fn errors(&self) -> &[(usize, IdError)] {
+        &self.errors
+    }
+
+    /// The output of value `index`: `None` when it was rejected or is not in this output.
+    /// (Accepted outputs are never empty, so an empty slot means rejected.)
+    pub fn get(&self, index: usize) -> Option<&str> {
+        let i = index.checked_sub(self.first_index)?;
+        let end = *self.ends.get(i)?;
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1],
+        };
+        slot(&self.text, start, end)
+    }
+
+    /// The result of value `index`, `None` when it is not in this output.
+    pub fn result(&self, index: usize) -> Option<Result<&str, IdError>> {
+        if let Some(s) = self.get(index) {
+            return Some(Ok(s));
+        }
+        let pos = self.errors.binary_search_by_key(&index, |e| e.0).ok()?;
+        Some(Err(self.errors[pos].1))
+    }
+
+    /// Every slot in order: the output, or `None` for a rejected value.
+    pub fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let s = slot(&self.text, start, end);
+            start = end;
+            s
+        })
+    }
+
+    /// The slots as owned strings.
+    pub fn to_vec(&self) -> Vec<Option<String>> {
+        self.iter().map(|s| s.map(str::to_owned)).collect()
+    }
+
+    /// Hashes one value into the next slot.
+    #[inline]
+    fn push(&mut self, id_type: IdType, raw: &str, opts: &HashOptions, scratch: &mut Scratch) {
+        match prepare(id_type, raw, opts, scratch) {
+            Ok(Prepared::Hash(b)) => {
+                let mut hex = [0u8; 64];
+                sha256_hex(b, &mut hex);
+                self.text.extend_from_slice(&hex);
+            }
+            Ok(Prepared::Final(s)) => self.text.extend_from_slice(s.as_bytes()),
+            Err(e) => self.errors.push((self.next_index(), e)),
+        }
+        self.ends.push(self.text.len());
+    }
+
+    fn push_error(&mut self, e: IdError) {
+        self.errors.push((self.next_index(), e));
+        self.ends.push(self.text.len());
+    }
+}
+
+/// The text of a slot; `None` when empty (a rejected value).
+#[inline]
+fn slot(text: &[u8], start: usize, end: usize) -> Option<&str> {
+    text.get(start..end)
+        .filter(|b| !b.is_empty())
+        .and_then(|b| std::str::from_utf8(b).ok())
+}
+
+/// Hashes every value, in order. See [`super::hash`] for one value.
+pub fn hash_many<'a, I>(id_type: IdType, values: I, opts: &HashOptions) -> HashOutput
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let values = values.into_iter();
+    // Trust the size hint only so far (it is the caller's claim; memory may be scarce in wasm).
+    let mut out = HashOutput::with_capacity(values.size_hint().0.min(1 << 20));
+    hash_many_into(id_type, values, opts, &mut out);
+    out
+}
+
+/// Like [`hash_many`], appending to `out` (indexes continue from [`HashOutput::next_index`]).
+pub fn hash_many_into<'a, I>(id_type: IdType, values: I, opts: &HashOptions, out: &mut HashOutput)
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let mut scratch = Scratch::default();
+    for raw in values {
+        out.push(id_type, raw, opts, &mut scratch);
+    }
+}
+
+/// Hashes newline-separated `text` (line rules in the module docs), appending one slot per line
+/// to `out` (indexes continue from [`HashOutput::next_index`]). Returns the number of lines.
+pub fn hash_lines(id_type: IdType, text: &str, opts: &HashOptions, out: &mut HashOutput) -> usize {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let bytes = text.as_bytes();
+    let before = out.len();
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    out.ends.reserve(lines);
+    out.text.reserve(match id_type {
+        IdType::PartnerUserId => bytes.len(),
+        _ => lines.saturating_mul(64),
+    });
+    let mut scratch = Scratch::default();
+    let mut start = 0;
+    while start < bytes.len() {
+        let end = find_newline(&bytes[start..]).map_or(bytes.len(), |p| start + p);
+        // `\n` is ASCII, so both ends are character boundaries.
+        let line = text.get(start..end).unwrap_or_default();
+        out.push(id_type, strip_cr(line), opts, &mut scratch);
+        start = end + 1;
+    }
+    out.len() - before
+}
+
+#[inline]
+fn strip_cr(line: &str) -> &str {
+    line.strip_suffix('\r').unwrap_or(line)
+}
+
+/// The position of the first `\n` in `b`, eight bytes at a time.
+#[inline]
+fn find_newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const NEWLINES: u64 = ONES * b'\n' as u64;
+    let mut chunks = b.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ NEWLINES;
+        // The lowest set high bit marks the first zero byte of `x` (false positives only above it).
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c == b'\n')
+        .map(|p| offset + p)
+}
+
+/// The longest partial line kept: a value of [`MAX_VALUE_BYTES`] plus a byte-order mark and `\r`.
+const MAX_PARTIAL: usize = MAX_VALUE_BYTES + 4;
+
+/// Streaming [`hash_lines`]: feed the text in byte chunks of any size, split anywhere (inside a
+/// line, between `\r` and `\n`, inside a UTF-8 sequence). Holds at most one partial line (bounded
+/// by [`MAX_VALUE_BYTES`]); complete lines are hashed straight from the chunk.
+///
+/// ```
+/// use preflight::audience::{HashOptions, IdType, LineHasher};
+/// let mut h = LineHasher::new(IdType::Email, HashOptions::default());
+/// h.push(b"A@x.com\r\nb@");
+/// h.push(b"x.com\nnot-an-email");
+/// let out = h.finish();
+/// assert_eq!(out.len(), 3);
+/// assert_eq!(out.errors()[0].0, 2);
+/// assert_eq!(out.errors()[0].1.code(), "invalid_email");
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineHasher {
+    id_type: IdType,
+    opts: HashOptions,
+    partial: Vec<u8>,
+    /// The current partial line is longer than [`MAX_PARTIAL`]; its bytes are dropped.
+    overflow: bool,
+    /// No line has been completed yet (the byte-order mark rule applies).
+    first_line: bool,
+    scratch: Scratch,
+    out: HashOutput,
+}
+
+impl LineHasher {
+    /// A hasher for values of `id_type`.
+    pub fn new(id_type: IdType, opts: HashOptions) -> Self {
+        LineHasher {
+            id_type,
+            opts,
+            partial: Vec::new(),
+            overflow: false,
+            first_line: true,
+            scratch: Scratch::default(),
+            out: HashOutput::new(),
+        }
+    }
+
+    /// Feeds the next chunk. Complete lines are hashed now; the tail waits for the next chunk.
+    pub fn push(&mut self, chunk: &[u8]) {
+        let mut rest = chunk;
+        if !self.partial.is_empty() || self.overflow {
+            match find_newline(rest) {
+                None => {
+                    self.keep(rest);
+                    return;
+                }
+                Some(p) => {
+                    self.keep(&rest[..p]);
+                    let partial = std::mem::take(&mut self.partial);
+                    self.line(&partial);
+                    self.partial = partial;
+                    self.partial.clear();
+                    self.overflow = false;
+                    rest = &rest[p + 1..];
+                }
+            }
+        }
+        while let Some(p) = find_newline(rest) {
+            self.line(&rest[..p]);
+            rest = &rest[p + 1..];
+        }
+        self.keep(rest);
+    }
+
+    /// Hashes the last line (when not zero bytes long) and returns every result not yet taken.
+    pub fn finish(mut self) -> HashOutput {
+        if !self.partial.is_empty() || self.overflow {
+            let partial = std::mem::take(&mut self.partial);
+            self.line(&partial);
+        }
+        self.out
+    }
+
+    /// The results of the lines completed so far and not yet taken.
+    pub fn output(&self) -> &HashOutput {
+        &self.out
+    }
+
+    /// Takes the results so far (to write them out and free memory on long streams); later
+    /// results continue with the following indexes.
+    pub fn take_output(&mut self) -> HashOutput {
+        let next = self.out.next_index();
+        std::mem::replace(&mut self.out, HashOutput::starting_at(next))
+    }
+
+    /// Like [`LineHasher::take_output`], but later results go into `spare` (cleared first), so
+    /// a caller alternating two outputs allocates nothing once they have grown.
+    pub fn swap_output(&mut self, mut spare: HashOutput) -> HashOutput {
+        spare.clear();
+        spare.first_index = self.out.next_index();
+        std::mem::replace(&mut self.out, spare)
+    }
+
+    fn keep(&mut self, bytes: &[u8]) {
+        if self.overflow || bytes.is_empty() {
+            return;
+        }
+        if self.partial.len() + bytes.len() > MAX_PARTIAL {
+            self.overflow = true;
+            self.partial.clear();
+        } else {
+            self.partial.extend_from_slice(bytes);
+        }
+    }
+
+    fn line(&mut self, bytes: &[u8]) {
+        let mut bytes = bytes;
+        if self.first_line {
+            self.first_line = false;
+            bytes = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes);
+        }
+        if self.overflow {
+            self.out.push_error(IdError::TooLong);
+            return;
+        }
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        if bytes.len() > MAX_VALUE_BYTES {
+            self.out.push_error(IdError::TooLong);
+            return;
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(s) => self
+                .out
+                .push(self.id_type, s, &self.opts, &mut self.scratch),
+            Err(_) => self.out.push_error(IdError::InvalidUtf8),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newline_search() {
+        for len in 0..40 {
+            for at in 0..len {
+                let mut v = vec![b'x'; len];
+                v[at] = b'\n';
+                if at + 1 < len {
+                    v[len - 1] = b'\n';
+                }
+                assert_eq!(find_newline(&v), Some(at), "{len} {at}");
+            }
+            assert_eq!(find_newline(&vec![b'x'; len]), None);
+        }
+        // Bytes one above '\n' and high bytes are not matches.
+        assert_eq!(
+            find_newline(b"\x0b\x0b\x8a\x8a\x09\x09\xff\xff\x0a"),
+            Some(8)
+        );
+    }
+
+    #[test]
+    fn line_rules() {
+        let o = HashOptions::default();
+        let mut out = HashOutput::new();
+        assert_eq!(hash_lines(IdType::PartnerUserId, "", &o, &mut out), 0);
+        assert_eq!(hash_lines(IdType::PartnerUserId, "\n", &o, &mut out), 1);
+        assert_eq!(out.errors(), &[(0, IdError::Empty)]);
+        let mut out = HashOutput::new();
+        hash_lines(
+            IdType::PartnerUserId,
+            "\u{FEFF}a\r\n\rb\r\r\n\nc",
+            &o,
+            &mut out,
+        );
+        assert_eq!(
+            out.to_vec(),
+            vec![
+                Some("a".into()),
+                Some("\rb\r".into()),
+                None,
+                Some("c".into())
+            ]
+        );
+        assert_eq!(out.result(2), Some(Err(IdError::Empty)));
+        assert_eq!(out.result(3), Some(Ok("c")));
+        assert_eq!(out.result(4), None);
+    }
+
+    #[test]
+    fn streaming_limits() {
+        let mut h = LineHasher::new(IdType::PartnerUserId, HashOptions::default());
+        let long = vec![b'a'; MAX_VALUE_BYTES + 10];
+        h.push(&long[..100]);
+        h.push(&long[100..]);
+        h.push(b"\nok\n");
+        h.push(&vec![b'b'; MAX_VALUE_BYTES]);
+        h.push(b"\r\n\xff\xfe\n");
+        let first = h.take_output();
+        assert_eq!(first.first_index(), 0);
+        assert_eq!(
+            first.errors(),
+            &[(0, IdError::TooLong), (3, IdError::InvalidUtf8)]
+        );
+        assert_eq!(first.get(1), Some("ok"));
+        assert_eq!(first.get(2).map(str::len), Some(MAX_VALUE_BYTES));
+        h.push(b"tail");
+        let spare = h.swap_output(first);
+        assert_eq!(spare.first_index(), 4);
+        assert!(spare.is_empty());
+        let rest = h.finish();
+        assert_eq!(rest.first_index(), 4);
+        assert_eq!(rest.get(4), Some("tail"));
+    }
+}

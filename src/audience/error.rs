@@ -1,0 +1,148 @@
+//! Errors of one identifier value. Messages are fixed texts: they never contain the value (which
+//! is personal data).
+
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// Why one identifier value was rejected. [`IdError::code`] is the stable name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IdError {
+    /// Nothing left after trimming (for `partner_user_id`: the value is the empty string).
+    Empty,
+    /// The raw value is longer than [`super::MAX_VALUE_BYTES`] bytes.
+    TooLong,
+    /// A line of bulk input is not valid UTF-8.
+    InvalidUtf8,
+    /// Not exactly one `@`, an empty local part or domain, or whitespace inside.
+    InvalidEmail,
+    /// A phone number without `+` or `00` and no default country calling code was given.
+    MissingCountryCode,
+    /// Letters, an extension or another character, or not E.164 after normalization.
+    InvalidPhoneNumber,
+    /// The `default_country_code` option is not 1 to 3 digits starting with 1-9.
+    InvalidDefaultCountryCode,
+    /// Not 1 to 20 of `a-z`, `0-9`, `_` after removing one leading `@`.
+    InvalidHandle,
+    /// Neither a UUID (with or without dashes) nor a 16-hex-digit Android ID.
+    InvalidDeviceId,
+    /// The all-zero UUID: the device limits ad tracking; the value identifies nobody.
+    LimitedAdTracking,
+    /// Not digits only, zero, or above the unsigned 64-bit range.
+    InvalidServiceId,
+    /// The `prehashed` option is set and the value is not 64 hexadecimal digits.
+    InvalidPrehashed,
+}
+
+impl IdError {
+    /// Every error, in declaration order.
+    pub const ALL: [IdError; 12] = [
+        IdError::Empty,
+        IdError::TooLong,
+        IdError::InvalidUtf8,
+        IdError::InvalidEmail,
+        IdError::MissingCountryCode,
+        IdError::InvalidPhoneNumber,
+        IdError::InvalidDefaultCountryCode,
+        IdError::InvalidHandle,
+        IdError::InvalidDeviceId,
+        IdError::LimitedAdTracking,
+        IdError::InvalidServiceId,
+        IdError::InvalidPrehashed,
+    ];
+
+    /// The stable snake_case code.
+    pub fn code(self) -> &'static str {
+        match self {
+            IdError::Empty => "empty",
+            IdError::TooLong => "too_long",
+            IdError::InvalidUtf8 => "invalid_utf8",
+            IdError::InvalidEmail => "invalid_email",
+            IdError::MissingCountryCode => "missing_country_code",
+            IdError::InvalidPhoneNumber => "invalid_phone_number",
+            IdError::InvalidDefaultCountryCode => "invalid_default_country_code",
+            IdError::InvalidHandle => "invalid_handle",
+            IdError::InvalidDeviceId => "invalid_device_id",
+            IdError::LimitedAdTracking => "limited_ad_tracking",
+            IdError::InvalidServiceId => "invalid_service_id",
+            IdError::InvalidPrehashed => "invalid_prehashed",
+        }
+    }
+
+    /// A fixed explanation for people. Never contains the value.
+    pub fn message(self) -> &'static str {
+        match self {
+            IdError::Empty => "the value is empty",
+            IdError::TooLong => "the value is longer than 65536 bytes",
+            IdError::InvalidUtf8 => "the line is not valid UTF-8",
+            IdError::InvalidEmail => {
+                "an email address needs exactly one @, a non-empty local part and domain, and no \
+                 whitespace inside"
+            }
+            IdError::MissingCountryCode => {
+                "the phone number has no country calling code (+ or 00) and no default country \
+                 code was given"
+            }
+            IdError::InvalidPhoneNumber => {
+                "the phone number is not E.164 after normalization (only digits and the \
+                 separators space - . ( ) / are allowed; letters and extensions are not)"
+            }
+            IdError::InvalidDefaultCountryCode => {
+                "the default country code option must be 1 to 3 digits, not starting with 0"
+            }
+            IdError::InvalidHandle => {
+                "a handle is 1 to 20 letters, digits or underscores after one optional leading @"
+            }
+            IdError::InvalidDeviceId => {
+                "a device id is a UUID (8-4-4-4-12 hex digits, dashes optional) or a \
+                 16-hex-digit Android ID"
+            }
+            IdError::LimitedAdTracking => {
+                "the all-zero advertising id means ad tracking is limited; it identifies nobody"
+            }
+            IdError::InvalidServiceId => {
+                "a service id is ASCII digits only, not zero, and fits an unsigned 64-bit integer"
+            }
+            IdError::InvalidPrehashed => {
+                "a prehashed value must be 64 hexadecimal digits (a SHA-256 digest)"
+            }
+        }
+    }
+}
+
+impl fmt::Display for IdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code(), self.message())
+    }
+}
+
+impl std::error::Error for IdError {}
+
+/// Serializes as the code string.
+impl Serialize for IdError {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+/// An identifier type name that is not one of [`super::IdType::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownIdType;
+
+impl UnknownIdType {
+    /// The stable code, `unknown_id_type`.
+    pub fn code(self) -> &'static str {
+        "unknown_id_type"
+    }
+}
+
+impl fmt::Display for UnknownIdType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "unknown_id_type: expected one of email, phone_number, handle, device_id, \
+             service_id, partner_user_id",
+        )
+    }
+}
+
+impl std::error::Error for UnknownIdType {}
