@@ -50,6 +50,15 @@ pub enum Require {
 }
 
 impl Require {
+    /// Whether a parsed value meets the demand.
+    pub fn accepts(self, d: &DateTime) -> bool {
+        match self {
+            Require::Any => true,
+            Require::WithOffset => d.has_time && d.offset != Offset::None,
+            Require::Utc => d.has_time && d.offset == Offset::Utc,
+        }
+    }
+
     fn format(self) -> &'static str {
         match self {
             Require::Any => "iso8601",
@@ -195,11 +204,7 @@ pub fn parse_iso8601(s: &str) -> Option<DateTime> {
 
 /// Checks `s` against `require`, reporting `invalid_date_time` (with `params.format`).
 pub fn datetime(ctx: &mut Ctx, path: &Pointer, s: &str, require: Require) -> Option<DateTime> {
-    let parsed = parse_iso8601(s).filter(|d| match require {
-        Require::Any => true,
-        Require::WithOffset => d.has_time && d.offset != Offset::None,
-        Require::Utc => d.has_time && d.offset == Offset::Utc,
-    });
+    let parsed = parse_iso8601(s).filter(|d| require.accepts(d));
     if parsed.is_none() {
         ctx.error(
             path,

@@ -1,5 +1,8 @@
-//! Members of an object: presence, JSON type, unknown members.
+//! Members of an object: presence, JSON type, unknown members, and the typed `*_member`
+//! readers every rule uses (string, enum, integer, boolean, date-time, object, array).
 
+use crate::checks::dates::{self, DateTime, Require};
+use crate::checks::{enums, numbers};
 use crate::ctx::{Ctx, Mode};
 use crate::report::{Code, Pointer};
 use serde_json::{json, Map, Value};
@@ -42,12 +45,13 @@ fn article(word: &str) -> &'static str {
 
 /// Reports `required` for member `name` of the object at `path`.
 pub fn required(ctx: &mut Ctx, path: &Pointer, name: &str) {
-    ctx.error(
-        &path.key(name),
-        Code::Required,
-        format!("{name} is required"),
-        json!({"field": name}),
-    );
+    required_because(ctx, &path.key(name), name, format!("{name} is required"));
+}
+
+/// Reports `required` at `at` for member `field` with a message saying why (a value sent empty,
+/// a list item sent empty, ...). Every `required` issue carries `params.field`.
+pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl Into<String>) {
+    ctx.error(at, Code::Required, message, json!({"field": field}));
 }
 
 /// The value must be an object.
@@ -103,6 +107,12 @@ pub fn present(obj: &Map<String, Value>, name: &str) -> bool {
     obj.contains_key(name)
 }
 
+/// Whether member `name` was given: present and not `""` (a form's untouched input). A value of
+/// another type (`null` included) counts as given; it is reported on its own.
+pub fn given(obj: &Map<String, Value>, name: &str) -> bool {
+    obj.get(name).is_some_and(|v| v.as_str() != Some(""))
+}
+
 /// Member `name`, reporting `required` when it is absent and needed.
 pub fn member<'v>(
     ctx: &mut Ctx,
@@ -127,18 +137,27 @@ pub fn str_member<'v>(
     name: &str,
     need: Need,
 ) -> Option<&'v str> {
-    let v = member(ctx, obj, path, name, need)?;
-    let s = string(ctx, &path.key(name), v)?;
+    let s = typed_member(ctx, obj, path, name, need, string)?;
     if s.is_empty() && need == Need::Required {
-        ctx.error(
-            &path.key(name),
-            Code::Required,
-            format!("{name} is required and must not be empty"),
-            json!({"field": name}),
-        );
+        let message = format!("{name} is required and must not be empty");
+        required_because(ctx, &path.key(name), name, message);
         return None;
     }
     Some(s)
+}
+
+/// Member `name` read by `read` (which reports at the member's path), reporting `required` when
+/// it is absent and needed.
+fn typed_member<'v, T>(
+    ctx: &mut Ctx,
+    obj: &'v Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+    read: impl FnOnce(&mut Ctx, &Pointer, &'v Value) -> Option<T>,
+) -> Option<T> {
+    let v = member(ctx, obj, path, name, need)?;
+    read(ctx, &path.key(name), v)
 }
 
 /// An object member.
@@ -149,8 +168,7 @@ pub fn object_member<'v>(
     name: &str,
     need: Need,
 ) -> Option<&'v Map<String, Value>> {
-    let v = member(ctx, obj, path, name, need)?;
-    object(ctx, &path.key(name), v)
+    typed_member(ctx, obj, path, name, need, object)
 }
 
 /// An array member.
@@ -161,12 +179,25 @@ pub fn array_member<'v>(
     name: &str,
     need: Need,
 ) -> Option<&'v [Value]> {
-    let v = member(ctx, obj, path, name, need)?;
-    array(ctx, &path.key(name), v)
+    typed_member(ctx, obj, path, name, need, array)
+}
+
+/// A string member that must be one of `allowed` (see [`enums::one_of`]); the value when it is.
+/// An empty string is `required` when the member is, else not in the set.
+pub fn enum_member<'v>(
+    ctx: &mut Ctx,
+    obj: &'v Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    allowed: &[&str],
+    need: Need,
+) -> Option<&'v str> {
+    let v = str_member(ctx, obj, path, name, need)?;
+    enums::one_of(ctx, &path.key(name), v, allowed).then_some(v)
 }
 
 /// An integer member (JSON number; in query mode also a decimal string). See
-/// [`crate::checks::numbers::integer`].
+/// [`numbers::integer`].
 pub fn int_member(
     ctx: &mut Ctx,
     obj: &Map<String, Value>,
@@ -174,8 +205,7 @@ pub fn int_member(
     name: &str,
     need: Need,
 ) -> Option<i64> {
-    let v = member(ctx, obj, path, name, need)?;
-    crate::checks::numbers::integer(ctx, &path.key(name), v)
+    typed_member(ctx, obj, path, name, need, numbers::integer)
 }
 
 /// A boolean member (JSON boolean; in query mode also `"true"` / `"false"`).
@@ -186,15 +216,32 @@ pub fn bool_member(
     name: &str,
     need: Need,
 ) -> Option<bool> {
-    let v = member(ctx, obj, path, name, need)?;
-    let p = path.key(name);
+    typed_member(ctx, obj, path, name, need, boolean)
+}
+
+/// The value must be a boolean (in query mode also `"true"` / `"false"`).
+pub fn boolean(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<bool> {
     match (v, ctx.mode) {
         (Value::Bool(b), _) => Some(*b),
         (Value::String(s), Mode::Query) if s == "true" => Some(true),
         (Value::String(s), Mode::Query) if s == "false" => Some(false),
         (other, _) => {
-            wrong_type(ctx, &p, "boolean", other);
+            wrong_type(ctx, path, "boolean", other);
             None
         }
     }
+}
+
+/// An ISO 8601 date-time string member, as `require` demands (see [`dates::datetime`]): the
+/// parsed value, or `None` when absent or malformed (reported).
+pub fn datetime_member(
+    ctx: &mut Ctx,
+    obj: &Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    require: Require,
+    need: Need,
+) -> Option<DateTime> {
+    let s = str_member(ctx, obj, path, name, need)?;
+    dates::datetime(ctx, &path.key(name), s, require)
 }

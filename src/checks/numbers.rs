@@ -2,6 +2,7 @@
 //! [`crate::ctx::Mode::Query`]) also take decimal strings, because forms produce strings.
 
 use crate::checks::fields::wrong_type;
+use crate::checks::text::is_digits;
 use crate::ctx::{Ctx, Mode};
 use crate::report::{Code, Pointer};
 use serde_json::{json, Value};
@@ -12,7 +13,7 @@ pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
 /// Parses an optionally signed run of ASCII digits (no spaces, no `+`, no exponent, no fraction).
 pub fn parse_decimal_i64(s: &str) -> Option<i64> {
     let digits = s.strip_prefix('-').unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if !is_digits(digits) {
         return None;
     }
     s.parse::<i64>().ok()

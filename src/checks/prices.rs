@@ -1,10 +1,14 @@
 //! Prices: `<number> <ISO 4217 code>` with `.` as the decimal point (document B, Product price).
 
 use crate::checks::iso::is_currency;
+use crate::checks::text::is_digits;
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::Value;
 use std::cmp::Ordering;
+
+/// Letters of an ISO 4217 currency code.
+pub const CURRENCY_CODE_LEN: usize = 3;
 
 /// A parsed price. The amount is kept as digits, so any length compares exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,11 +36,10 @@ pub fn parse_price(s: &str) -> Result<Price<'_>, PriceError> {
         Some((i, f)) => (i, Some(f)),
         None => (amount, None),
     };
-    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
-    if !digits(int) || frac.is_some_and(|f| !digits(f)) {
+    if !is_digits(int) || frac.is_some_and(|f| !is_digits(f)) {
         return Err(PriceError::Format);
     }
-    if currency.len() != 3 || !currency.bytes().all(|b| b.is_ascii_alphabetic()) {
+    if currency.len() != CURRENCY_CODE_LEN || !currency.bytes().all(|b| b.is_ascii_alphabetic()) {
         return Err(PriceError::Format);
     }
     if !is_currency(currency) {

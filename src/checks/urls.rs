@@ -6,7 +6,11 @@
 //! port of 1 to 5 digits (1 to 65535); and path, query and fragment made of RFC 3986 characters
 //! (or non-ASCII), with every `%` followed by two hex digits. Spaces and control characters are
 //! never allowed.
+//!
+//! A bare domain name ([`is_domain`], "Domain without protocol") is a host of that DNS form on its
+//! own: the same label rules, with no scheme, user, port, path, query or fragment around it.
 
+use crate::checks::text::{invalid_format, is_digits};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::Value;
@@ -53,8 +57,16 @@ pub enum UrlError {
     Character,
 }
 
+/// Longest DNS label, in bytes.
 const MAX_LABEL_LEN: usize = 63;
+/// Longest DNS name, in bytes (without a final `.`).
 const MAX_DOMAIN_LEN: usize = 253;
+/// Most digits of a port (65535).
+const MAX_PORT_DIGITS: usize = 5;
+/// Most digits of an IPv4 octet (255).
+const MAX_OCTET_DIGITS: usize = 3;
+/// How a bare domain name must look (reported in `params.pattern` by [`domain`]).
+pub const DOMAIN_PATTERN: &str = "domain name without protocol, like example.com";
 
 /// Parses `s` as an absolute http or https URL.
 pub fn parse_http_url(s: &str) -> Result<Url<'_>, UrlError> {
@@ -78,7 +90,7 @@ pub fn parse_http_url(s: &str) -> Result<Url<'_>, UrlError> {
     let port = match port_text {
         None => None,
         Some(p) => {
-            if p.is_empty() || p.len() > 5 || !p.bytes().all(|b| b.is_ascii_digit()) {
+            if p.len() > MAX_PORT_DIGITS || !is_digits(p) {
                 return Err(UrlError::Port);
             }
             match p.parse::<u16>() {
@@ -170,11 +182,7 @@ fn parse_host(h: &str) -> Result<Host<'_>, UrlError> {
         }
     }
     // A name whose last label is all digits is neither a DNS name nor a valid IPv4 address.
-    if name
-        .rsplit('.')
-        .next()
-        .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()))
-    {
+    if name.rsplit('.').next().is_some_and(is_digits) {
         return Err(UrlError::Host);
     }
     Ok(Host::Domain(h))
@@ -186,7 +194,7 @@ pub fn parse_ipv4(h: &str) -> Option<[u8; 4]> {
     let mut parts = h.split('.');
     for slot in out.iter_mut() {
         let p = parts.next()?;
-        if p.is_empty() || p.len() > 3 || !p.bytes().all(|b| b.is_ascii_digit()) {
+        if p.len() > MAX_OCTET_DIGITS || !is_digits(p) {
             return None;
         }
         if p.len() > 1 && p.starts_with('0') {
@@ -198,6 +206,29 @@ pub fn parse_ipv4(h: &str) -> Option<[u8; 4]> {
         return None;
     }
     Some(out)
+}
+
+/// A DNS domain name with nothing around it: a host of the form above that is not an IP address,
+/// with no protocol, user, port, path, query or fragment. Exactly the strings `s` for which
+/// `http://` + `s` is a well-formed URL whose host is a DNS name and has nothing after it: those
+/// parts would need a character (`/ ? # @ : [`) that a DNS host never holds.
+pub fn is_domain(s: &str) -> bool {
+    matches!(parse_host(s), Ok(Host::Domain(_)))
+}
+
+/// A bare domain name (see [`is_domain`]); reports `invalid_format` otherwise, telling a URL
+/// (`scheme://`) apart from any other malformed value.
+pub fn domain(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
+    if is_domain(s) {
+        return true;
+    }
+    let message = if s.contains("://") {
+        "must be a domain without protocol: leave out http:// or https://"
+    } else {
+        "must be a domain name without protocol, path or port, like example.com"
+    };
+    invalid_format(ctx, path, message, DOMAIN_PATTERN);
+    false
 }
 
 fn is_unreserved(c: char) -> bool {
@@ -315,6 +346,66 @@ mod tests {
         ];
         for (s, e) in cases {
             assert_eq!(parse_http_url(s).map(|_| ()), Err(e), "{s}");
+        }
+    }
+
+    #[test]
+    fn domains() {
+        for ok in [
+            "example.com",
+            "sub.example.co.uk",
+            "Example.COM",
+            "bücher.example",
+            "localhost",
+        ] {
+            assert!(is_domain(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "https://example.com",
+            "http://example.com",
+            "example.com/",
+            "example.com/path",
+            "example.com:8080",
+            "user@example.com",
+            "example.com?q",
+            "192.168.0.1",
+            "exa mple.com",
+            "-bad.com",
+            "//example.com",
+        ] {
+            assert!(!is_domain(bad), "{bad:?}");
+        }
+    }
+
+    /// A bare domain is exactly what `http://` + it parses to as a URL with a DNS host and
+    /// nothing else: checked on every string of up to four characters over an alphabet holding
+    /// each character class the two readings treat apart.
+    #[test]
+    fn domain_is_a_url_host_with_nothing_around_it() {
+        let alphabet: Vec<char> = "a1-_.:/?#@[]% ü".chars().collect();
+        let as_url = |s: &str| {
+            parse_http_url(&format!("http://{s}")).is_ok_and(|u| {
+                matches!(u.host, Host::Domain(_))
+                    && u.userinfo.is_none()
+                    && u.port.is_none()
+                    && u.path.is_empty()
+                    && u.query.is_none()
+                    && u.fragment.is_none()
+            })
+        };
+        let mut layer = vec![String::new()];
+        let mut words = layer.clone();
+        for _ in 0..4 {
+            layer = layer
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
+            words.extend(layer.iter().cloned());
+        }
+        words.extend(["a.b.c", "1.2.3.4", "[::1]", "a.com."].map(String::from));
+        for w in &words {
+            assert_eq!(is_domain(w), as_url(w), "{w:?}");
         }
     }
 }

@@ -23,7 +23,7 @@
 //! whose type could not be read is not checked for its composition.
 
 use crate::checks::fields::{self, Need};
-use crate::checks::{enums, iso, lengths, urls};
+use crate::checks::{iso, lengths, urls};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::{json, Map, Value};
@@ -138,11 +138,11 @@ fn card(ctx: &mut Ctx, path: &Pointer, value: &Value, call: Call) {
         if name.is_empty() {
             // Only reachable on update: the replacement would leave the card without its
             // required name.
-            ctx.error(
+            fields::required_because(
+                ctx,
                 &path.key("name"),
-                Code::Required,
+                "name",
                 "name is required and must not be replaced by an empty value",
-                json!({"field": "name"}),
             );
         } else {
             lengths::max_chars(ctx, &path.key("name"), name, NAME_MAX_CHARS);
@@ -253,10 +253,7 @@ fn composition(ctx: &mut Ctx, path: &Pointer, types: &[ComponentType], whole: &s
 /// One component. Returns its type when it could be read (and is a documented type).
 fn component(ctx: &mut Ctx, path: &Pointer, value: &Value) -> Option<ComponentType> {
     let obj = fields::object(ctx, path, value)?;
-    let t = fields::str_member(ctx, obj, path, "type", Need::Required)?;
-    if !enums::one_of(ctx, &path.key("type"), t, COMPONENT_TYPES) {
-        return None;
-    }
+    let t = fields::enum_member(ctx, obj, path, "type", COMPONENT_TYPES, Need::Required)?;
     let ty = ComponentType::parse(t)?;
     match ty {
         ComponentType::Media => {
@@ -304,12 +301,7 @@ fn media_keys(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
     for (i, key) in keys.iter().enumerate() {
         let ip = p.index(i);
         if fields::string(ctx, &ip, key).is_some_and(str::is_empty) {
-            ctx.error(
-                &ip,
-                Code::Required,
-                "a media key must not be empty",
-                json!({"field": "media_keys"}),
-            );
+            fields::required_because(ctx, &ip, "media_keys", "a media key must not be empty");
         }
     }
 }
@@ -321,12 +313,8 @@ fn label(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
         return;
     };
     let p = path.key("label");
-    if let Some(t) = fields::str_member(ctx, l, &p, "type", Need::Required) {
-        enums::one_of(ctx, &p.key("type"), t, LABEL_TYPES);
-    }
-    if let Some(v) = fields::str_member(ctx, l, &p, "value", Need::Required) {
-        enums::one_of(ctx, &p.key("value"), v, LABEL_VALUES);
-    }
+    fields::enum_member(ctx, l, &p, "type", LABEL_TYPES, Need::Required);
+    fields::enum_member(ctx, l, &p, "value", LABEL_VALUES, Need::Required);
     fields::unknown_fields(ctx, &p, l, LABEL_MEMBERS);
 }
 
@@ -336,12 +324,9 @@ fn destination(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer, owner: C
         return;
     };
     let p = path.key("destination");
-    let Some(t) = fields::str_member(ctx, d, &p, "type", Need::Required) else {
+    let Some(t) = fields::enum_member(ctx, d, &p, "type", DESTINATION_TYPES, Need::Required) else {
         return;
     };
-    if !enums::one_of(ctx, &p.key("type"), t, DESTINATION_TYPES) {
-        return;
-    }
     let website = t == "WEBSITE";
     // "WEBSITE ... allowed only in DETAILS"; "APP ... allowed only in BUTTON".
     match (website, owner) {
@@ -372,12 +357,6 @@ fn destination(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer, owner: C
     }
 }
 
-/// Whether member `name` was given: present and not `""` (a form's untouched input). A value of
-/// the wrong type counts as given; it is reported on its own.
-fn given(obj: &Map<String, Value>, name: &str) -> bool {
-    obj.get(name).is_some_and(|v| v.as_str() != Some(""))
-}
-
 /// "`APP` = {type, country_code (ISO 3166-1 alpha-2, required), androidstore_app_id,
 /// ios_app_store_identifier (at least one of these two required), androidstore_deep_link (only
 /// with androidstore_app_id), ios_deep_link (only with ios_app_store_identifier)}".
@@ -395,7 +374,7 @@ fn app_destination(ctx: &mut Ctx, d: &Map<String, Value>, p: &Pointer) {
     for id in APP_IDS {
         fields::str_member(ctx, d, p, id, Need::Optional);
     }
-    if !APP_IDS.iter().any(|id| given(d, id)) {
+    if !APP_IDS.iter().any(|id| fields::given(d, id)) {
         ctx.error(
             p,
             Code::OneOfRequired,
@@ -408,7 +387,7 @@ fn app_destination(ctx: &mut Ctx, d: &Map<String, Value>, p: &Pointer) {
         ("ios_deep_link", "ios_app_store_identifier"),
     ] {
         fields::str_member(ctx, d, p, link, Need::Optional);
-        if given(d, link) && !given(d, id) {
+        if fields::given(d, link) && !fields::given(d, id) {
             ctx.error(
                 &p.key(link),
                 Code::DependencyMissing,

@@ -13,11 +13,11 @@
 //! What a client cannot see (image pixels, bytes and file type, whether a product has variants,
 //! which public taxonomy a category comes from) is listed in docs/RULES.md, not checked here.
 
-use crate::checks::dates::{self, DateTime, Offset};
+use crate::checks::dates::{self, DateTime, Require};
 use crate::checks::fields::{self, Need};
 use crate::checks::prices::{self, Price};
 use crate::checks::urls::{self, parse_http_url};
-use crate::checks::{enums, lengths};
+use crate::checks::{gtin, lengths, text};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::{json, Map, Value};
@@ -108,17 +108,11 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     if let Some(d) = fields::str_member(ctx, obj, path, "description", Need::Required) {
         let p = path.key("description");
         lengths::max_chars(ctx, &p, d, DESCRIPTION_MAX_CHARS);
-        if contains_markup(d) {
-            ctx.error(
-                &p,
-                Code::InvalidFormat,
-                "must be plain text, without HTML or XML markup",
-                json!({"pattern": "plain_text"}),
-            );
-        }
+        text::plain_text(ctx, &p, d);
     }
-    let availability = enum_member(ctx, obj, path, "availability", AVAILABILITY, Need::Required);
-    enum_member(ctx, obj, path, "condition", CONDITION, Need::Required);
+    let availability =
+        fields::enum_member(ctx, obj, path, "availability", AVAILABILITY, Need::Required);
+    fields::enum_member(ctx, obj, path, "condition", CONDITION, Need::Required);
     let price = fields::str_member(ctx, obj, path, "price", Need::Required)
         .and_then(|s| prices::price(ctx, &path.key("price"), s));
     if let Some(link) = fields::str_member(ctx, obj, path, "link", Need::Required) {
@@ -160,19 +154,12 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     }
     fields::str_member(ctx, obj, path, "item_group_id", Need::Optional);
     fields::str_member(ctx, obj, path, "item_group_key", Need::Optional);
-    enum_member(ctx, obj, path, "gender", GENDER, Need::Optional);
+    fields::enum_member(ctx, obj, path, "gender", GENDER, Need::Optional);
     if let Some(color) = fields::str_member(ctx, obj, path, "color", Need::Optional) {
-        if contains_hex_color(color) {
-            ctx.error(
-                &path.key("color"),
-                Code::InvalidFormat,
-                "must name the color in words, not as a hex code",
-                json!({"pattern": "no_hex_color"}),
-            );
-        }
+        text::no_hex_color(ctx, &path.key("color"), color);
     }
     fields::str_member(ctx, obj, path, "size", Need::Optional);
-    enum_member(ctx, obj, path, "age_group", AGE_GROUP, Need::Optional);
+    fields::enum_member(ctx, obj, path, "age_group", AGE_GROUP, Need::Optional);
     for name in CUSTOM_LABELS {
         fields::str_member(ctx, obj, path, name, Need::Optional);
     }
@@ -238,44 +225,16 @@ fn duplicate_ids(ctx: &mut Ctx, list: &Pointer, products: &[Value]) {
     }
 }
 
-/// An optional or required string member that must be one of `allowed`; the value when it is.
-fn enum_member<'v>(
-    ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
-    path: &Pointer,
-    name: &str,
-    allowed: &[&str],
-    need: Need,
-) -> Option<&'v str> {
-    let v = fields::str_member(ctx, obj, path, name, need)?;
-    enums::one_of(ctx, &path.key(name), v, allowed).then_some(v)
-}
-
 /// `brand`, `gtin`, `mpn`: their types, the GTIN's format, and at least one of the three.
 fn identifiers(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
     fields::str_member(ctx, obj, path, "brand", Need::Optional);
     if let Some(g) = fields::str_member(ctx, obj, path, "gtin", Need::Optional) {
-        if let Err(e) = check_gtin(g) {
-            let (message, reason) = match e {
-                GtinError::Format => (
-                    "must be a UPC (12 or 8 digits), EAN or JAN (13 or 8 digits) or ISBN (13 digits, or 10 with a final X allowed), digits only",
-                    "format",
-                ),
-                GtinError::CheckDigit => ("has a wrong check digit", "check_digit"),
-            };
-            ctx.error(
-                &path.key("gtin"),
-                Code::InvalidFormat,
-                message,
-                json!({"pattern": "gtin", "reason": reason}),
-            );
-        }
+        gtin::gtin(ctx, &path.key("gtin"), g);
     }
     fields::str_member(ctx, obj, path, "mpn", Need::Optional);
     // An empty string counts as absent (forms send "" for an untouched input); a value of
     // another type is present, and already reported as `wrong_type`.
-    let given = |name: &str| obj.get(name).is_some_and(|v| v.as_str() != Some(""));
-    if !IDENTIFIERS.iter().any(|name| given(name)) {
+    if !IDENTIFIERS.iter().any(|name| fields::given(obj, name)) {
         ctx.error(
             path,
             Code::OneOfRequired,
@@ -349,7 +308,7 @@ fn effective_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
 /// One bound of the range: an ISO 8601 date-time with an offset (`Z` or `±hh:mm`). Reported with
 /// `params.part` (`start` or `end`), since both bounds share one pointer.
 fn range_bound(ctx: &mut Ctx, path: &Pointer, s: &str, part: &str) -> Option<DateTime> {
-    let parsed = dates::parse_iso8601(s).filter(|d| d.has_time && d.offset != Offset::None);
+    let parsed = dates::parse_iso8601(s).filter(|d| Require::WithOffset.accepts(d));
     if parsed.is_none() {
         ctx.error(
             path,
@@ -363,256 +322,9 @@ fn range_bound(ctx: &mut Ctx, path: &Pointer, s: &str, part: &str) -> Option<Dat
     parsed
 }
 
-/// Why a string is not a GTIN of the kinds the spec names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GtinError {
-    /// Not 8, 12 or 13 digits, nor 10 characters of an ISBN-10.
-    Format,
-    /// The right shape, but the check digit does not match.
-    CheckDigit,
-}
-
-/// "UPC, EAN, JAN or ISBN": UPC-A (12 digits), UPC-E (8 digits, checked on its UPC-A expansion),
-/// EAN-13 / JAN / ISBN-13 (13 digits), EAN-8 (8 digits), each with its GS1 check digit; or
-/// ISBN-10 (9 digits and a check digit or `X`, modulo 11). Digits only: no spaces or hyphens.
-pub fn check_gtin(s: &str) -> Result<(), GtinError> {
-    let b = s.as_bytes();
-    let digits = |d: &[u8]| d.iter().all(u8::is_ascii_digit);
-    let valid = match b.len() {
-        8 if digits(b) => gs1_check_ok(b) || upc_e_check_ok(b),
-        12 | 13 if digits(b) => gs1_check_ok(b),
-        10 if digits(&b[..9]) && (b[9].is_ascii_digit() || b[9] == b'X') => isbn10_check_ok(b),
-        _ => return Err(GtinError::Format),
-    };
-    if valid {
-        Ok(())
-    } else {
-        Err(GtinError::CheckDigit)
-    }
-}
-
-fn digit(b: u8) -> u32 {
-    u32::from(b.wrapping_sub(b'0'))
-}
-
-/// GS1 modulo 10: from the digit next to the check digit leftwards, weights 3, 1, 3, ...
-fn gs1_check_ok(d: &[u8]) -> bool {
-    let Some((&check, body)) = d.split_last() else {
-        return false;
-    };
-    let sum: u32 = body
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, &c)| digit(c) * if i % 2 == 0 { 3 } else { 1 })
-        .sum();
-    (10 - sum % 10) % 10 == digit(check)
-}
-
-/// UPC-E: number system 0 or 1, six digits, check digit of the expanded UPC-A.
-fn upc_e_check_ok(d: &[u8]) -> bool {
-    let [ns @ (b'0' | b'1'), a, b, c, e, f, g, check] = *d else {
-        return false;
-    };
-    let middle: [u8; 10] = match g {
-        b'0'..=b'2' => [a, b, g, b'0', b'0', b'0', b'0', c, e, f],
-        b'3' => [a, b, c, b'0', b'0', b'0', b'0', b'0', e, f],
-        b'4' => [a, b, c, e, b'0', b'0', b'0', b'0', b'0', f],
-        _ => [a, b, c, e, f, b'0', b'0', b'0', b'0', g],
-    };
-    let mut upc_a = [0u8; 12];
-    upc_a[0] = ns;
-    upc_a[1..11].copy_from_slice(&middle);
-    upc_a[11] = check;
-    gs1_check_ok(&upc_a)
-}
-
-/// ISBN-10: the digits weighted 10 down to 1 sum to a multiple of 11; a final `X` is 10.
-fn isbn10_check_ok(d: &[u8]) -> bool {
-    let sum: u32 = d
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            let v = if c == b'X' { 10 } else { digit(c) };
-            v * (10 - i as u32)
-        })
-        .sum();
-    sum % 11 == 0
-}
-
-/// "No hex codes": a `#` followed by 3, 4, 6 or 8 hex digits, or a bare word of exactly 6 hex
-/// digits mixing letters and digits (like `FF0000`). Words are runs of ASCII letters and digits.
-fn contains_hex_color(s: &str) -> bool {
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_alphanumeric() {
-            i += 1;
-        }
-        let word = &b[start..i];
-        if !word.iter().all(u8::is_ascii_hexdigit) {
-            continue;
-        }
-        let hashed = start > 0 && b[start - 1] == b'#';
-        let mixed = word.iter().any(u8::is_ascii_digit) && word.iter().any(u8::is_ascii_alphabetic);
-        if (hashed && matches!(word.len(), 3 | 4 | 6 | 8)) || (!hashed && word.len() == 6 && mixed)
-        {
-            return true;
-        }
-    }
-    false
-}
-
-/// "Plain text": the text holds nothing an HTML parser reads as markup, that is a `<` followed
-/// by a letter (start tag), `/` and a letter (end tag), `!` (comment, doctype, CDATA) or `?`
-/// (processing instruction), closed by a later `>`. Any other `<` (`a < b`, `<3`) is text.
-fn contains_markup(s: &str) -> bool {
-    // Each `<` opens a candidate that ends at the next `<`, so the text is read once.
-    let mut rest = s.as_bytes();
-    while let Some(lt) = rest.iter().position(|&c| c == b'<') {
-        rest = &rest[lt + 1..];
-        let end = rest.iter().position(|&c| c == b'<').unwrap_or(rest.len());
-        let candidate = &rest[..end];
-        let opens = match candidate {
-            [b'!' | b'?', ..] => true,
-            [b'/', c, ..] | [c, ..] => c.is_ascii_alphabetic(),
-            [] => false,
-        };
-        if opens && candidate.contains(&b'>') {
-            return true;
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn gtins_of_every_named_kind() {
-        for ok in [
-            "4006381333931", // EAN-13
-            "4901234567894", // JAN (EAN-13, prefix 49)
-            "036000291452",  // UPC-A
-            "96385074",      // EAN-8
-            "04252614",      // UPC-E (expands to 042100005264), not a valid EAN-8
-            "01234565",      // UPC-E 0123456 (expands to 012345000065)
-            "01234036",      // UPC-E ending in 3 (expands to 012300000406)
-            "01234543",      // UPC-E ending in 4 (expands to 012340000053)
-            "9780306406157", // ISBN-13
-            "0306406152",    // ISBN-10
-            "080442957X",    // ISBN-10 with check X
-        ] {
-            assert_eq!(check_gtin(ok), Ok(()), "{ok}");
-        }
-        for bad in [
-            "4006381333932",
-            "036000291453",
-            "96385075",
-            "04252615",
-            "9780306406158",
-            "0306406153",
-            "0804429579",
-        ] {
-            assert_eq!(check_gtin(bad), Err(GtinError::CheckDigit), "{bad}");
-        }
-        for bad in [
-            "",
-            "1234567",
-            "12345678901",
-            "10614141000415", // GTIN-14: not a UPC, EAN, JAN or ISBN
-            "978-0-306-40615-7",
-            "0 36000 29145 2",
-            "080442957x",
-            "X804429570",
-            "40063813339３1",
-            "4006381333931 ",
-            "abcdefghijkl",
-        ] {
-            assert_eq!(check_gtin(bad), Err(GtinError::Format), "{bad}");
-        }
-    }
-
-    #[test]
-    fn upc_e_expansion_forms() {
-        // One example per last-digit family, each checked against its UPC-A expansion.
-        for (upc_e, upc_a) in [
-            ("01200003", "012000000003"),
-            ("01234036", "012300000406"),
-            ("01234543", "012340000053"),
-            ("01234565", "012345000065"),
-        ] {
-            assert!(gs1_check_ok(upc_a.as_bytes()), "{upc_a}");
-            assert!(upc_e_check_ok(upc_e.as_bytes()), "{upc_e}");
-        }
-        assert!(!upc_e_check_ok(b"21234565"), "number system 2 is not UPC-E");
-    }
-
-    #[test]
-    fn hex_colors() {
-        for hex in [
-            "#FF0000",
-            "#fff",
-            "#ffff",
-            "#00ff00aa",
-            "Red (#F00)",
-            "FF0000",
-            "navy/1a2b3c",
-        ] {
-            assert!(contains_hex_color(hex), "{hex}");
-        }
-        for words in [
-            "Red",
-            "Facade",
-            "Beige",
-            "000000",
-            "Blue #1",
-            "#12345",
-            "Grün",
-            "#",
-            "",
-            "Dark blue/White",
-        ] {
-            assert!(!contains_hex_color(words), "{words}");
-        }
-    }
-
-    #[test]
-    fn markup() {
-        for html in [
-            "<p>Soft cotton</p>",
-            "Soft<br/>cotton",
-            "Soft <br /> cotton",
-            "<a href=\"https://example.com\">see</a>",
-            "<!-- note -->",
-            "text </b>",
-            "<b\nclass=x>",
-            "x <b_c> y",
-            "<?xml version=\"1.0\"?>",
-        ] {
-            assert!(contains_markup(html), "{html}");
-        }
-        for text in [
-            "Plain text",
-            "3 < 5 and 7 > 2",
-            "<3 this > that",
-            "a <b",
-            "a << b >> c",
-            "size <10cm> long? no: <10",
-            "a </ b>",
-            "<",
-            ">",
-            "",
-        ] {
-            assert!(!contains_markup(text), "{text}");
-        }
-    }
 
     #[test]
     fn odd_input_never_panics() {

@@ -27,7 +27,7 @@
 //!   thank_you_text) sent as `""` is `required`.
 
 use crate::checks::fields::{self, Need};
-use crate::checks::lengths;
+use crate::checks::{current, lengths, text};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::{json, Map, Value};
@@ -125,20 +125,6 @@ impl Slot {
             Some(_) => Slot::Other,
         }
     }
-
-    /// Holds a value (a malformed one counts, so it is not reported twice).
-    fn has_value(self) -> bool {
-        matches!(self, Slot::Text | Slot::Other)
-    }
-}
-
-/// Whether the existing record holds a value for `name` (not absent, `null` or `""`).
-fn current_has(current: &Map<String, Value>, name: &str) -> bool {
-    match current.get(name) {
-        None | Some(Value::Null) => false,
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(_) => true,
-    }
 }
 
 /// The POST parameters.
@@ -147,14 +133,15 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
         return;
     };
     members(ctx, path, obj, Call::Create);
+    // A malformed value counts as given, so it is not reported twice.
     if !TITLE_OR_SECOND_CTA
         .iter()
-        .any(|name| Slot::of(obj, name).has_value())
+        .any(|name| fields::given(obj, name))
     {
         one_of_required(ctx, path);
     }
     for (cta, tweet, _) in CTA_PAIRS {
-        if Slot::of(obj, cta) == Slot::Text && !Slot::of(obj, tweet).has_value() {
+        if Slot::of(obj, cta) == Slot::Text && !fields::given(obj, tweet) {
             dependency_missing(ctx, path, cta, tweet);
         }
     }
@@ -222,11 +209,11 @@ pub fn is_hashtag(s: &str) -> bool {
 /// first_cta: "Hashtag".
 fn hashtag(ctx: &mut Ctx, p: &Pointer, s: &str) {
     if !is_hashtag(s) {
-        ctx.error(
+        text::invalid_format(
+            ctx,
             p,
-            Code::InvalidFormat,
             "must be one hashtag: '#' followed by at least one character, with no spaces and no other '#'",
-            json!({"pattern": HASHTAG_PATTERN}),
+            HASHTAG_PATTERN,
         );
     }
 }
@@ -270,22 +257,11 @@ fn dependency_missing(ctx: &mut Ctx, path: &Pointer, cta: &str, tweet: &str) {
 /// Update: title or second_cta must remain. Only an update that sends one of them empty, without
 /// a value for the other, can break the rule; a member not sent is read from `context.current`.
 fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
-    let slots = TITLE_OR_SECOND_CTA.map(|name| Slot::of(obj, name));
-    if slots.iter().all(|s| *s == Slot::Absent) || slots.iter().any(|s| s.has_value()) {
+    if !current::clears_one_of(obj, &TITLE_OR_SECOND_CTA) {
         return;
     }
-    let kept = if slots.contains(&Slot::Absent) {
-        let Some(current) = ctx.current(RULE_UPDATE_TITLE_OR_SECOND_CTA) else {
-            return;
-        };
-        TITLE_OR_SECOND_CTA
-            .iter()
-            .zip(slots)
-            .any(|(name, slot)| slot == Slot::Absent && current_has(current, name))
-    } else {
-        false
-    };
-    if !kept {
+    let rule = RULE_UPDATE_TITLE_OR_SECOND_CTA;
+    if current::record_keeps_one_of(ctx, rule, obj, &TITLE_OR_SECOND_CTA) == Some(false) {
         one_of_required(ctx, path);
     }
 }
@@ -306,14 +282,12 @@ fn update_cta_needs_tweet(
         (Slot::Other | Slot::Empty, _) | (_, Slot::Text | Slot::Other) => false,
         (Slot::Absent, Slot::Absent) => false,
         (Slot::Text, Slot::Empty) => true,
-        (Slot::Text, Slot::Absent) => match ctx.current(rule) {
-            Some(current) => !current_has(current, tweet),
-            None => false,
-        },
-        (Slot::Absent, Slot::Empty) => match ctx.current(rule) {
-            Some(current) => current_has(current, cta),
-            None => false,
-        },
+        (Slot::Text, Slot::Absent) => ctx
+            .current(rule)
+            .is_some_and(|record| !current::has_value(record, tweet)),
+        (Slot::Absent, Slot::Empty) => ctx
+            .current(rule)
+            .is_some_and(|record| current::has_value(record, cta)),
     };
     if broken {
         dependency_missing(ctx, path, cta, tweet);

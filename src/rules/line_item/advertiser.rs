@@ -1,0 +1,45 @@
+//! advertiser_domain ("Domain without protocol; required when placement is PUBLISHER_NETWORK")
+//! and advertiser_user_id ("User promoting a PREROLL_VIEWS ad").
+
+use super::{required_on_publisher_network, PREROLL_VIEWS};
+use crate::checks::fields::{self, Need};
+use crate::checks::urls;
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::{json, Map, Value};
+
+const RULE_DOMAIN_PN: &str = "line_item_update.advertiser_domain.required_for_publisher_network";
+const RULE_USER_PREROLL: &str = "line_item_update.advertiser_user_id.preroll_views";
+
+/// advertiser_domain: a bare domain name (see [`urls::is_domain`]); sent empty, it is
+/// `required` on the PUBLISHER_NETWORK placement.
+pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+    let name = "advertiser_domain";
+    let Some(s) = fields::str_member(ctx, obj, path, name, Need::Optional) else {
+        return;
+    };
+    if s.is_empty() {
+        required_on_publisher_network(ctx, RULE_DOMAIN_PN, path, name);
+        return;
+    }
+    urls::domain(ctx, &path.key(name), s);
+}
+
+/// advertiser_user_id: "User promoting a PREROLL_VIEWS ad" (a warning on other objectives).
+pub(super) fn advertiser_user_id(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+    let name = "advertiser_user_id";
+    match fields::str_member(ctx, obj, path, name, Need::Optional) {
+        Some(s) if !s.is_empty() => {}
+        _ => return,
+    }
+    if let Some(objective) = ctx.objective(RULE_USER_PREROLL) {
+        if objective != PREROLL_VIEWS {
+            ctx.warning(
+                &path.key(name),
+                Code::NotAllowed,
+                format!("advertiser_user_id is documented only as the user promoting a {PREROLL_VIEWS} ad"),
+                json!({"objectives": [PREROLL_VIEWS]}),
+            );
+        }
+    }
+}

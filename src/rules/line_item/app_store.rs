@@ -1,0 +1,57 @@
+//! The two app store identifiers: android_app_store_identifier ("APP_INSTALLS and
+//! APP_ENGAGEMENTS need this or the iOS identifier") and ios_app_store_identifier ("Numeric
+//! portion of the store identifier").
+
+use crate::checks::fields::{self, Need};
+use crate::checks::{current, text};
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::{json, Map, Value};
+
+/// "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier".
+pub const APP_OBJECTIVES: &[&str] = &["APP_INSTALLS", "APP_ENGAGEMENTS"];
+/// The two app store identifiers, one of which the app objectives need.
+pub const APP_STORE_IDENTIFIERS: [&str; 2] =
+    ["android_app_store_identifier", "ios_app_store_identifier"];
+/// ios_app_store_identifier: "Numeric portion of the store identifier" (`params.pattern`).
+pub const IOS_ID_PATTERN: &str = "^[0-9]+$";
+
+const RULE_APP_IDS: &str = "line_item_update.app_store_identifier.app_objectives";
+
+/// Each identifier's form, then whether an app line item keeps one of them.
+pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+    let [android, ios] = APP_STORE_IDENTIFIERS;
+    fields::str_member(ctx, obj, path, android, Need::Optional);
+    if let Some(s) = fields::str_member(ctx, obj, path, ios, Need::Optional) {
+        if !s.is_empty() && !text::is_digits(s) {
+            text::invalid_format(
+                ctx,
+                &path.key(ios),
+                "must be only the numeric portion of the App Store identifier (digits, without the leading id)",
+                IOS_ID_PATTERN,
+            );
+        }
+    }
+    // Only an update that sends an identifier empty, and no value for the other, can leave an
+    // app line item without one.
+    if !current::clears_one_of(obj, &APP_STORE_IDENTIFIERS) {
+        return;
+    }
+    let Some(objective) = ctx.objective(RULE_APP_IDS) else {
+        return;
+    };
+    if !APP_OBJECTIVES.contains(&objective) {
+        return;
+    }
+    if current::record_keeps_one_of(ctx, RULE_APP_IDS, obj, &APP_STORE_IDENTIFIERS) == Some(false) {
+        ctx.error(
+            path,
+            Code::OneOfRequired,
+            format!(
+                "line items with objective {} need {android} or {ios}",
+                APP_OBJECTIVES.join(", ")
+            ),
+            json!({"fields": APP_STORE_IDENTIFIERS}),
+        );
+    }
+}

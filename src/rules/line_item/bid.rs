@@ -1,0 +1,95 @@
+//! bid_amount_local_micro ("long"; "greater than zero; required when bid_strategy is MAX or
+//! TARGET") and bid_strategy ("AUTO (ignores bid amount), MAX (not for REACH or FOLLOWERS
+//! objectives), TARGET (daily averages within 20% of the bid amount; for REACH or WEBSITE_CLICKS
+//! objectives)").
+
+use super::only_for_objectives;
+use crate::checks::fields::{self, Need};
+use crate::checks::{current, numbers};
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::{json, Map, Value};
+
+/// bid_strategy: "AUTO (ignores bid amount), MAX (...), TARGET (...)".
+pub const BID_STRATEGIES: &[&str] = &["AUTO", "MAX", "TARGET"];
+/// "MAX (not for REACH or FOLLOWERS objectives)".
+pub const MAX_BID_EXCLUDED_OBJECTIVES: &[&str] = &["REACH", "FOLLOWERS"];
+/// "TARGET (...; for REACH or WEBSITE_CLICKS objectives)".
+pub const TARGET_BID_OBJECTIVES: &[&str] = &["REACH", "WEBSITE_CLICKS"];
+/// bid_amount_local_micro: "required when bid_strategy is MAX or TARGET".
+pub const BID_STRATEGIES_NEEDING_AMOUNT: &[&str] = &["MAX", "TARGET"];
+/// bid_amount_local_micro: "greater than zero" (the smallest whole number of micro units).
+pub const BID_AMOUNT_MIN_MICRO: i64 = 1;
+
+const RULE_BID_MAX: &str = "line_item_update.bid_strategy.max_objectives";
+const RULE_BID_TARGET: &str = "line_item_update.bid_strategy.target_objectives";
+const RULE_BID_AMOUNT: &str = "line_item_update.bid_amount_local_micro.required_for_max_or_target";
+
+/// The amount on its own, then the strategy with the objectives it is for and the amount it
+/// needs.
+pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+    let amount_name = "bid_amount_local_micro";
+    if let Some(n) = fields::int_member(ctx, obj, path, amount_name, Need::Optional) {
+        numbers::in_range(
+            ctx,
+            &path.key(amount_name),
+            n,
+            Some(BID_AMOUNT_MIN_MICRO),
+            None,
+        );
+    }
+    let Some(strategy) = fields::enum_member(
+        ctx,
+        obj,
+        path,
+        "bid_strategy",
+        BID_STRATEGIES,
+        Need::Optional,
+    ) else {
+        return;
+    };
+    let p = path.key("bid_strategy");
+    match strategy {
+        "MAX" => {
+            if let Some(objective) = ctx.objective(RULE_BID_MAX) {
+                if MAX_BID_EXCLUDED_OBJECTIVES.contains(&objective) {
+                    ctx.error(
+                        &p,
+                        Code::NotAllowed,
+                        format!(
+                            "MAX bidding is not for line items with objective {}",
+                            MAX_BID_EXCLUDED_OBJECTIVES.join(", ")
+                        ),
+                        json!({"not_for_objectives": MAX_BID_EXCLUDED_OBJECTIVES}),
+                    );
+                }
+            }
+        }
+        "TARGET" => {
+            only_for_objectives(
+                ctx,
+                RULE_BID_TARGET,
+                &p,
+                "TARGET bidding",
+                TARGET_BID_OBJECTIVES,
+            );
+        }
+        _ => {}
+    }
+    // The strategy carries the need (the engine's convention); an amount set earlier counts.
+    if BID_STRATEGIES_NEEDING_AMOUNT.contains(&strategy) && !fields::present(obj, amount_name) {
+        if let Some(record) = ctx.current(RULE_BID_AMOUNT) {
+            if !current::has_value(record, amount_name) {
+                ctx.error(
+                    &p,
+                    Code::DependencyMissing,
+                    format!(
+                        "{} bidding needs {amount_name}",
+                        BID_STRATEGIES_NEEDING_AMOUNT.join(" or ")
+                    ),
+                    json!({"needs": [amount_name]}),
+                );
+            }
+        }
+    }
+}

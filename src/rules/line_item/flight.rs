@@ -1,0 +1,38 @@
+//! start_time, end_time: "ISO 8601"; a flight ends after it starts.
+
+use crate::checks::current::{self, Pair};
+use crate::checks::dates::{self, Require};
+use crate::checks::fields::{self, Need};
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::{Map, Value};
+
+const RULE_DATES: &str = "line_item_update.end_time.after_start_time";
+
+/// Each date on its own; then the end must be later than the start when both are known (a value
+/// not sent comes from `context.current`).
+pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+    let names = ["start_time", "end_time"];
+    let [start_name, end_name] = names;
+    let start = fields::datetime_member(ctx, obj, path, start_name, Require::Any, Need::Optional);
+    let end = fields::datetime_member(ctx, obj, path, end_name, Require::Any, Need::Optional);
+    let values = (start, end);
+    match current::pair(ctx, RULE_DATES, obj, names, values, current::datetime) {
+        Some(Pair::Sent(s, e)) => {
+            dates::later_than(ctx, &path.key(end_name), &s, &e, start_name);
+        }
+        Some(Pair::SecondFromRecord(s, e)) if e.key() <= s.key() => {
+            ctx.error(
+                &path.key(start_name),
+                Code::InvalidDateRange,
+                "must be earlier than the line item's end_time",
+                Value::Null,
+            );
+        }
+        Some(Pair::FirstFromRecord(s, e)) => {
+            let what = "the line item's start_time";
+            dates::later_than(ctx, &path.key(end_name), &s, &e, what);
+        }
+        _ => {}
+    }
+}
