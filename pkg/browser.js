@@ -9,5 +9,10 @@ import { createApi, PreflightError } from './api.js';
 await init();
 const api = createApi(raw);
 
-export const { validate, kinds } = api;
+// Every public function, by area: validation, audience identifiers, signing.
+export const {
+  validate, kinds,
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
+  crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
+} = api;
 export { PreflightError };

@@ -1,4 +1,7 @@
-// Types of the preflight-wasm package (both entry points: node.js and browser.js).
+// Types of the preflight-wasm package (both entry points: node.js and browser.js): validation here,
+// audience identifiers in types/audience.d.ts, signing in types/signing.d.ts.
+export * from './types/audience';
+export * from './types/signing';
 // Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
 // that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report.rs (codes!),
 // ErrorCode <- src/error.rs (ErrorCode::as_str).

@@ -7,5 +7,10 @@ import { createApi, PreflightError } from './api.js';
 const require = createRequire(import.meta.url);
 const api = createApi(require('./node/preflight_wasm.js'));
 
-export const { validate, kinds } = api;
+// Every public function, by area: validation, audience identifiers, signing.
+export const {
+  validate, kinds,
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
+  crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
+} = api;
 export { PreflightError };

@@ -3,8 +3,13 @@
 //! Exit status: 0 when the payload is valid (or the command succeeded), 1 when it is invalid,
 //! 2 for a usage error or input that cannot be read or parsed.
 
+mod audience_batch;
+mod crc;
 mod demo;
+mod hash;
+mod oauth1;
 mod validate;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +25,16 @@ struct Cli {
 enum Command {
     /// Validate a payload of KIND read from FILE (or stdin with `-` or no file).
     Validate(validate::Args),
+    /// Normalize and SHA-256-hash audience identifiers, one per line or a CSV column.
+    Hash(hash::Args),
+    /// Build custom-audience or do-not-reach upload bodies within the request limits.
+    AudienceBatch(audience_batch::Args),
+    /// Answer a webhook CRC challenge: the response token for a crc_token.
+    Crc(crc::Args),
+    /// Verify a webhook event signature over a raw body.
+    Verify(verify::Args),
+    /// Sign an OAuth 1.0a request (signature, base string, Authorization header).
+    Oauth1(oauth1::Args),
     /// Run the built-in demo over bundled sample payloads.
     Demo,
     /// List the validation kinds.
@@ -41,6 +56,11 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Validate(args) => validate::run(&args),
+        Command::Hash(args) => hash::run(&args),
+        Command::AudienceBatch(args) => audience_batch::run(&args),
+        Command::Crc(args) => crc::run(&args),
+        Command::Verify(args) => verify::run(&args),
+        Command::Oauth1(args) => oauth1::run(&args),
         Command::Demo => demo::run(),
         Command::Kinds => {
             for k in preflight::Kind::ALL {

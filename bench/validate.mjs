@@ -1,0 +1,113 @@
+// Validation benchmark: a realistic 25-product `product_batch` (bench/fixtures/product_batch_25.json)
+// through preflight's wasm build in Node (object path and JSON-text path), beside ajv (compiled JSON
+// Schema) and zod on the subset of the rules they can express, in the same run, plus the native
+// figure written by `cargo bench --bench validate`. Run: bash bench/validate.sh
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { z } from 'zod';
+import { validate } from '../pkg/node.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const text = readFileSync(path.join(root, 'bench/fixtures/product_batch_25.json'), 'utf8');
+const obj = JSON.parse(text);
+
+// The subset of document B's product rules a JSON Schema can state: required members, types,
+// lengths, enums, the price and https patterns, inventory as an integer, at most 25 products and
+// brand/gtin/mpn as anyOf. (Not expressible: inventory >= 1 only when in stock, sale_price lower
+// than price, GTIN check digits, date ranges, repeated ids, comma-separated image lists.)
+const PRICE = '^[0-9]+(\\.[0-9]+)? [A-Z]{3}$';
+const HTTPS = '^https://[^\\s/?#]+[^\\s]*$';
+const URL = '^https?://[^\\s/?#]+[^\\s]*$';
+const str = { type: 'string' };
+const productSchema = {
+  type: 'object',
+  required: ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link'],
+  properties: {
+    id: { type: 'string', minLength: 1 }, product_key: str,
+    title: { type: 'string', minLength: 1, maxLength: 150 },
+    description: { type: 'string', minLength: 1, maxLength: 5000 },
+    availability: { enum: ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] },
+    condition: { enum: ['new', 'used', 'refurbished'] },
+    price: { type: 'string', pattern: PRICE }, sale_price: { type: 'string', pattern: PRICE },
+    link: { type: 'string', pattern: HTTPS }, mobile_link: { type: 'string', pattern: HTTPS },
+    image_link: { type: 'string', pattern: URL }, additional_image_link: str,
+    brand: str, gtin: { type: 'string', pattern: '^[0-9]{8}$|^[0-9]{12,13}$|^[0-9]{9}[0-9X]$' }, mpn: str,
+    taxonomy_product_category: str, product_type: str, inventory: { type: 'integer' },
+    sale_price_effective_date: str, item_group_id: str, item_group_key: str,
+    gender: { enum: ['female', 'male', 'unisex'] }, color: str, size: str,
+    age_group: { enum: ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'] },
+    custom_label_0: str, custom_label_1: str, custom_label_2: str, custom_label_3: str, custom_label_4: str,
+  },
+  anyOf: [{ required: ['brand'] }, { required: ['gtin'] }, { required: ['mpn'] }],
+};
+const batchSchema = {
+  type: 'object', required: ['products'],
+  properties: { products: { type: 'array', maxItems: 25, items: productSchema } },
+};
+const ajvValidate = new Ajv({ allErrors: true }).compile(batchSchema);
+
+const zs = z.string();
+const zPrice = z.string().regex(new RegExp(PRICE));
+const zHttps = z.string().regex(new RegExp(HTTPS));
+const zProduct = z.object({
+  id: z.string().min(1), product_key: zs.optional(),
+  title: z.string().min(1).max(150), description: z.string().min(1).max(5000),
+  availability: z.enum(['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued']),
+  condition: z.enum(['new', 'used', 'refurbished']),
+  price: zPrice, sale_price: zPrice.optional(), link: zHttps, mobile_link: zHttps.optional(),
+  image_link: z.string().regex(new RegExp(URL)), additional_image_link: zs.optional(),
+  brand: zs.optional(), gtin: z.string().regex(/^[0-9]{8}$|^[0-9]{12,13}$|^[0-9]{9}[0-9X]$/).optional(), mpn: zs.optional(),
+  taxonomy_product_category: zs.optional(), product_type: zs.optional(), inventory: z.number().int().optional(),
+  sale_price_effective_date: zs.optional(), item_group_id: zs.optional(), item_group_key: zs.optional(),
+  gender: z.enum(['female', 'male', 'unisex']).optional(), color: zs.optional(), size: zs.optional(),
+  age_group: z.enum(['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn']).optional(),
+  custom_label_0: zs.optional(), custom_label_1: zs.optional(), custom_label_2: zs.optional(),
+  custom_label_3: zs.optional(), custom_label_4: zs.optional(),
+}).refine((p) => p.brand !== undefined || p.gtin !== undefined || p.mpn !== undefined);
+const zBatch = z.object({ products: z.array(zProduct).max(25) });
+
+// Sanity: every validator accepts the fixture, so each does its full work on every run.
+if (!validate('product_batch', obj).valid) throw new Error('preflight rejects the fixture');
+if (!ajvValidate(obj)) throw new Error('ajv rejects the fixture: ' + JSON.stringify(ajvValidate.errors));
+if (!zBatch.safeParse(obj).success) throw new Error('zod rejects the fixture');
+
+const MIN_MS = Number(process.env.BENCH_MS || 1500);
+function usPerOp(fn) {
+  for (let i = 0; i < 300; i++) fn();
+  let n = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0n;
+  while (elapsed < BigInt(MIN_MS) * 1000000n) {
+    for (let i = 0; i < 50; i++) fn();
+    n += 50;
+    elapsed = process.hrtime.bigint() - start;
+  }
+  return Number(elapsed) / n / 1000;
+}
+
+let sink = 0;
+const rows = [
+  ['preflight wasm, JSON text path', () => { sink ^= validate('product_batch', text).issues.length; }],
+  ['preflight wasm, object path', () => { sink ^= validate('product_batch', obj).issues.length; }],
+  ['ajv: JSON.parse + validate', () => { sink ^= ajvValidate(JSON.parse(text)) ? 1 : 0; }],
+  ['ajv: validate (object)', () => { sink ^= ajvValidate(obj) ? 1 : 0; }],
+  ['zod: safeParse (object)', () => { sink ^= zBatch.safeParse(obj).success ? 1 : 0; }],
+  ['zod: JSON.parse + safeParse', () => { sink ^= zBatch.safeParse(JSON.parse(text)).success ? 1 : 0; }],
+].map(([name, fn]) => [name, usPerOp(fn)]);
+
+const nativePath = path.join(root, 'target/bench/native-validate.json');
+if (existsSync(nativePath)) {
+  const nat = JSON.parse(readFileSync(nativePath, 'utf8'));
+  rows.unshift(['native: JSON text -> report JSON', nat.json_text_ns / 1000]);
+}
+const get = (name) => rows.find(([n]) => n === name)[1];
+console.log(`\n25-product product_batch, ${text.length} bytes of JSON; Node ${process.version}`);
+console.log('| path | µs per batch |\n|---|---:|');
+for (const [name, us] of rows) console.log(`| ${name} | ${us.toFixed(1)} |`);
+const ratio = (a, b) => (get(a) / get(b)).toFixed(2);
+console.log('\nratios (lower is faster; target <= 1.00):');
+console.log(`  preflight JSON text path / ajv JSON.parse + validate : ${ratio('preflight wasm, JSON text path', 'ajv: JSON.parse + validate')}`);
+console.log(`  preflight object path    / zod safeParse              : ${ratio('preflight wasm, object path', 'zod: safeParse (object)')}`);
+if (sink === 0.5) console.log(sink);

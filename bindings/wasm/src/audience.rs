@@ -1,0 +1,1 @@
+//! Audience identifier exports (normalize, hash, bulk, streaming, upload bodies).

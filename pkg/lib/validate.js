@@ -1,0 +1,53 @@
+// Payload validation: validate(kind, payload, options?) and kinds().
+import { PreflightError, stringify, checkText, unwrap } from './core.js';
+
+/**
+ * The validation API over the raw wasm-bindgen exports.
+ * @param {{validateJson(kind: string, payload: string, options: string): string, kinds(): string}} raw
+ */
+export function validateApi(raw) {
+  let kindList = null;
+  const kinds = () => {
+    if (kindList === null) {
+      const text = raw.kinds();
+      kindList = Object.freeze(text === '' ? [] : text.split(','));
+    }
+    return [...kindList];
+  };
+
+  /** Kind names are checked by the engine; only a non-string is refused here. */
+  const kindName = (kind) => {
+    if (typeof kind !== 'string') {
+      throw new PreflightError('unknown_kind', `the kind must be a string; expected one of: ${kinds().join(', ')}`);
+    }
+    return kind;
+  };
+
+  /** Options: undefined or null for defaults, otherwise a plain object (checked by the engine). */
+  const optionsText = (options) => {
+    if (options === undefined || options === null) return '';
+    if (typeof options !== 'object' || Array.isArray(options)) {
+      // The engine's own message for a non-object.
+      throw new PreflightError('bad_options', 'options must be an object');
+    }
+    return stringify(options, 'options', 'bad_options');
+  };
+
+  /** A payload: JSON text as a string, or any other value to be serialized with JSON.stringify. */
+  const payloadText = (payload) =>
+    typeof payload === 'string'
+      ? checkText(payload, 'payload', 'invalid_json')
+      : checkText(stringify(payload, 'payload', 'invalid_json'), 'payload', 'invalid_json');
+
+  /**
+   * Validates a payload of `kind`. Returns the report (a plain object); throws PreflightError for
+   * a wrong call (unknown kind, bad options, a payload that is not JSON, too deep or too large).
+   * @param {string} kind
+   * @param {unknown} payload
+   * @param {object} [options]
+   */
+  const validate = (kind, payload, options) =>
+    unwrap(raw.validateJson(kindName(kind), payloadText(payload), optionsText(options)));
+
+  return { validate, kinds };
+}

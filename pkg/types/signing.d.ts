@@ -1,0 +1,2 @@
+// Types of the signing API (lib/signing.js). Filled in by the signing work.
+export {};

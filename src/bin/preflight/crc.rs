@@ -1,0 +1,11 @@
+//! `preflight crc`: to be written.
+
+use crate::EXIT_USAGE;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: &Args) -> u8 {
+    eprintln!("preflight: crc is not written yet");
+    EXIT_USAGE
+}

@@ -1,0 +1,11 @@
+//! `preflight oauth1`: to be written.
+
+use crate::EXIT_USAGE;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: &Args) -> u8 {
+    eprintln!("preflight: oauth1 is not written yet");
+    EXIT_USAGE
+}
