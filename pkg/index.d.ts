@@ -15,7 +15,13 @@ export type Kind =
   | 'poll_card'
   | 'video_conversation_card'
   | 'video_conversation_card_update'
-  | 'line_item_update';
+  | 'line_item_update'
+  | 'custom_audience_users'
+  | 'do_not_reach_users'
+  | 'webhook_create'
+  | 'webhook_list_query'
+  | 'webhook_id'
+  | 'activity_subscription';
 
 /** How bad an issue is. A report is valid when no issue is an `'error'`. */
 export type Severity = 'error' | 'warning';

@@ -44,6 +44,18 @@ kinds! {
     VideoConversationCardUpdate => "video_conversation_card_update",
     /// The line item PUT parameters (document C §4 Line items).
     LineItemUpdate => "line_item_update",
+    /// The custom audience users POST body (document B §4 Custom audience users).
+    CustomAudienceUsers => "custom_audience_users",
+    /// The do-not-reach list users POST body (document B §4 Do-not-reach list users).
+    DoNotReachUsers => "do_not_reach_users",
+    /// The webhook create body `{url}` (document A §4 Webhook management, signing.md).
+    WebhookCreate => "webhook_create",
+    /// The webhook list query `{"webhook_config.fields": ...}` (document A §2, §4).
+    WebhookListQuery => "webhook_list_query",
+    /// A webhook id path parameter `{"webhook_id": ...}` (document A §2 WebhookConfig id).
+    WebhookId => "webhook_id",
+    /// An activity subscription's filter (document A §6: user id, keyword, direction, event kinds).
+    ActivitySubscription => "activity_subscription",
 }
 
 impl FromStr for Kind {

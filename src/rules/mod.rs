@@ -1,11 +1,14 @@
 //! One module per payload kind. Each exposes `validate(ctx, path, value)` and lists its
 //! documented limits as named constants beside the rules that use them.
 
+pub mod activity_subscription;
+pub mod audience_users;
 pub mod card;
 pub mod line_item;
 pub mod poll_card;
 pub mod product;
 pub mod video_conversation_card;
+pub mod webhooks;
 
 use crate::ctx::{Ctx, Mode};
 use crate::kind::Kind;
@@ -18,11 +21,20 @@ impl Kind {
     /// unless a JSON body is stated").
     pub fn mode(self) -> Mode {
         match self {
-            Kind::Product | Kind::ProductBatch | Kind::Card | Kind::CardUpdate => Mode::Json,
+            Kind::Product
+            | Kind::ProductBatch
+            | Kind::Card
+            | Kind::CardUpdate
+            | Kind::CustomAudienceUsers
+            | Kind::DoNotReachUsers
+            | Kind::WebhookCreate
+            | Kind::ActivitySubscription => Mode::Json,
             Kind::PollCard
             | Kind::VideoConversationCard
             | Kind::VideoConversationCardUpdate
-            | Kind::LineItemUpdate => Mode::Query,
+            | Kind::LineItemUpdate
+            | Kind::WebhookListQuery
+            | Kind::WebhookId => Mode::Query,
         }
     }
 }
@@ -42,6 +54,14 @@ pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {
             video_conversation_card::validate_update(&mut ctx, &root, payload)
         }
         Kind::LineItemUpdate => line_item::validate_update(&mut ctx, &root, payload),
+        Kind::CustomAudienceUsers => {
+            audience_users::validate_custom_audience(&mut ctx, &root, payload)
+        }
+        Kind::DoNotReachUsers => audience_users::validate_do_not_reach(&mut ctx, &root, payload),
+        Kind::WebhookCreate => webhooks::validate_create(&mut ctx, &root, payload),
+        Kind::WebhookListQuery => webhooks::validate_list_query(&mut ctx, &root, payload),
+        Kind::WebhookId => webhooks::validate_id(&mut ctx, &root, payload),
+        Kind::ActivitySubscription => activity_subscription::validate(&mut ctx, &root, payload),
     }
     ctx.finish()
 }
