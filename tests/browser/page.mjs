@@ -1,56 +1,21 @@
-// In-page half of the browser suite (tests/browser/run.mjs drives it): runs every vector case
-// through the browser build and compares with the native outputs, all fetched from the local
-// test server. Exposes window.preflightTest = {runVectors(files), runApiChecks()}.
+// In-page half of the browser suite (tests/browser/run.mjs drives it): runs the vector cases
+// that run.mjs matched with native.json through the browser build, with the checks of the Node
+// suite (tests/node/vector-cases.mjs). Exposes window.preflightTest = {runVectors, runApiChecks}.
 
 // The raw wasm-bindgen glue: the same module instance pkg/browser.js imported and initialized.
 import * as raw from '../../pkg/web/preflight_wasm.js';
-import {
-  casesFromFile,
-  matchNative,
-  checkExpectations,
-  publicForms,
-  checkPublic,
-  plainDiff,
-} from '../node/vector-cases.mjs';
-
-async function fetchText(url) {
-  const res = await fetch(url, { cache: 'no-store' });
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-  return res.text();
-}
+import { checkCase, plainEqual } from '../node/vector-cases.mjs';
 
 export function install(preflight) {
-  async function runVectors(files) {
-    const native = JSON.parse(await fetchText('/target/vectors/native.json'));
-    const cases = [];
-    const unreadable = [];
-    for (const f of files) {
+  /** One {problems, forms} per case, in order. */
+  function runVectors(cases) {
+    return cases.map((c) => {
       try {
-        cases.push(...casesFromFile(f, await fetchText(`/tests/vectors/${encodeURIComponent(f)}`)));
+        return checkCase(raw, preflight, c);
       } catch (e) {
-        unreadable.push({ file: f, index: -1, name: '(the file)', output: null, forms: [], problems: [String(e && e.message)] });
+        return { problems: [`threw ${e && e.name}: ${e && e.message}`], forms: [] };
       }
-    }
-    const { matched, extra } = matchNative(cases, native);
-    const results = unreadable.concat(matched.map(([c, nativeOutput]) => {
-      const problems = [];
-      const forms = publicForms(c).map((f) => f.form);
-      let output = null;
-      try {
-        if (nativeOutput === undefined) {
-          problems.push('no native output in target/vectors/native.json: run `cargo test --test vectors`');
-        } else {
-          output = raw.validateJson(c.kind, c.payloadText, c.optionsText);
-          if (output !== nativeOutput) problems.push(`raw validateJson differs from native:\n      wasm   ${output}\n      native ${nativeOutput}`);
-          problems.push(...checkExpectations(c, output));
-          for (const form of publicForms(c)) problems.push(...checkPublic(preflight, c, form, nativeOutput));
-        }
-      } catch (e) {
-        problems.push(`threw ${e && e.name}: ${e && e.message}`);
-      }
-      return { file: c.file, index: c.index, name: c.name, output, forms, problems };
-    }));
-    return { results, extra: extra.map((e) => `${e.file}: ${e.name}`) };
+    });
   }
 
   function runApiChecks() {
@@ -81,8 +46,8 @@ export function install(preflight) {
     });
     check('payload as object and as text give the same plain report', (p) => {
       const a = validate('poll_card', poll);
-      const d = plainDiff(a, validate('poll_card', JSON.stringify(poll)));
-      if (d) p.push(d);
+      const b = validate('poll_card', JSON.stringify(poll));
+      if (!plainEqual(a, b)) p.push(`${JSON.stringify(a)} !== ${JSON.stringify(b)}`);
       if (a.valid !== false || a.issues.length !== 1 || a.issues[0].code !== 'out_of_range') p.push(JSON.stringify(a));
     });
     check('PreflightError codes', (p) => {
@@ -101,9 +66,9 @@ export function install(preflight) {
         } catch {
           // expected
         }
-        const d = plainDiff(validate('poll_card', poll), want);
-        if (d) {
-          p.push(d);
+        const got = validate('poll_card', poll);
+        if (!plainEqual(got, want)) {
+          p.push(`call ${i}: ${JSON.stringify(got)}`);
           break;
         }
       }
