@@ -17,6 +17,7 @@ pub mod audience;
 pub mod checks;
 pub mod ctx;
 pub mod error;
+pub mod json;
 pub mod kind;
 pub mod options;
 pub mod report;

@@ -1,0 +1,432 @@
+//! A strict RFC 8259 parser into [`Value`]: one pass over bytes validated as UTF-8 up front,
+//! strings borrowed unless they hold escapes, nesting bounded by [`MAX_DEPTH`], numbers
+//! classified as serde_json does (an out-of-range number such as `1e400` is an error, as it is in
+//! serde_json). Nothing here panics or recurses beyond the depth bound.
+
+use super::{Number, Object, Value};
+use crate::MAX_DEPTH;
+use std::borrow::Cow;
+use std::fmt;
+
+/// What went wrong, as a stable category.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The bytes are not UTF-8.
+    InvalidUtf8,
+    /// Unexpected character or end of input.
+    Syntax,
+    /// A `\u` escape that is an unpaired UTF-16 surrogate.
+    LoneSurrogate,
+    /// A number too large for a 64-bit float.
+    NumberOutOfRange,
+    /// Arrays and objects nested deeper than [`MAX_DEPTH`].
+    TooDeep,
+}
+
+/// A parse failure with its position (1-based line and column, in characters of the line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub kind: ParseErrorKind,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            ParseErrorKind::InvalidUtf8 => "invalid UTF-8",
+            ParseErrorKind::Syntax => "syntax error",
+            ParseErrorKind::LoneSurrogate => "unpaired UTF-16 surrogate in a \\u escape",
+            ParseErrorKind::NumberOutOfRange => "number out of range",
+            ParseErrorKind::TooDeep => "nesting too deep",
+        };
+        write!(f, "{what} at line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Parses a whole JSON text (surrounding whitespace allowed, nothing else after the value).
+pub fn parse(bytes: &[u8]) -> Result<Value<'_>, ParseError> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            return Err(error_at(
+                bytes,
+                e.valid_up_to(),
+                ParseErrorKind::InvalidUtf8,
+            ))
+        }
+    };
+    let mut p = Parser {
+        src: text,
+        b: text.as_bytes(),
+        i: 0,
+    };
+    let result = p.value(0).and_then(|v| {
+        p.skip_ws();
+        if p.i == p.b.len() {
+            Ok(v)
+        } else {
+            Err(ParseErrorKind::Syntax)
+        }
+    });
+    result.map_err(|kind| error_at(bytes, p.i, kind))
+}
+
+fn error_at(bytes: &[u8], offset: usize, kind: ParseErrorKind) -> ParseError {
+    let upto = &bytes[..offset.min(bytes.len())];
+    let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = upto.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&upto[line_start..]).chars().count() + 1;
+    ParseError { kind, line, column }
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    i: usize,
+}
+
+type Res<T> = Result<T, ParseErrorKind>;
+
+impl<'a> Parser<'a> {
+    fn skip_ws(&mut self) {
+        while let Some(&c) = self.b.get(self.i) {
+            if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn expect_literal(&mut self, lit: &[u8]) -> Res<()> {
+        if self.b.get(self.i..self.i + lit.len()) == Some(lit) {
+            self.i += lit.len();
+            Ok(())
+        } else {
+            Err(ParseErrorKind::Syntax)
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Res<Value<'a>> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b'{') => self.object(depth + 1),
+            Some(b'[') => self.array(depth + 1),
+            Some(b'"') => Ok(Value::String(self.string()?)),
+            Some(b't') => self.expect_literal(b"true").map(|_| Value::Bool(true)),
+            Some(b'f') => self.expect_literal(b"false").map(|_| Value::Bool(false)),
+            Some(b'n') => self.expect_literal(b"null").map(|_| Value::Null),
+            Some(b'-' | b'0'..=b'9') => self.number().map(Value::Number),
+            _ => Err(ParseErrorKind::Syntax),
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Res<Value<'a>> {
+        if depth > MAX_DEPTH {
+            return Err(ParseErrorKind::TooDeep);
+        }
+        self.i += 1; // '{'
+        let mut obj = Object::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.i += 1;
+            return Ok(Value::Object(obj));
+        }
+        loop {
+            self.skip_ws();
+            if self.peek() != Some(b'"') {
+                return Err(ParseErrorKind::Syntax);
+            }
+            let name = self.string()?;
+            self.skip_ws();
+            if self.peek() != Some(b':') {
+                return Err(ParseErrorKind::Syntax);
+            }
+            self.i += 1;
+            let v = self.value(depth)?;
+            obj.push(name, v);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.i += 1,
+                Some(b'}') => {
+                    self.i += 1;
+                    return Ok(Value::Object(obj));
+                }
+                _ => return Err(ParseErrorKind::Syntax),
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Res<Value<'a>> {
+        if depth > MAX_DEPTH {
+            return Err(ParseErrorKind::TooDeep);
+        }
+        self.i += 1; // '['
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.i += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            items.push(self.value(depth)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.i += 1,
+                Some(b']') => {
+                    self.i += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(ParseErrorKind::Syntax),
+            }
+        }
+    }
+
+    /// A string starting at the opening quote. Borrowed when it holds no escape.
+    fn string(&mut self) -> Res<Cow<'a, str>> {
+        self.i += 1; // '"'
+        let start = self.i;
+        loop {
+            match self.b.get(self.i) {
+                None => return Err(ParseErrorKind::Syntax),
+                Some(b'"') => {
+                    let s = self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?;
+                    self.i += 1;
+                    return Ok(Cow::Borrowed(s));
+                }
+                Some(b'\\') => break,
+                Some(0..=0x1f) => return Err(ParseErrorKind::Syntax),
+                Some(_) => self.i += 1,
+            }
+        }
+        // Escapes: copy what was scanned so far, then decode the rest.
+        let mut out = String::with_capacity(self.i - start + 16);
+        out.push_str(self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?);
+        loop {
+            let run_start = self.i;
+            while let Some(&c) = self.b.get(self.i) {
+                if c == b'"' || c == b'\\' || c < 0x20 {
+                    break;
+                }
+                self.i += 1;
+            }
+            out.push_str(
+                self.src
+                    .get(run_start..self.i)
+                    .ok_or(ParseErrorKind::Syntax)?,
+            );
+            match self.b.get(self.i) {
+                Some(b'"') => {
+                    self.i += 1;
+                    return Ok(Cow::Owned(out));
+                }
+                Some(b'\\') => {
+                    self.i += 1;
+                    let esc = self.b.get(self.i).copied().ok_or(ParseErrorKind::Syntax)?;
+                    self.i += 1;
+                    match esc {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => out.push(self.unicode_escape()?),
+                        _ => return Err(ParseErrorKind::Syntax),
+                    }
+                }
+                _ => return Err(ParseErrorKind::Syntax),
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Res<u32> {
+        let digits = self
+            .b
+            .get(self.i..self.i + 4)
+            .ok_or(ParseErrorKind::Syntax)?;
+        let mut n = 0u32;
+        for &d in digits {
+            let v = (d as char).to_digit(16).ok_or(ParseErrorKind::Syntax)?;
+            n = n * 16 + v;
+        }
+        self.i += 4;
+        Ok(n)
+    }
+
+    /// After `\u`: one code point, joining a surrogate pair; an unpaired surrogate is an error.
+    fn unicode_escape(&mut self) -> Res<char> {
+        let first = self.hex4()?;
+        let cp = match first {
+            0xD800..=0xDBFF => {
+                if self.b.get(self.i..self.i + 2) != Some(b"\\u") {
+                    return Err(ParseErrorKind::LoneSurrogate);
+                }
+                self.i += 2;
+                let second = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(ParseErrorKind::LoneSurrogate);
+                }
+                0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            }
+            0xDC00..=0xDFFF => return Err(ParseErrorKind::LoneSurrogate),
+            cp => cp,
+        };
+        char::from_u32(cp).ok_or(ParseErrorKind::LoneSurrogate)
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        self.i - start
+    }
+
+    fn number(&mut self) -> Res<Number> {
+        let start = self.i;
+        if self.peek() == Some(b'-') {
+            self.i += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.i += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(ParseErrorKind::Syntax),
+        }
+        let mut integral = true;
+        if self.peek() == Some(b'.') {
+            self.i += 1;
+            if self.digits() == 0 {
+                return Err(ParseErrorKind::Syntax);
+            }
+            integral = false;
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.i += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            if self.digits() == 0 {
+                return Err(ParseErrorKind::Syntax);
+            }
+            integral = false;
+        }
+        let text = self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?;
+        if integral {
+            // serde_json reads `-0` as the float -0.0; so do we.
+            if text.starts_with('-') && text[1..].bytes().all(|d| d == b'0') {
+                return Ok(Number::Float(-0.0));
+            }
+            if let Ok(i) = text.parse::<i64>() {
+                return Ok(Number::Int(i));
+            }
+            if let Ok(u) = text.parse::<u64>() {
+                return Ok(Number::UInt(u));
+            }
+        }
+        match text.parse::<f64>() {
+            Ok(f) if f.is_finite() => Ok(Number::Float(f)),
+            _ => Err(ParseErrorKind::NumberOutOfRange),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(t: &[u8]) -> Option<ParseErrorKind> {
+        parse(t).err().map(|e| e.kind)
+    }
+
+    #[test]
+    fn agrees_with_serde_json_on_valid_text() {
+        let texts: &[&str] = &[
+            r#"{"a": [1, -2, 3.25, -0, -0.0, 1e2, 1E-2, 18446744073709551615, -9223372036854775808], "b": {"c": null, "d": true, "e": false}}"#,
+            r#"  "esc\"aped \\ \/ \b\f\n\r\t \u00e9 \ud83d\ude00"  "#,
+            "[]",
+            "{}",
+            "[[[]]]",
+            "12345678901234567890123",
+            "\"caf\u{e9} \u{1F600}\"",
+        ];
+        for t in texts {
+            let serde: serde_json::Value = serde_json::from_str(t).expect("serde parses");
+            let ours = parse(t.as_bytes()).expect("we parse");
+            assert_eq!(ours, Value::from_serde(&serde), "{t}");
+        }
+    }
+
+    #[test]
+    fn borrows_strings_without_escapes() {
+        let v = parse(br#"{"plain":"abc","esc":"a\nb"}"#).expect("valid");
+        let o = v.as_object().expect("object");
+        assert!(matches!(
+            o.get("plain"),
+            Some(Value::String(Cow::Borrowed("abc")))
+        ));
+        assert!(matches!(o.get("esc"), Some(Value::String(Cow::Owned(_)))));
+    }
+
+    #[test]
+    fn rejects_what_serde_json_rejects() {
+        use ParseErrorKind::*;
+        let cases: &[(&[u8], ParseErrorKind)] = &[
+            (b"", Syntax),
+            (b"{", Syntax),
+            (b"{\"a\" 1}", Syntax),
+            (b"[1,]", Syntax),
+            (b"{\"a\":1,}", Syntax),
+            (b"01", Syntax),
+            (b"1.", Syntax),
+            (b".5", Syntax),
+            (b"1e", Syntax),
+            (b"+1", Syntax),
+            (b"NaN", Syntax),
+            (b"nul", Syntax),
+            (b"[1] [2]", Syntax),
+            (b"\"a\tb\"", Syntax),
+            (b"\"\\x\"", Syntax),
+            (b"\"\\u12\"", Syntax),
+            (b"\"abc", Syntax),
+            (b"1e400", NumberOutOfRange),
+            (b"-1e400", NumberOutOfRange),
+            (b"\"\\ud800\"", LoneSurrogate),
+            (b"\"\\udc00\"", LoneSurrogate),
+            (b"\"\\ud800\\u0041\"", LoneSurrogate),
+            (b"\"\xff\"", InvalidUtf8),
+            (b"{\"a\":\"\xc3\"}", InvalidUtf8),
+        ];
+        for (t, k) in cases {
+            assert_eq!(kind(t), Some(*k), "{}", String::from_utf8_lossy(t));
+            assert!(serde_json::from_slice::<serde_json::Value>(t).is_err());
+        }
+    }
+
+    #[test]
+    fn depth_is_bounded_without_recursing_further() {
+        let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(parse(ok.as_bytes()).is_ok());
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        assert_eq!(kind(deep.as_bytes()), Some(ParseErrorKind::TooDeep));
+        let hostile = "[".repeat(100_000);
+        assert_eq!(kind(hostile.as_bytes()), Some(ParseErrorKind::TooDeep));
+        let objects = "{\"a\":".repeat(100_000);
+        assert_eq!(kind(objects.as_bytes()), Some(ParseErrorKind::TooDeep));
+    }
+
+    #[test]
+    fn reports_line_and_column() {
+        let e = parse(b"{\n  \"a\": tru\n}").expect_err("invalid");
+        assert_eq!((e.kind, e.line, e.column), (ParseErrorKind::Syntax, 2, 8));
+    }
+}
