@@ -35,6 +35,7 @@ export type IssueCode =
   | 'too_short'
   | 'too_many_items'
   | 'too_few_items'
+  | 'too_large'
   | 'not_in_enum'
   | 'out_of_range'
   | 'not_an_integer'
@@ -51,7 +52,8 @@ export type IssueCode =
   | 'invalid_date_time'
   | 'invalid_date_range'
   | 'invalid_format'
-  | 'context_missing';
+  | 'context_missing'
+  | 'deprecated';
 
 /** One problem found in a payload. */
 export interface Issue {

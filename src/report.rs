@@ -55,6 +55,9 @@ codes! {
     TooManyItems => "too_many_items",
     /// An array or list holds fewer items than documented (`params.min`, `params.actual`).
     TooFewItems => "too_few_items",
+    /// A serialized body is larger than the documented byte limit (`params.max`,
+    /// `params.actual`, in bytes of compact JSON).
+    TooLarge => "too_large",
     /// A value outside the documented set (`params.allowed`).
     NotInEnum => "not_in_enum",
     /// A number outside its documented range (`params.min` / `params.max`, `params.actual`).
@@ -93,6 +96,10 @@ codes! {
     /// A rule was skipped because a fact outside the payload was not given (`params.fact`,
     /// `params.rules`). A warning, never an error.
     ContextMissing => "context_missing",
+    // --- lifecycle -------------------------------------------------------------------------
+    /// A value the spec names as deprecated. A warning, never an error; `params.replacement`
+    /// names what replaces it (`null` when the spec names nothing).
+    Deprecated => "deprecated",
 }
 
 impl Serialize for Code {

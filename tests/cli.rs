@@ -24,8 +24,18 @@ const BAD_POLL: &str = r#"{"name":"p","duration_in_minutes":2,"first_choice":"a"
 
 #[test]
 fn exit_status_follows_validity() {
-    assert_eq!(preflight(&["validate", "poll_card"], GOOD_POLL.as_bytes()).status.code(), Some(0));
-    assert_eq!(preflight(&["validate", "poll_card", "-"], BAD_POLL.as_bytes()).status.code(), Some(1));
+    assert_eq!(
+        preflight(&["validate", "poll_card"], GOOD_POLL.as_bytes())
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        preflight(&["validate", "poll_card", "-"], BAD_POLL.as_bytes())
+            .status
+            .code(),
+        Some(1)
+    );
 }
 
 #[test]
@@ -46,7 +56,14 @@ fn reads_a_file_and_takes_context() {
     std::fs::write(&file, r#"{"daily_budget_amount_local_micro":"5000000"}"#).expect("write");
     let f = file.to_string_lossy().to_string();
     let out = preflight(
-        &["validate", "line_item_update", &f, "--json", "--context", r#"{"budget_optimization":"LINE_ITEM"}"#],
+        &[
+            "validate",
+            "line_item_update",
+            &f,
+            "--json",
+            "--context",
+            r#"{"budget_optimization":"LINE_ITEM"}"#,
+        ],
         b"",
     );
     let text = String::from_utf8_lossy(&out.stdout).to_string();
@@ -62,13 +79,27 @@ fn usage_and_parse_errors_exit_2() {
     for (args, stdin) in [
         (vec!["validate", "no_such_kind"], GOOD_POLL.as_bytes()),
         (vec!["validate", "poll_card"], b"{not json".as_slice()),
-        (vec!["validate", "poll_card"], b"{\"name\":\"\xff\"}".as_slice()),
-        (vec!["validate", "poll_card", "--context", "{\"objectiv\":1}"], GOOD_POLL.as_bytes()),
-        (vec!["validate", "poll_card", "/no/such/file.json"], b"".as_slice()),
+        (
+            vec!["validate", "poll_card"],
+            b"{\"name\":\"\xff\"}".as_slice(),
+        ),
+        (
+            vec!["validate", "poll_card", "--context", "{\"objectiv\":1}"],
+            GOOD_POLL.as_bytes(),
+        ),
+        (
+            vec!["validate", "poll_card", "/no/such/file.json"],
+            b"".as_slice(),
+        ),
         (vec!["frobnicate"], b"".as_slice()),
     ] {
         let out = preflight(&args, stdin);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(!out.stderr.is_empty());
     }
 }
@@ -79,5 +110,8 @@ fn demo_runs_every_sample() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("product_batch") && text.contains("line_item_update"));
-    assert!(text.contains("invalid"), "the demo shows problems being found");
+    assert!(
+        text.contains("invalid"),
+        "the demo shows problems being found"
+    );
 }

@@ -1,5 +1,213 @@
-//! `activity_subscription` (document A §6). To be written (issue 4).
+//! `activity_subscription`: the body of POST /2/activity/subscriptions (document A §6).
+//!
+//! > "subscriptions managed at POST /2/activity/subscriptions; filters: user id, keyword, and
+//! > `direction` with values `sent`, `received` or both for DM and chat events". Event kinds:
+//! > post.create, post.delete, dm.received, dm.sent, dm.read, dm.indicate_typing, spaces.start,
+//! > spaces.end, profile.update.bio, profile.update.verified, profile.update.affiliate,
+//! > profile.update.screenname. "The older PascalCase kinds (ProfileBioUpdate,
+//! > ProfilePictureUpdate, ProfileBannerUpdate, ProfileGeoUpdate, ProfileUrlUpdate) were
+//! > deprecated in favor of the dot-separated lowercase names, effective 2026-03-18."
+//! > "Request and response shapes of the activity endpoints: not shown."
+//!
+//! The request shape is therefore this product's own, the smallest one that carries what the
+//! spec names (docs/rules-parts/webhooks.md):
+//!
+//! ```json
+//! {"event_type": "dm.received",
+//!  "filter": {"user_id": "2244994945", "keyword": "launch", "direction": ["sent", "received"]},
+//!  "webhook_id": "1146654567674912769"}
+//! ```
+
+use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
-use crate::report::Pointer;
-use serde_json::Value;
-pub fn validate(_ctx: &mut Ctx, _path: &Pointer, _value: &Value) {}
+use crate::report::{Code, Pointer};
+use crate::rules::webhooks;
+use serde_json::{json, Map, Value};
+
+/// The event kinds of document A §6.
+pub const EVENT_TYPES: [&str; 12] = [
+    "post.create",
+    "post.delete",
+    "dm.received",
+    "dm.sent",
+    "dm.read",
+    "dm.indicate_typing",
+    "spaces.start",
+    "spaces.end",
+    "profile.update.bio",
+    "profile.update.verified",
+    "profile.update.affiliate",
+    "profile.update.screenname",
+];
+/// The direct-message kinds: the only listed kinds `direction` applies to ("for DM and chat
+/// events"; no chat kind is listed).
+pub const DM_EVENT_TYPES: [&str; 4] = ["dm.received", "dm.sent", "dm.read", "dm.indicate_typing"];
+/// The deprecated PascalCase kinds and the replacement the spec names (only ProfileBioUpdate
+/// has one: "profile.update.bio" is the same change in the new naming).
+pub const DEPRECATED_EVENT_TYPES: [(&str, Option<&str>); 5] = [
+    ("ProfileBioUpdate", Some("profile.update.bio")),
+    ("ProfilePictureUpdate", None),
+    ("ProfileBannerUpdate", None),
+    ("ProfileGeoUpdate", None),
+    ("ProfileUrlUpdate", None),
+];
+/// The effective date of the deprecation (A §6, §9).
+pub const DEPRECATED_SINCE: &str = "2026-03-18";
+/// The values of `direction`.
+pub const DIRECTIONS: [&str; 2] = ["sent", "received"];
+/// Most items of a `direction` array (both values, once each).
+pub const DIRECTION_MAX_ITEMS: usize = DIRECTIONS.len();
+/// Fewest items of a `direction` array.
+pub const DIRECTION_MIN_ITEMS: usize = 1;
+/// The filters that say whose activity is delivered; at least one is required.
+pub const SELECTING_FILTERS: [&str; 2] = ["user_id", "keyword"];
+
+const KNOWN: &[&str] = &["event_type", "filter", "webhook_id"];
+const FILTER_KNOWN: &[&str] = &["user_id", "keyword", "direction"];
+
+pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    let event_type = fields::str_member(ctx, obj, path, "event_type", Need::Required)
+        .and_then(|e| event_type(ctx, &path.key("event_type"), e));
+    if let Some(filter) = fields::object_member(ctx, obj, path, "filter", Need::Required) {
+        validate_filter(ctx, &path.key("filter"), filter, event_type);
+    }
+    webhooks::id_member(ctx, obj, path, "webhook_id", Need::Optional);
+    fields::unknown_fields(ctx, path, obj, KNOWN);
+}
+
+/// A current kind (returned), a deprecated kind (a `deprecated` warning; returned), or
+/// `not_in_enum` (`None`). Matching is exact: `Post.Create` and `profilebioupdate` are not kinds.
+fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> {
+    if EVENT_TYPES.contains(&e) {
+        return Some(e);
+    }
+    if let Some((_, replacement)) = DEPRECATED_EVENT_TYPES.iter().find(|(old, _)| *old == e) {
+        let message = match replacement {
+            Some(r) => format!(
+                "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; use {r}"
+            ),
+            None => format!(
+                "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; the spec lists no replacement for it"
+            ),
+        };
+        ctx.warning(
+            path,
+            Code::Deprecated,
+            message,
+            json!({"replacement": replacement, "since": DEPRECATED_SINCE}),
+        );
+        return Some(e);
+    }
+    ctx.error(
+        path,
+        Code::NotInEnum,
+        format!("must be one of: {}", EVENT_TYPES.join(", ")),
+        json!({"allowed": EVENT_TYPES}),
+    );
+    None
+}
+
+/// `filter`: `user_id` and `keyword` (strings; at least one given), `direction` (DM kinds only).
+fn validate_filter(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    filter: &Map<String, Value>,
+    event_type: Option<&str>,
+) {
+    if !SELECTING_FILTERS.iter().any(|f| fields::given(filter, f)) {
+        ctx.error(
+            path,
+            Code::OneOfRequired,
+            "the filter needs user_id or keyword (or both)",
+            json!({"fields": SELECTING_FILTERS}),
+        );
+    }
+    for name in SELECTING_FILTERS {
+        match filter.get(name) {
+            None | Some(Value::String(_)) => {}
+            Some(Value::Number(_)) => ctx.error(
+                &path.key(name),
+                Code::WrongType,
+                "must be a string, not a JSON number: ids above 2^53 lose precision in JavaScript",
+                json!({"expected": "string", "actual": "number"}),
+            ),
+            Some(other) => fields::wrong_type(ctx, &path.key(name), "string", other),
+        }
+    }
+    if let Some(d) = filter.get("direction") {
+        let at = path.key("direction");
+        let well_formed = direction(ctx, &at, d);
+        if let Some(e) = event_type {
+            if well_formed && !DM_EVENT_TYPES.contains(&e) {
+                ctx.error(
+                    &at,
+                    Code::NotAllowed,
+                    format!(
+                        "direction applies only to direct-message events: {}",
+                        DM_EVENT_TYPES.join(", ")
+                    ),
+                    json!({"event_types": DM_EVENT_TYPES}),
+                );
+            }
+        }
+    }
+    fields::unknown_fields(ctx, path, filter, FILTER_KNOWN);
+}
+
+/// `"sent"`, `"received"`, or an array of one or both of them, each once ("or both"). A value
+/// `"both"` is not one the spec names and is refused.
+fn direction(ctx: &mut Ctx, path: &Pointer, v: &Value) -> bool {
+    match v {
+        Value::String(s) => direction_value(ctx, path, s),
+        Value::Array(items) => {
+            let before = ctx.issue_count();
+            if !crate::checks::lengths::item_count(
+                ctx,
+                path,
+                items.len(),
+                Some(DIRECTION_MIN_ITEMS),
+                Some(DIRECTION_MAX_ITEMS),
+            ) {
+                return false;
+            }
+            for (i, item) in items.iter().enumerate() {
+                let at = path.index(i);
+                let Some(s) = fields::string(ctx, &at, item) else {
+                    continue;
+                };
+                if !direction_value(ctx, &at, s) {
+                    continue;
+                }
+                if let Some(first) = items[..i].iter().position(|x| x.as_str() == Some(s)) {
+                    ctx.error(
+                        &at,
+                        Code::Duplicate,
+                        format!("item {i} repeats item {first}; each direction is given once"),
+                        json!({"index": i, "first_index": first}),
+                    );
+                }
+            }
+            ctx.issue_count() == before
+        }
+        other => {
+            fields::wrong_type(ctx, path, "string or array of strings", other);
+            false
+        }
+    }
+}
+
+fn direction_value(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
+    if DIRECTIONS.contains(&s) {
+        return true;
+    }
+    ctx.error(
+        path,
+        Code::NotInEnum,
+        "must be sent or received; for both, give [\"sent\", \"received\"]",
+        json!({"allowed": DIRECTIONS}),
+    );
+    false
+}

@@ -1,7 +1,557 @@
-//! `webhook_create`, `webhook_list_query`, `webhook_id` (document A). To be written (issue 4).
+//! `webhook_create`, `webhook_list_query`, `webhook_id`: the inputs of the webhook management
+//! endpoints (document A §2, §4; signing.md "Webhook URL").
+//!
+//! > POST /2/webhooks: JSON body `{url: string}`. "publicly reachable HTTPS URL; the path is
+//! > free; a port specification in the URL is rejected" (A §4); "**no port** in the URL,
+//! > well-formed; the platform's machine description caps it at 200 characters. A receiver must
+//! > not register `localhost`, a loopback or private address, or a URL with user info: they can
+//! > never pass the CRC from outside" (signing.md).
+//! >
+//! > `webhook_config.fields`: "Comma-separated list (form style, not exploded), at least one
+//! > item, items unique. Allowed items: `created_at`, `id`, `url`, `valid`" (A §2).
+//! >
+//! > WebhookConfig `id`: string, "Pattern `^[0-9]{1,19}$`" (A §2).
+//!
+//! Choices where the spec is silent are listed in docs/rules-parts/webhooks.md; each fails
+//! closed (it refuses rather than lets through).
+
+use crate::checks::fields::{self, Need};
+use crate::checks::text::{invalid_format, is_digits};
+use crate::checks::{lengths, urls};
 use crate::ctx::Ctx;
-use crate::report::Pointer;
-use serde_json::Value;
-pub fn validate_create(_ctx: &mut Ctx, _path: &Pointer, _value: &Value) {}
-pub fn validate_list_query(_ctx: &mut Ctx, _path: &Pointer, _value: &Value) {}
-pub fn validate_id(_ctx: &mut Ctx, _path: &Pointer, _value: &Value) {}
+use crate::report::{Code, Pointer};
+use serde_json::{json, Map, Value};
+use std::net::Ipv6Addr;
+use unicode_normalization::UnicodeNormalization;
+
+/// Longest callback URL, in characters (signing.md: the machine description's cap).
+pub const URL_MAX_CHARS: usize = 200;
+/// The query parameter of GET /2/webhooks.
+pub const FIELDS_PARAM: &str = "webhook_config.fields";
+/// The items `webhook_config.fields` allows (A §2).
+pub const WEBHOOK_CONFIG_FIELDS: [&str; 4] = ["created_at", "id", "url", "valid"];
+/// Fewest items of `webhook_config.fields` ("at least one item").
+pub const FIELDS_MIN_ITEMS: usize = 1;
+/// The separator of the form-style, not exploded list.
+pub const FIELDS_SEPARATOR: char = ',';
+/// The path parameter of DELETE and PUT /2/webhooks/:webhook_id.
+pub const ID_PARAM: &str = "webhook_id";
+/// The WebhookConfig id pattern (A §2), reported in `params.pattern`.
+pub const ID_PATTERN: &str = "^[0-9]{1,19}$";
+/// Most digits of a webhook id (the `{1,19}` of [`ID_PATTERN`]).
+pub const ID_MAX_DIGITS: usize = 19;
+/// The host name that always means this machine (and every name under it, RFC 6761 §6.3).
+pub const LOCALHOST: &str = "localhost";
+
+const CREATE_KNOWN: &[&str] = &["url"];
+const LIST_QUERY_KNOWN: &[&str] = &[FIELDS_PARAM];
+const ID_KNOWN: &[&str] = &[ID_PARAM];
+
+// ---------------------------------------------------------------------------------------------
+// webhook_create
+// ---------------------------------------------------------------------------------------------
+
+/// The POST /2/webhooks body `{url}`.
+pub fn validate_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    if let Some(url) = fields::str_member(ctx, obj, path, "url", Need::Required) {
+        callback_url(ctx, &path.key("url"), url);
+    }
+    fields::unknown_fields(ctx, path, obj, CREATE_KNOWN);
+}
+
+/// Why a callback URL's host can never pass the CRC from outside (`params.reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostProblem {
+    /// `localhost` or a name under it.
+    Localhost,
+    /// 127.0.0.0/8, `::1`.
+    Loopback,
+    /// 10/8, 172.16/12, 192.168/16, `fc00::/7`, `fec0::/10`.
+    Private,
+    /// 169.254/16, `fe80::/10`.
+    LinkLocal,
+    /// 0.0.0.0/8, `::`.
+    Unspecified,
+    /// Any other address that is not publicly routable (shared, documentation, benchmarking,
+    /// multicast, reserved, broadcast; IPv6 outside global unicast or in its special blocks).
+    SpecialPurpose,
+}
+
+impl HostProblem {
+    /// The stable name reported in `params.reason`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HostProblem::Localhost => "localhost",
+            HostProblem::Loopback => "loopback",
+            HostProblem::Private => "private",
+            HostProblem::LinkLocal => "link_local",
+            HostProblem::Unspecified => "unspecified",
+            HostProblem::SpecialPurpose => "special_purpose",
+        }
+    }
+
+    fn message(self) -> &'static str {
+        match self {
+            HostProblem::Localhost => {
+                "must not be localhost: the platform can never reach it to pass the CRC"
+            }
+            HostProblem::Loopback => {
+                "must not be a loopback address: the platform can never reach it to pass the CRC"
+            }
+            HostProblem::Private => {
+                "must not be a private address: the platform can never reach it to pass the CRC"
+            }
+            HostProblem::LinkLocal => {
+                "must not be a link-local address: the platform can never reach it to pass the CRC"
+            }
+            HostProblem::Unspecified => {
+                "must not be an unspecified address: the platform can never reach it to pass the CRC"
+            }
+            HostProblem::SpecialPurpose => {
+                "must not be a special-purpose address that is not publicly reachable"
+            }
+        }
+    }
+}
+
+/// The callback URL rules: at most [`URL_MAX_CHARS`] characters, a well-formed https URL, no
+/// user info, no port, and a host the platform can reach. Every problem is reported (the length
+/// and the parts are independent); the parts are checked only when the URL parses.
+pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
+    lengths::max_chars(ctx, path, url, URL_MAX_CHARS);
+    let Some(u) = urls::https_url(ctx, path, url) else {
+        return;
+    };
+    if u.userinfo.is_some() {
+        ctx.error(
+            path,
+            Code::NotAllowed,
+            "must not carry user information (user:password@): it can never pass the CRC",
+            json!({"part": "userinfo"}),
+        );
+    }
+    if u.port.is_some() {
+        ctx.error(
+            path,
+            Code::NotAllowed,
+            "must not name a port (not even :443): a port in the URL is rejected",
+            json!({"part": "port"}),
+        );
+    }
+    let problem = match u.host {
+        urls::Host::Domain(name) => match domain_problem(name) {
+            Ok(p) => p,
+            Err(NumericHost) => {
+                ctx.error(
+                    path,
+                    Code::InvalidUrl,
+                    "must be a URL with a valid host name or address (the host reads as a malformed number)",
+                    Value::Null,
+                );
+                return;
+            }
+        },
+        urls::Host::Ipv4(octets) => ipv4_problem(octets),
+        urls::Host::Ipv6(text) => match text.parse::<Ipv6Addr>() {
+            Ok(addr) => ipv6_problem(&addr),
+            Err(_) => {
+                ctx.error(
+                    path,
+                    Code::InvalidUrl,
+                    "must be a URL with a valid host name or address (the IPv6 address is malformed)",
+                    Value::Null,
+                );
+                return;
+            }
+        },
+    };
+    if let Some(p) = problem {
+        ctx.error(
+            path,
+            Code::NotAllowed,
+            p.message(),
+            json!({"part": "host", "reason": p.as_str()}),
+        );
+    }
+}
+
+/// A host name that, once mapped, ends in an all-digit label without being an IPv4 address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumericHost;
+
+/// `localhost` and every name under it (`a.localhost`), any case, with or without a final dot.
+///
+/// The name is first mapped as a client resolving it would (IDNA maps compatibility characters):
+/// NFKC, the ideographic and fullwidth full stops as `.`, lowercase. So `ｌｏｃａｌｈｏｓｔ` is
+/// localhost, and a name that maps to an IPv4 address (`１２７.０.０.１`) is judged as that address.
+/// [`NumericHost`] when the mapped name ends in an all-digit label without being an IPv4 address (a
+/// malformed number, like `127.1` written in fullwidth digits).
+pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, NumericHost> {
+    let mapped: String = name
+        .nfkc()
+        .map(|c| match c {
+            '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => '.',
+            c => c,
+        })
+        .collect::<String>()
+        .to_lowercase();
+    let mapped = mapped.strip_suffix('.').unwrap_or(&mapped);
+    if let Some(octets) = urls::parse_ipv4(mapped) {
+        return Ok(ipv4_problem(octets));
+    }
+    if mapped.rsplit('.').next().is_some_and(is_digits) {
+        return Err(NumericHost);
+    }
+    let under = mapped
+        .strip_suffix(LOCALHOST)
+        .is_some_and(|rest| rest.is_empty() || rest.ends_with('.'));
+    Ok(under.then_some(HostProblem::Localhost))
+}
+
+/// What keeps an IPv4 address from being publicly reachable (IANA IPv4 Special-Purpose Address
+/// Registry), or `None` for a public address.
+pub fn ipv4_problem(o: [u8; 4]) -> Option<HostProblem> {
+    let in_block = |net: [u8; 4], bits: u32| {
+        let mask = u32::MAX.checked_shl(32 - bits).unwrap_or(0);
+        u32::from_be_bytes(o) & mask == u32::from_be_bytes(net) & mask
+    };
+    if in_block([0, 0, 0, 0], 8) {
+        return Some(HostProblem::Unspecified);
+    }
+    if in_block([127, 0, 0, 0], 8) {
+        return Some(HostProblem::Loopback);
+    }
+    if in_block([10, 0, 0, 0], 8) || in_block([172, 16, 0, 0], 12) || in_block([192, 168, 0, 0], 16)
+    {
+        return Some(HostProblem::Private);
+    }
+    if in_block([169, 254, 0, 0], 16) {
+        return Some(HostProblem::LinkLocal);
+    }
+    let special: [([u8; 4], u32); 8] = [
+        ([100, 64, 0, 0], 10),   // shared address space (RFC 6598)
+        ([192, 0, 0, 0], 24),    // IETF protocol assignments
+        ([192, 0, 2, 0], 24),    // documentation (TEST-NET-1)
+        ([198, 18, 0, 0], 15),   // benchmarking
+        ([198, 51, 100, 0], 24), // documentation (TEST-NET-2)
+        ([203, 0, 113, 0], 24),  // documentation (TEST-NET-3)
+        ([224, 0, 0, 0], 4),     // multicast
+        ([240, 0, 0, 0], 4),     // reserved, and 255.255.255.255 broadcast
+    ];
+    special
+        .iter()
+        .any(|&(net, bits)| in_block(net, bits))
+        .then_some(HostProblem::SpecialPurpose)
+}
+
+/// What keeps an IPv6 address from being publicly reachable, or `None` for a global unicast
+/// address. Only `2000::/3` can be public; inside it the IETF block `2001::/23`, the
+/// documentation blocks `2001:db8::/32` and `3fff::/20` are refused, and 6to4 (`2002::/16`) is
+/// judged by the IPv4 address it embeds. An IPv4-mapped address (`::ffff:a.b.c.d`) is judged by
+/// its IPv4 address when that is not public, and is otherwise special-purpose.
+pub fn ipv6_problem(addr: &Ipv6Addr) -> Option<HostProblem> {
+    let s = addr.segments();
+    if addr.is_unspecified() {
+        return Some(HostProblem::Unspecified);
+    }
+    if addr.is_loopback() {
+        return Some(HostProblem::Loopback);
+    }
+    if let Some(v4) = addr.to_ipv4_mapped() {
+        return Some(ipv4_problem(v4.octets()).unwrap_or(HostProblem::SpecialPurpose));
+    }
+    if s[0] & 0xfe00 == 0xfc00 || s[0] & 0xffc0 == 0xfec0 {
+        return Some(HostProblem::Private);
+    }
+    if s[0] & 0xffc0 == 0xfe80 {
+        return Some(HostProblem::LinkLocal);
+    }
+    if s[0] & 0xe000 != 0x2000 {
+        return Some(HostProblem::SpecialPurpose);
+    }
+    let ietf = s[0] == 0x2001 && s[1] & 0xfe00 == 0;
+    let documentation =
+        (s[0] == 0x2001 && s[1] == 0x0db8) || (s[0] == 0x3fff && s[1] & 0xf000 == 0);
+    if ietf || documentation {
+        return Some(HostProblem::SpecialPurpose);
+    }
+    if s[0] == 0x2002 {
+        let [a, b] = s[1].to_be_bytes();
+        let [c, d] = s[2].to_be_bytes();
+        return ipv4_problem([a, b, c, d]);
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// webhook_list_query
+// ---------------------------------------------------------------------------------------------
+
+/// The GET /2/webhooks query `{"webhook_config.fields": "created_at,id"}`.
+pub fn validate_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    if let Some(v) = obj.get(FIELDS_PARAM) {
+        config_fields(ctx, &path.key(FIELDS_PARAM), v);
+    }
+    fields::unknown_fields(ctx, path, obj, LIST_QUERY_KNOWN);
+}
+
+/// `webhook_config.fields`: a comma-separated string (as sent), or an array of strings (as a
+/// client holds it before joining). Items are matched exactly: no trimming, case-sensitive.
+fn config_fields(ctx: &mut Ctx, path: &Pointer, v: &Value) {
+    // (the item, where to report it, its index in the list)
+    let items: Vec<(&str, Pointer, usize)> = match v {
+        Value::String(s) if s.is_empty() => Vec::new(),
+        Value::String(s) => s
+            .split(FIELDS_SEPARATOR)
+            .enumerate()
+            .map(|(i, item)| (item, path.clone(), i))
+            .collect(),
+        Value::Array(a) => {
+            let mut items = Vec::with_capacity(a.len());
+            for (i, item) in a.iter().enumerate() {
+                if let Some(s) = fields::string(ctx, &path.index(i), item) {
+                    items.push((s, path.index(i), i));
+                }
+            }
+            if items.len() < a.len() {
+                // Items of the wrong type are reported; the count and repeats are not judged.
+                check_items(ctx, &items, None);
+                return;
+            }
+            items
+        }
+        other => {
+            fields::wrong_type(ctx, path, "string or array of strings", other);
+            return;
+        }
+    };
+    check_items(ctx, &items, Some(path));
+}
+
+/// Each item in [`WEBHOOK_CONFIG_FIELDS`] and not repeated; with `count_at`, at least
+/// [`FIELDS_MIN_ITEMS`] items (reported there).
+fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option<&Pointer>) {
+    if let Some(at) = count_at {
+        if !lengths::item_count(ctx, at, items.len(), Some(FIELDS_MIN_ITEMS), None) {
+            return;
+        }
+    }
+    for (n, (item, at, index)) in items.iter().enumerate() {
+        if !WEBHOOK_CONFIG_FIELDS.contains(item) {
+            let message = if item.is_empty() {
+                format!(
+                    "item {index} is empty; items must be one of: {}",
+                    WEBHOOK_CONFIG_FIELDS.join(", ")
+                )
+            } else {
+                format!(
+                    "item {index} must be one of: {} (exactly, without spaces)",
+                    WEBHOOK_CONFIG_FIELDS.join(", ")
+                )
+            };
+            ctx.error(
+                at,
+                Code::NotInEnum,
+                message,
+                json!({"allowed": WEBHOOK_CONFIG_FIELDS, "index": index}),
+            );
+            continue;
+        }
+        if let Some((_, _, first)) = items[..n].iter().find(|(other, _, _)| other == item) {
+            ctx.error(
+                at,
+                Code::Duplicate,
+                format!("item {index} repeats item {first}; items must be unique"),
+                json!({"index": index, "first_index": first}),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webhook_id
+// ---------------------------------------------------------------------------------------------
+
+/// The path parameter `{"webhook_id": "..."}` of DELETE and PUT /2/webhooks/:webhook_id.
+pub fn validate_id(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    let Some(obj) = fields::object(ctx, path, value) else {
+        return;
+    };
+    id_member(ctx, obj, path, ID_PARAM, Need::Required);
+    fields::unknown_fields(ctx, path, obj, ID_KNOWN);
+}
+
+/// A webhook id member: a string matching [`ID_PATTERN`]. A JSON number is a `wrong_type`
+/// whatever its value: ids reach 19 digits, above the 2^53 a JavaScript number holds exactly, so
+/// a number may already have been rounded to another id. An empty string is `required` when the
+/// member is, else an `invalid_format`.
+pub fn id_member(
+    ctx: &mut Ctx,
+    obj: &Map<String, Value>,
+    path: &Pointer,
+    name: &str,
+    need: Need,
+) -> bool {
+    let Some(v) = fields::member(ctx, obj, path, name, need) else {
+        return false;
+    };
+    let at = path.key(name);
+    match v {
+        Value::String(s) if s.is_empty() && need == Need::Required => {
+            let message = format!("{name} is required and must not be empty");
+            fields::required_because(ctx, &at, name, message);
+            false
+        }
+        Value::String(s) => {
+            let ok = is_digits(s) && s.len() <= ID_MAX_DIGITS;
+            if !ok {
+                let message = format!("must be 1 to {ID_MAX_DIGITS} decimal digits (0-9)");
+                invalid_format(ctx, &at, &message, ID_PATTERN);
+            }
+            ok
+        }
+        Value::Number(_) => {
+            ctx.error(
+                &at,
+                Code::WrongType,
+                "must be a string of digits, not a JSON number: ids above 2^53 lose precision in JavaScript",
+                json!({"expected": "string", "actual": "number"}),
+            );
+            false
+        }
+        other => {
+            fields::wrong_type(ctx, &at, "string", other);
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::Ipv4Addr;
+
+    fn v4(s: &str) -> Option<HostProblem> {
+        ipv4_problem(s.parse::<Ipv4Addr>().map(|a| a.octets()).unwrap_or([0; 4]))
+    }
+
+    fn v6(s: &str) -> Option<HostProblem> {
+        ipv6_problem(&s.parse::<Ipv6Addr>().unwrap_or(Ipv6Addr::UNSPECIFIED))
+    }
+
+    #[test]
+    fn ipv4_blocks_and_their_edges() {
+        use HostProblem::*;
+        for (a, want) in [
+            ("0.0.0.0", Some(Unspecified)),
+            ("0.255.255.255", Some(Unspecified)),
+            ("1.1.1.1", None),
+            ("9.255.255.255", None),
+            ("10.0.0.0", Some(Private)),
+            ("10.255.255.255", Some(Private)),
+            ("11.0.0.0", None),
+            ("100.63.255.255", None),
+            ("100.64.0.0", Some(SpecialPurpose)),
+            ("100.127.255.255", Some(SpecialPurpose)),
+            ("100.128.0.0", None),
+            ("126.255.255.255", None),
+            ("127.0.0.1", Some(Loopback)),
+            ("127.255.255.255", Some(Loopback)),
+            ("128.0.0.0", None),
+            ("169.253.255.255", None),
+            ("169.254.169.254", Some(LinkLocal)),
+            ("169.255.0.0", None),
+            ("172.15.255.255", None),
+            ("172.16.0.0", Some(Private)),
+            ("172.31.255.255", Some(Private)),
+            ("172.32.0.0", None),
+            ("192.0.0.8", Some(SpecialPurpose)),
+            ("192.0.2.1", Some(SpecialPurpose)),
+            ("192.0.3.1", None),
+            ("192.167.255.255", None),
+            ("192.168.0.1", Some(Private)),
+            ("192.169.0.0", None),
+            ("198.17.255.255", None),
+            ("198.18.0.0", Some(SpecialPurpose)),
+            ("198.19.255.255", Some(SpecialPurpose)),
+            ("198.20.0.0", None),
+            ("198.51.100.7", Some(SpecialPurpose)),
+            ("203.0.113.9", Some(SpecialPurpose)),
+            ("223.255.255.255", None),
+            ("224.0.0.1", Some(SpecialPurpose)),
+            ("255.255.255.255", Some(SpecialPurpose)),
+        ] {
+            assert_eq!(v4(a), want, "{a}");
+        }
+    }
+
+    #[test]
+    fn ipv6_blocks() {
+        use HostProblem::*;
+        for (a, want) in [
+            ("::", Some(Unspecified)),
+            ("::1", Some(Loopback)),
+            ("::ffff:127.0.0.1", Some(Loopback)),
+            ("::ffff:10.1.2.3", Some(Private)),
+            ("::ffff:8.8.8.8", Some(SpecialPurpose)),
+            ("::8.8.8.8", Some(SpecialPurpose)),
+            ("fc00::1", Some(Private)),
+            ("fdff:ffff::1", Some(Private)),
+            ("fec0::1", Some(Private)),
+            ("fe80::1", Some(LinkLocal)),
+            ("febf::1", Some(LinkLocal)),
+            ("ff02::1", Some(SpecialPurpose)),
+            ("64:ff9b::808:808", Some(SpecialPurpose)),
+            ("2001:db8::1", Some(SpecialPurpose)),
+            ("3fff::1", Some(SpecialPurpose)),
+            ("3fff:fff::1", Some(SpecialPurpose)),
+            ("3fff:1000::1", None),
+            ("2001::1", Some(SpecialPurpose)),
+            ("2001:1ff::1", Some(SpecialPurpose)),
+            ("2001:200::1", None),
+            ("2001:4860:4860::8888", None),
+            ("2606:4700:4700::1111", None),
+            ("2002:7f00:1::", Some(Loopback)),
+            ("2002:0808:0808::", None),
+            ("4000::1", Some(SpecialPurpose)),
+        ] {
+            assert_eq!(v6(a), want, "{a}");
+        }
+    }
+
+    #[test]
+    fn localhost_names() {
+        for n in [
+            "localhost",
+            "LOCALHOST",
+            "localhost.",
+            "api.localhost",
+            "a.b.LocalHost.",
+            "ｌｏｃａｌｈｏｓｔ",
+            "api。localhost",
+        ] {
+            assert_eq!(domain_problem(n), Ok(Some(HostProblem::Localhost)), "{n}");
+        }
+        for n in [
+            "example.com",
+            "mylocalhost",
+            "localhost.example.com",
+            "notlocalhost.",
+            "bücher.example",
+        ] {
+            assert_eq!(domain_problem(n), Ok(None), "{n}");
+        }
+        assert_eq!(
+            domain_problem("１２７.０.０.１"),
+            Ok(Some(HostProblem::Loopback))
+        );
+        assert_eq!(domain_problem("８.８.８.８"), Ok(None));
+        assert_eq!(domain_problem("１２７.１"), Err(NumericHost));
+    }
+}

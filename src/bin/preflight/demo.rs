@@ -16,7 +16,10 @@ pub fn run() -> u8 {
             return EXIT_USAGE;
         }
     };
-    println!("Preflight demo: validating {} bundled sample payloads\n", samples.len());
+    println!(
+        "Preflight demo: validating {} bundled sample payloads\n",
+        samples.len()
+    );
     for s in &samples {
         let title = s["title"].as_str().unwrap_or("sample");
         let kind_name = s["kind"].as_str().unwrap_or("");

@@ -15,7 +15,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "preflight", version, about = "Validate, hash and sign before anything is sent to the platform")]
+#[command(
+    name = "preflight",
+    version,
+    about = "Validate, hash and sign before anything is sent to the platform"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

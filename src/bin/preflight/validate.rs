@@ -39,11 +39,14 @@ pub fn run(args: &Args) -> u8 {
 }
 
 fn report(args: &Args) -> Result<Report, String> {
-    let kind: Kind = args.kind.parse().map_err(|e: preflight::Error| e.to_string())?;
+    let kind: Kind = args
+        .kind
+        .parse()
+        .map_err(|e: preflight::Error| e.to_string())?;
     let mut options = Options::default();
     if let Some(c) = &args.context {
-        let value = preflight::parse_json(c.as_bytes())
-            .map_err(|e| format!("--context: {}", e.message))?;
+        let value =
+            preflight::parse_json(c.as_bytes()).map_err(|e| format!("--context: {}", e.message))?;
         options.context = Context::from_value(&value).map_err(|e| e.to_string())?;
     }
     let input = read_input(args.file.as_deref())?;
@@ -67,7 +70,11 @@ pub fn print_human(r: &Report, indent: &str) {
             Severity::Error => "error  ",
             Severity::Warning => "warning",
         };
-        let path = if i.path.is_empty() { "(payload)" } else { &i.path };
+        let path = if i.path.is_empty() {
+            "(payload)"
+        } else {
+            &i.path
+        };
         println!("{indent}  {sev} {path}  {}  {}", i.code, i.message);
     }
 }
