@@ -1,7 +1,9 @@
 // Types of the preflight-wasm package (both entry points: node.js and browser.js): validation here,
 // audience identifiers in types/audience.d.ts, signing in types/signing.d.ts.
-export * from './types/audience';
-export * from './types/signing';
+export * from './types/audience.js';
+export * from './types/signing.js';
+import type { AudienceErrorCode } from './types/audience.js';
+import type { SigningErrorCode } from './types/signing.js';
 // Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
 // that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report.rs (codes!),
 // ErrorCode <- src/error.rs (ErrorCode::as_str).
@@ -95,11 +97,14 @@ export interface ValidateOptions {
 /** Stable codes of a wrong call (src/error.rs). */
 export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_deep' | 'input_too_large';
 
+/** Every code a PreflightError can carry: validation, audience identifiers, signing. */
+export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode;
+
 /** A wrong call. A bad payload is never an error: it is a {@link Report}. */
 export declare class PreflightError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown });
+  constructor(code: AnyErrorCode, message: string, options?: { cause?: unknown });
   readonly name: 'PreflightError';
-  readonly code: ErrorCode;
+  readonly code: AnyErrorCode;
 }
 
 /**

@@ -1,8 +1,476 @@
-// Signing and verification: CRC tokens, event signatures, OAuth 1.0a, app-only credentials.
-// Filled in by the signing work (issue 4).
+// Signing and verification: CRC tokens, event signatures, OAuth 1.0a, app-only credentials
+// (shared/spec/signing.md, Document A). The cryptography, the signing-oracle guard, the header
+// rules and the constant-time comparison are the Rust core's (src/signing/); this file only
+// checks the JavaScript arguments and converts them.
+//
+// Security rules of this file:
+// - every check fails closed: a verification is `true` only when the core verified the signature;
+// - a secret never appears in a message, a `cause` or any other thrown value: messages name
+//   arguments and limits, never values (the core's messages hold no input value either);
+// - a string that cannot be encoded as UTF-8 without change (a lone UTF-16 surrogate) is never
+//   passed on: the glue would silently turn it into U+FFFD and sign or verify another text.
+import { PreflightError, isWellFormed } from './core.js';
 
-/** @param {Record<string, Function>} raw */
+/** The largest body (or raw query) verified, in bytes; larger ones are not verified. */
+export const MAX_SIGNED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Header values longer than this are not verified without even being copied into the module
+ * (a valid one is `sha256=` and 44 base64 characters: 51).
+ */
+const MAX_HEADER_VALUE_LENGTH = 4096;
+
+/** HTTP field-name (RFC 9110 token). */
+const TOKEN_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+const utf8 = new TextEncoder();
+
+/** The last string secret seen and its UTF-8 bytes (see secretBytes). */
+let lastSecret = null;
+let lastSecretBytes = null;
+
+const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
+/** Lowercases A-Z only, as HTTP field names compare (`toLowerCase` also folds e.g. U+212A). */
+const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+
+const describe = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+
+const isPlainObject = (v) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+const invalid = (message) => new PreflightError('invalid_argument', message);
+
+/** The UTF-8 length of a well-formed string. */
+function utf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Whether a well-formed string's UTF-8 form is larger than MAX_SIGNED_BYTES. */
+function tooLarge(s) {
+  if (s.length > MAX_SIGNED_BYTES) return true;
+  // At most 3 UTF-8 bytes per UTF-16 unit: short strings need no count.
+  return s.length * 3 > MAX_SIGNED_BYTES && utf8Length(s) > MAX_SIGNED_BYTES;
+}
+
+/** Bytes of an ArrayBuffer or any ArrayBufferView (Uint8Array, Buffer, DataView, ...), or null. */
+function bytesOf(v) {
+  if (v instanceof Uint8Array) return v;
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (typeof SharedArrayBuffer !== 'undefined' && v instanceof SharedArrayBuffer) return new Uint8Array(v);
+  return null;
+}
+
+/**
+ * A consumer secret as bytes: a string (its UTF-8 bytes) or bytes. `null` for a missing secret
+ * (undefined or null: an unset environment variable) and for a string with a lone surrogate (no
+ * UTF-8 form); throws `invalid_argument` for any other type.
+ */
+function secretBytes(secret, what = 'consumerSecret') {
+  if (secret === undefined || secret === null) return null;
+  if (typeof secret === 'string') {
+    // A receiver verifies every request with the same secret: its UTF-8 bytes are kept for the
+    // next call (the string itself stays alive in the caller anyway). Never handed out, never
+    // written to (the glue copies from it).
+    if (secret !== lastSecret) {
+      if (!isWellFormed(secret)) return null;
+      lastSecretBytes = utf8.encode(secret);
+      lastSecret = secret;
+    }
+    return lastSecretBytes;
+  }
+  const bytes = bytesOf(secret);
+  if (bytes === null) {
+    throw invalid(`${what} must be a string or a Uint8Array (got ${describe(secret)})`);
+  }
+  return bytes;
+}
+
+/** A secret that is about to be used for signing: missing is `empty_secret`, a lone surrogate a wrong argument. */
+function signingSecret(secret, what = 'consumerSecret') {
+  if (secret === undefined || secret === null) {
+    throw new PreflightError('empty_secret', `no ${what} was given; nothing is signed without a key`);
+  }
+  const bytes = secretBytes(secret, what);
+  if (bytes === null) {
+    throw invalid(`${what} contains a lone UTF-16 surrogate and has no UTF-8 form`);
+  }
+  return bytes;
+}
+
+/** Parses an envelope of the raw module; returns `ok` or throws its error as a PreflightError. */
+function unwrapEnvelope(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  if (parsed !== null && typeof parsed === 'object') {
+    if (hasOwn(parsed, 'ok')) return parsed.ok;
+    const err = parsed.error;
+    if (err && typeof err.code === 'string') throw new PreflightError(err.code, String(err.message));
+  }
+  // Never echo the text: it may hold a signature.
+  throw new TypeError('preflight: malformed result from the wasm module (signing)');
+}
+
+/** Checks an options argument: undefined/null or a plain object with only `allowed` keys. */
+function optionsObject(options, allowed, fn) {
+  if (options === undefined || options === null) return {};
+  if (!isPlainObject(options)) throw new PreflightError('bad_options', `${fn}: options must be a plain object`);
+  for (const key of Object.keys(options)) {
+    // The key itself is not quoted: nothing from the caller goes into a message.
+    if (!allowed.includes(key)) {
+      throw new PreflightError('bad_options', `${fn}: options has an unknown member; allowed: ${allowed.join(', ')}`);
+    }
+  }
+  return options;
+}
+
+/**
+ * The header name to look for: the default, or `options.headerName` (an HTTP field name).
+ * @param {string} fallback
+ */
+function headerNameOption(options, fn, fallback) {
+  const o = optionsObject(options, ['headerName'], fn);
+  if (o.headerName === undefined) return fallback;
+  if (typeof o.headerName !== 'string' || !TOKEN_RE.test(o.headerName)) {
+    throw new PreflightError('bad_options', `${fn}: options.headerName must be a non-empty HTTP field name`);
+  }
+  return o.headerName;
+}
+
+const REFUSED = Symbol('refused');
+
+/**
+ * The signature header's value from the signatureHeader argument: a string, `undefined` when the
+ * request has none, or REFUSED (never verified):
+ * - a string: the header value itself;
+ * - undefined or null: no header;
+ * - an array: a repeated header: REFUSED;
+ * - an object: the request's headers: a WHATWG Headers or a Map (anything with forEach(value,
+ *   name) and get, read through forEach), or any other object such as Node's IncomingHttpHeaders
+ *   (own enumerable string keys). The header is the one whose name equals `headerName` ASCII
+ *   case-insensitively (the core's `find_header` rule); more than one such header, or one whose
+ *   value is an array or not a string, is REFUSED (a Headers object joins repeats as "a, b",
+ *   which no signature verifies).
+ * Anything else is a wrong argument (PreflightError `invalid_argument`). A value longer than any
+ * signature or with a lone surrogate is REFUSED without being copied into the module.
+ */
+function headerValue(signatureHeader, headerName, fn) {
+  const usable = (v) => typeof v === 'string' && v.length <= MAX_HEADER_VALUE_LENGTH && isWellFormed(v);
+  if (typeof signatureHeader === 'string') return usable(signatureHeader) ? signatureHeader : REFUSED;
+  if (signatureHeader === undefined || signatureHeader === null) return undefined;
+  if (Array.isArray(signatureHeader)) return REFUSED;
+  if (typeof signatureHeader !== 'object') {
+    throw invalid(`${fn}: signatureHeader must be a string, a headers object, null or undefined (got ${describe(signatureHeader)})`);
+  }
+  const wanted = asciiLower(headerName);
+  let found;
+  let count = 0;
+  let refused = false;
+  const visit = (value, name) => {
+    if (typeof name !== 'string' || asciiLower(name) !== wanted) return;
+    if (value === undefined) return; // an absent entry
+    count++;
+    if (usable(value)) found = value;
+    else refused = true;
+  };
+  try {
+    if (typeof signatureHeader.forEach === 'function' && typeof signatureHeader.get === 'function') {
+      signatureHeader.forEach((value, name) => visit(value, name));
+    } else {
+      for (const name of Object.keys(signatureHeader)) visit(signatureHeader[name], name);
+    }
+  } catch {
+    // A throwing getter or iterator: nothing can be verified from it.
+    return REFUSED;
+  }
+  if (refused || count > 1) return REFUSED;
+  return found;
+}
+
+/** The bytes or text of a body, or null when it is not verified (lone surrogate, too large). */
+function bodyInput(body, fn) {
+  if (typeof body === 'string') {
+    if (!isWellFormed(body) || tooLarge(body)) return null;
+    return body;
+  }
+  const bytes = bytesOf(body);
+  if (bytes === null) {
+    throw invalid(`${fn}: body must be a Uint8Array (the raw request body), an ArrayBuffer or a string (got ${describe(body)})`);
+  }
+  return bytes.byteLength > MAX_SIGNED_BYTES ? null : bytes;
+}
+
+/** A string argument: well-formed, else a wrong argument. */
+function text(value, what) {
+  if (typeof value !== 'string') throw invalid(`${what} must be a string (got ${describe(value)})`);
+  if (!isWellFormed(value)) throw invalid(`${what} contains a lone UTF-16 surrogate and has no UTF-8 form`);
+  return value;
+}
+
+/** An optional string argument: undefined or null for none. */
+function optionalText(value, what) {
+  return value === undefined || value === null ? undefined : text(value, what);
+}
+
+/**
+ * OAuth 1.0a request parameters (decoded query and form-body parameters, never a JSON body) as
+ * parallel name/value lists: an array of [name, value] pairs, a URLSearchParams (anything with
+ * forEach(value, name) and getAll), a Map, or a plain object whose values are strings or arrays
+ * of strings (a repeated name). Order does not matter: the core sorts them.
+ */
+function paramLists(params) {
+  const names = [];
+  const values = [];
+  const add = (name, value, where) => {
+    names.push(text(name, `params ${where} name`));
+    values.push(text(value, `params ${where} value`));
+  };
+  if (params === undefined || params === null) return { names, values };
+  if (Array.isArray(params)) {
+    params.forEach((pair, i) => {
+      if (!Array.isArray(pair) || pair.length !== 2) throw invalid(`params[${i}] must be a [name, value] pair`);
+      add(pair[0], pair[1], `[${i}]`);
+    });
+    return { names, values };
+  }
+  if (params instanceof Map || (typeof params.forEach === 'function' && typeof params.getAll === 'function')) {
+    // A Map of names to values, or a URLSearchParams (already decoded; any realm's).
+    params.forEach((value, name) => add(name, value, 'entry'));
+    return { names, values };
+  }
+  if (isPlainObject(params)) {
+    for (const name of Object.keys(params)) {
+      const value = params[name];
+      if (Array.isArray(value)) for (const v of value) add(name, v, 'member');
+      else add(name, value, 'member');
+    }
+    return { names, values };
+  }
+  throw invalid(`params must be an array of [name, value] pairs, a plain object or a URLSearchParams (got ${describe(params)})`);
+}
+
+const OAUTH1_FIELDS = Object.freeze([
+  'method',
+  'url',
+  'params',
+  'consumerKey',
+  'consumerSecret',
+  'token',
+  'tokenSecret',
+  'nonce',
+  'timestamp',
+  'callback',
+  'verifier',
+  'realm',
+  'step',
+  'omitVersion',
+]);
+
+/** 32 bytes from the platform's CSPRNG. */
+function randomBytes() {
+  const c = globalThis.crypto;
+  if (!c || typeof c.getRandomValues !== 'function') {
+    throw new PreflightError(
+      'missing_entropy',
+      'no nonce and timestamp were given and globalThis.crypto.getRandomValues is not available to generate them',
+    );
+  }
+  const bytes = new Uint8Array(32);
+  c.getRandomValues(bytes);
+  return bytes;
+}
+
+/**
+ * The signing API over the raw wasm-bindgen exports.
+ * @param {Record<string, Function>} raw
+ */
 export function signingApi(raw) {
-  void raw;
-  return {};
+  let constants = null;
+  const consts = () => {
+    if (constants === null) constants = Object.freeze(JSON.parse(raw.signingConstants()));
+    return constants;
+  };
+
+  /**
+   * `sha256=<base64(HMAC-SHA256(consumerSecret, crcToken))>` after the signing-oracle guard.
+   * @param {string | Uint8Array} consumerSecret
+   * @param {string} crcToken
+   * @param {{minLength?: number, maxLength?: number, extraChars?: string}} [options]
+   */
+  const crcResponseToken = (consumerSecret, crcToken, options) => {
+    const fn = 'crcResponseToken';
+    const o = optionsObject(options, ['minLength', 'maxLength', 'extraChars'], fn);
+    const secret = signingSecret(consumerSecret);
+    if (crcToken === undefined || crcToken === null) {
+      throw new PreflightError('missing_crc_token', 'no crc_token was given');
+    }
+    if (typeof crcToken !== 'string') throw invalid(`${fn}: crcToken must be a string (got ${describe(crcToken)})`);
+    const custom = o.minLength !== undefined || o.maxLength !== undefined || o.extraChars !== undefined;
+    const c = consts();
+    const bound = (v, name, fallback) => {
+      if (v === undefined) return fallback;
+      if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+        throw new PreflightError('invalid_crc_policy', `the CRC token policy is invalid: ${name} must be a whole number`);
+      }
+      return v;
+    };
+    const min = bound(o.minLength, 'minLength', c.crc_token_min_len);
+    const max = bound(o.maxLength, 'maxLength', c.crc_token_max_len);
+    let extra = '';
+    if (o.extraChars !== undefined) {
+      if (typeof o.extraChars !== 'string' || !isWellFormed(o.extraChars)) {
+        throw new PreflightError('invalid_crc_policy', 'the CRC token policy is invalid: extraChars must be a string');
+      }
+      extra = o.extraChars;
+    }
+    // A token far above any policy's maximum is refused without copying it into the module
+    // (each character is at least one UTF-16 unit, at most two).
+    if (crcToken.length > 2 * c.crc_token_hard_max_len) {
+      throw new PreflightError(
+        'crc_token_shape',
+        `the crc_token has more than ${2 * c.crc_token_hard_max_len} UTF-16 units; at most ${max} characters are signed`,
+      );
+    }
+    // A lone surrogate would reach the core as U+FFFD, which every policy refuses anyway.
+    return unwrapEnvelope(raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra));
+  };
+
+  /** The CRC answer body as an object: `{response_token}`. */
+  const crcResponse = (consumerSecret, crcToken, options) => ({
+    response_token: crcResponseToken(consumerSecret, crcToken, options),
+  });
+
+  /**
+   * Whether `signatureHeader` is the valid signature of the raw `body`. Never throws for a bad
+   * signature, header or secret value (all `false`); only a wrong-typed argument or a bad option
+   * is a PreflightError.
+   */
+  const verifySignature = (consumerSecret, body, signatureHeader, options) => {
+    const fn = 'verifySignature';
+    const headerName = headerNameOption(options, fn, consts().default_signature_header);
+    const secret = secretBytes(consumerSecret);
+    const input = bodyInput(body, fn);
+    const value = headerValue(signatureHeader, headerName, fn);
+    if (secret === null || input === null || value === REFUSED) return false;
+    return typeof input === 'string'
+      ? raw.signingVerifyText(secret, input, value) === true
+      : raw.signingVerify(secret, input, value) === true;
+  };
+
+  /**
+   * Whether `signatureHeader` is a valid signature of the CRC GET's raw query string (exactly as
+   * on the request line, without the leading `?`). Same rules as verifySignature.
+   */
+  const verifyCrcRequest = (consumerSecret, rawQuery, signatureHeader, options) => {
+    const fn = 'verifyCrcRequest';
+    const headerName = headerNameOption(options, fn, consts().default_signature_header);
+    const secret = secretBytes(consumerSecret);
+    if (typeof rawQuery !== 'string') throw invalid(`${fn}: rawQuery must be a string (got ${describe(rawQuery)})`);
+    const value = headerValue(signatureHeader, headerName, fn);
+    if (secret === null || value === REFUSED || !isWellFormed(rawQuery) || tooLarge(rawQuery)) return false;
+    return raw.signingVerifyCrcRequest(secret, rawQuery, value) === true;
+  };
+
+  /** Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849), optionally checking a flow step. */
+  const oauth1Sign = (request) => {
+    if (!isPlainObject(request)) throw invalid(`oauth1Sign: the request must be a plain object (got ${describe(request)})`);
+    for (const key of Object.keys(request)) {
+      if (!OAUTH1_FIELDS.includes(key)) {
+        throw new PreflightError('bad_options', `oauth1Sign: the request has an unknown member; allowed: ${OAUTH1_FIELDS.join(', ')}`);
+      }
+    }
+    const r = request;
+    const method = text(r.method, 'method');
+    const url = text(r.url, 'url');
+    const { names, values } = paramLists(r.params);
+    const consumerKey = text(r.consumerKey, 'consumerKey');
+    const consumerSecret = text(r.consumerSecret, 'consumerSecret');
+    const token = optionalText(r.token, 'token');
+    const tokenSecret = optionalText(r.tokenSecret, 'tokenSecret');
+    const nonce = optionalText(r.nonce, 'nonce');
+    const callback = optionalText(r.callback, 'callback');
+    const verifier = optionalText(r.verifier, 'verifier');
+    const realm = optionalText(r.realm, 'realm');
+    const step = optionalText(r.step, 'step');
+    let timestamp;
+    if (r.timestamp !== undefined && r.timestamp !== null) {
+      if (typeof r.timestamp !== 'number' || !Number.isSafeInteger(r.timestamp) || r.timestamp < 0) {
+        throw new PreflightError('invalid_timestamp', 'oauth_timestamp must be a positive integer (a whole number of seconds)');
+      }
+      timestamp = r.timestamp;
+    }
+    let omitVersion = false;
+    if (r.omitVersion !== undefined && r.omitVersion !== null) {
+      if (typeof r.omitVersion !== 'boolean') throw invalid(`omitVersion must be a boolean (got ${describe(r.omitVersion)})`);
+      omitVersion = r.omitVersion;
+    }
+    let random;
+    let now = 0;
+    if (nonce === undefined || timestamp === undefined) {
+      random = randomBytes();
+      now = Math.floor(Date.now() / 1000);
+    }
+    const envelope = raw.signingOauth1Sign(
+      method,
+      url,
+      names,
+      values,
+      consumerKey,
+      consumerSecret,
+      token,
+      tokenSecret,
+      nonce,
+      timestamp,
+      callback,
+      verifier,
+      realm,
+      omitVersion,
+      step,
+      random,
+      now,
+    );
+    const s = unwrapEnvelope(envelope);
+    return {
+      signature: s.signature,
+      baseString: s.base_string,
+      authorizationHeader: s.authorization_header,
+      nonce: s.nonce,
+      timestamp: s.timestamp,
+    };
+  };
+
+  /** The value after `Basic ` for `POST oauth2/token`. */
+  const basicCredentials = (apiKey, apiSecret) =>
+    unwrapEnvelope(raw.signingBasicCredentials(text(apiKey, 'apiKey'), text(apiSecret, 'apiSecret')));
+
+  /** The body of `POST oauth2/token`: `grant_type=client_credentials`. */
+  const tokenRequestBody = () => raw.signingTokenRequestBody();
+
+  return {
+    crcResponseToken,
+    crcResponse,
+    verifySignature,
+    verifyCrcRequest,
+    oauth1Sign,
+    basicCredentials,
+    tokenRequestBody,
+  };
 }
