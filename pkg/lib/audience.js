@@ -1,8 +1,498 @@
-// Audience identifiers: normalize, hash (one, many, text, streaming) and upload bodies.
-// Filled in by the audience work (issue 3).
+// Audience identifiers: normalize, hash (one, many, text, streaming) and upload bodies, over the
+// raw exports of bindings/wasm/src/audience.rs.
+//
+// The raw exports never throw: each returns a tagged string (see the Rust module docs)
+//   'e<code>\t<message>'                          a failed call (thrown here as a PreflightError)
+//   'o<output>'                                   one value
+//   'o<slots>,<first>|<i>:<code>,...|<len>,...|<outputs>'   bulk results
+// Bulk input goes in as ONE byte array (TextEncoder: native and fast, where the glue would copy
+// ASCII one character at a time): newline-separated text, or every value back to back plus their
+// UTF-16 lengths, so a value may contain anything (a newline included). One crossing per call.
+import { PreflightError, isWellFormed } from './core.js';
 
-/** @param {Record<string, Function>} raw */
+const HEX_LEN = 64;
+const textEncoder = new TextEncoder();
+/** Field order of the records' value counts (IdType::ALL in the Rust core). */
+const FIELDS = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
+const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
+const BODY_KEYS = ['operation', 'effectiveAt', 'expiresAt', 'now', 'maxUsersPerBody', 'maxBodyBytes', ...HASH_KEYS];
+const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
+
+const NOT_A_STRING =
+  'the value must be a string (numbers are refused: ids above 2^53 lose precision as numbers)';
+const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no UTF-8 form';
+
+/** Throws the PreflightError of a raw 'e<code>\t<message>' result. */
+function fail(tagged) {
+  const tab = tagged.indexOf('\t');
+  throw new PreflightError(tagged.slice(1, tab), tagged.slice(tab + 1));
+}
+
+const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
+
+/**
+ * Checks the caller's hash options (camelCase, unknown members refused); the values themselves
+ * (phone format name, country code) are checked by the engine.
+ * @param {unknown} options
+ * @param {readonly string[]} allowed the members allowed in this call's options
+ */
+function hashOptions(options, allowed = HASH_KEYS) {
+  if (options === undefined || options === null) return DEFAULT_OPTIONS;
+  if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
+  for (const key of Object.keys(options)) {
+    if (!allowed.includes(key)) {
+      throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected ${allowed.join(', ')}`);
+    }
+  }
+  const { phoneFormat, defaultCountryCode, prehashed } = options;
+  if (phoneFormat != null && typeof phoneFormat !== 'string') {
+    throw new PreflightError('bad_options', "phoneFormat must be 'e164' or 'digits'");
+  }
+  if (defaultCountryCode != null && typeof defaultCountryCode !== 'string') {
+    throw new PreflightError('bad_options', "defaultCountryCode must be a string of 1 to 3 digits, like '44'");
+  }
+  if (prehashed != null && typeof prehashed !== 'boolean') {
+    throw new PreflightError('bad_options', 'prehashed must be a boolean');
+  }
+  return {
+    phoneFormat: phoneFormat ?? 'e164',
+    defaultCountryCode: defaultCountryCode ?? undefined,
+    prehashed: prehashed ?? false,
+  };
+}
+
+/**
+ * Decodes a packed bulk result.
+ * @param {string} r
+ * @param {Map<number, string> | null} overrides codes replacing the engine's for some indexes
+ *   (values the engine saw as '' because they could not be passed: non-strings, lone surrogates)
+ */
+function unpack(r, overrides = null) {
+  if (r.charCodeAt(0) !== 111 /* o */) fail(r);
+  const comma = r.indexOf(',');
+  const a = r.indexOf('|', comma);
+  const b = r.indexOf('|', a + 1);
+  const c = r.indexOf('|', b + 1);
+  const n = +r.slice(1, comma);
+  const first = +r.slice(comma + 1, a);
+  const errors = [];
+  if (b > a + 1) {
+    const parts = r.slice(a + 1, b - 1).split(',');
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k];
+      const colon = p.indexOf(':');
+      const index = +p.slice(0, colon);
+      const code = (overrides !== null && overrides.get(index)) || p.slice(colon + 1);
+      errors.push({ index, code });
+    }
+  }
+  // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
+  const hashes = new Array(n);
+  let pos = c + 1;
+  let e = 0;
+  if (c === b + 1) {
+    // Hashed types: every accepted output is 64 hex digits.
+    for (let i = 0; i < n; ) {
+      const stop = e < errors.length ? errors[e].index - first : n;
+      for (; i < stop; i++) {
+        hashes[i] = r.slice(pos, (pos += HEX_LEN));
+      }
+      if (i < n) {
+        hashes[i++] = null;
+        e++;
+      }
+    }
+  } else {
+    // partner_user_id: verbatim outputs of the listed UTF-16 lengths.
+    const lens = r.slice(b + 1, c - 1).split(',');
+    let l = 0;
+    for (let i = 0; i < n; i++) {
+      if (e < errors.length && errors[e].index - first === i) {
+        hashes[i] = null;
+        e++;
+      } else {
+        hashes[i] = r.slice(pos, (pos += +lens[l++]));
+      }
+    }
+  }
+  return { hashes, errors, first };
+}
+
+/**
+ * UTF-8 bytes of a string that is not well-formed: each lone surrogate becomes the byte 0xFF,
+ * which is never valid UTF-8, so the engine reports its line as `invalid_utf8` instead of
+ * hashing a silently replaced U+FFFD.
+ */
+function looseUtf8(s) {
+  const parts = [];
+  let start = 0;
+  let total = 0;
+  const cut = (end, lone) => {
+    const bytes = textEncoder.encode(s.slice(start, end));
+    parts.push(bytes);
+    total += bytes.length;
+    if (lone) {
+      parts.push(Uint8Array.of(0xff));
+      total += 1;
+    }
+  };
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u >= 0xd800 && u <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      cut(i, true);
+      start = i + 1;
+    } else if (u >= 0xdc00 && u <= 0xdfff) {
+      cut(i, true);
+      start = i + 1;
+    }
+  }
+  cut(s.length, false);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * The UTF-8 bytes of a string, for the bulk exports. Passing bytes is much cheaper than letting
+ * the glue convert a large mostly-ASCII string (TextEncoder is native and vectorized; the glue
+ * copies ASCII one character at a time in JavaScript).
+ */
+const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(s));
+
+/** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function audienceApi(raw) {
-  void raw;
-  return {};
+  let typeList = null;
+  const idTypes = () => (typeList ??= raw.audienceIdTypes().split(','));
+
+  /** The type name, checked before anything else so that the error does not depend on the value. */
+  const idType = (type) => {
+    if (typeof type !== 'string' || !idTypes().includes(type)) {
+      throw new PreflightError('unknown_id_type', `the identifier type must be one of ${idTypes().join(', ')}`);
+    }
+    return type;
+  };
+
+  /** A single value: a well-formed string. */
+  const oneValue = (value) => {
+    if (typeof value !== 'string') throw new PreflightError('not_a_string', NOT_A_STRING);
+    if (!isWellFormed(value)) throw new PreflightError('invalid_utf8', LONE_SURROGATE);
+    return value;
+  };
+
+  const single = (r) => (r.charCodeAt(0) === 111 /* o */ ? r.slice(1) : fail(r));
+
+  /**
+   * The normalized form of one value (what gets hashed).
+   * @param {string} type @param {string} value @param {object} [options]
+   */
+  const normalizeIdentifier = (type, value, options) => {
+    idType(type);
+    const o = hashOptions(options);
+    return single(raw.audienceNormalize(type, oneValue(value), o.phoneFormat, o.defaultCountryCode, o.prehashed));
+  };
+
+  /**
+   * The value as sent: SHA-256 hex of the normalized form (partner_user_id verbatim).
+   * @param {string} type @param {string} value @param {object} [options]
+   */
+  const hashIdentifier = (type, value, options) => {
+    idType(type);
+    const o = hashOptions(options);
+    return single(raw.audienceHash(type, oneValue(value), o.phoneFormat, o.defaultCountryCode, o.prehashed));
+  };
+
+  /**
+   * Many values, in order: result i is exactly hashIdentifier(type, values[i]), as a slot of
+   * `hashes` (null when rejected) and an entry of `errors`.
+   * @param {string} type @param {string[]} values @param {object} [options]
+   */
+  const hashIdentifiers = (type, values, options) => {
+    idType(type);
+    const o = hashOptions(options);
+    if (!Array.isArray(values)) throw new PreflightError('invalid_argument', 'values must be an array of strings');
+    const n = values.length;
+    const lens = new Uint32Array(n);
+    /** @type {Map<number, string> | null} */
+    let overrides = null;
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      if (typeof v === 'string') lens[i] = v.length;
+      else (overrides ??= new Map()).set(i, 'not_a_string');
+    }
+    let list = values;
+    if (overrides !== null) {
+      list = values.slice();
+      for (const i of overrides.keys()) list[i] = '';
+    }
+    let text = list.join('');
+    let r = isWellFormed(text)
+      ? raw.audienceHashJoined(type, textEncoder.encode(text), lens, o.phoneFormat, o.defaultCountryCode, o.prehashed)
+      : null;
+    if (r === null || r.startsWith('esplit_character\t')) {
+      // Some value holds a lone surrogate (possibly one that pairs up with its neighbour's in
+      // the joined text): such values are rejected one by one, the rest hashed as usual.
+      if (list === values) list = values.slice();
+      for (let i = 0; i < n; i++) {
+        if (!isWellFormed(list[i])) {
+          (overrides ??= new Map()).set(i, 'invalid_utf8');
+          list[i] = '';
+          lens[i] = 0;
+        }
+      }
+      text = list.join('');
+      r = raw.audienceHashJoined(type, utf8(text), lens, o.phoneFormat, o.defaultCountryCode, o.prehashed);
+    }
+    const { hashes, errors } = unpack(r, overrides);
+    return { hashes, errors };
+  };
+
+  /**
+   * Newline-separated text (`\n` or `\r\n`); line i is result i. A final line ending does not
+   * start another line; one byte-order mark at the start is dropped. Text given as bytes may hold
+   * lines that are not UTF-8: each is an `invalid_utf8` error (so is a line of a string holding a
+   * lone surrogate).
+   * @param {string} type @param {string | Uint8Array} text @param {object} [options]
+   */
+  const hashLines = (type, text, options) => {
+    idType(type);
+    const o = hashOptions(options);
+    let bytes;
+    if (typeof text === 'string') bytes = utf8(text);
+    else if (text instanceof Uint8Array) bytes = text;
+    else throw new PreflightError('invalid_argument', 'text must be a string or a Uint8Array');
+    const { hashes, errors } = unpack(
+      raw.audienceHashLines(type, bytes, o.phoneFormat, o.defaultCountryCode, o.prehashed),
+    );
+    return { hashes, errors };
+  };
+
+  /**
+   * Streaming hashLines: push chunks (bytes split anywhere, or strings), get the results of the
+   * lines each push completed; finish() hashes the last line and frees the engine's memory.
+   * @param {string} type @param {object} [options]
+   */
+  const createLineHasher = (type, options) => {
+    idType(type);
+    const o = hashOptions(options);
+    let h = new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed);
+    const status = h.status();
+    if (status !== '') {
+      h.free();
+      fail(status);
+    }
+    // A string chunk ending in a high surrogate waits for the low one at the start of the next.
+    let pendingHigh = '';
+    const live = () => {
+      if (h === null) throw new PreflightError('hasher_finished', 'the line hasher is finished; create another one');
+      return h;
+    };
+    const result = (r) => {
+      const { hashes, errors, first } = unpack(r);
+      return { hashes, errors, firstIndex: first };
+    };
+    const flushPending = (hasher) => {
+      // A lone high surrogate: not UTF-8, so the line it ends up in is invalid_utf8.
+      if (pendingHigh === '') return '';
+      pendingHigh = '';
+      return hasher.pushBytes(Uint8Array.of(0xff));
+    };
+    /** The results of a flushed lone surrogate (packed `before`, maybe '') and of the call. */
+    const merge = (before, packed) => {
+      if (before === '') return result(packed);
+      const a = result(before);
+      const b = result(packed);
+      return { hashes: a.hashes.concat(b.hashes), errors: a.errors.concat(b.errors), firstIndex: a.firstIndex };
+    };
+    return {
+      /** @param {Uint8Array | ArrayBuffer | ArrayBufferView | string} chunk */
+      push(chunk) {
+        const hasher = live();
+        if (typeof chunk === 'string') {
+          let s = pendingHigh + chunk;
+          pendingHigh = '';
+          const last = s.charCodeAt(s.length - 1);
+          if (last >= 0xd800 && last <= 0xdbff) {
+            pendingHigh = s.slice(-1);
+            s = s.slice(0, -1);
+          }
+          return result(hasher.pushBytes(utf8(s)));
+        }
+        let bytes;
+        if (chunk instanceof Uint8Array) bytes = chunk;
+        else if (ArrayBuffer.isView(chunk)) bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        else if (chunk instanceof ArrayBuffer) bytes = new Uint8Array(chunk);
+        else throw new PreflightError('invalid_argument', 'a chunk must be a Uint8Array (or another ArrayBuffer view) or a string');
+        return merge(flushPending(hasher), hasher.pushBytes(bytes));
+      },
+      /** Hashes the last line; the hasher cannot be used afterwards. */
+      finish() {
+        const hasher = live();
+        h = null;
+        try {
+          return merge(flushPending(hasher), hasher.finish());
+        } finally {
+          hasher.free();
+        }
+      },
+      /** Releases the engine's memory without finishing (a stream abandoned half-way). */
+      free() {
+        if (h !== null) {
+          h.free();
+          h = null;
+        }
+      },
+    };
+  };
+
+  /**
+   * Request bodies for the custom audience users or do-not-reach users endpoint.
+   * @param {string} endpoint @param {object[]} records @param {object} options
+   */
+  const buildAudienceBodies = (endpoint, records, options) => {
+    if (typeof endpoint !== 'string') {
+      throw new PreflightError('unknown_endpoint', 'the endpoint must be custom_audience_users or do_not_reach_users');
+    }
+    if (!isPlainObject(options)) {
+      throw new PreflightError('bad_options', "options must be an object with operation 'Update' or 'Delete'");
+    }
+    const o = hashOptions(options, BODY_KEYS);
+    const { operation, effectiveAt, expiresAt, now, maxUsersPerBody, maxBodyBytes } = options;
+    if (typeof operation !== 'string') throw new PreflightError('bad_options', "operation must be 'Update' or 'Delete'");
+    for (const [name, v] of [['effectiveAt', effectiveAt], ['expiresAt', expiresAt], ['now', now]]) {
+      if (v != null && typeof v !== 'string') {
+        throw new PreflightError('bad_options', `${name} must be an ISO 8601 date-time string in UTC`);
+      }
+    }
+    const limit = (name, v, max) => {
+      if (v == null) return 0;
+      if (!Number.isInteger(v) || v < 1 || v > max) {
+        throw new PreflightError('invalid_limits', `${name} must be an integer from 1 to ${max}`);
+      }
+      return v;
+    };
+    const users = limit('maxUsersPerBody', maxUsersPerBody, 2500);
+    const bytes = limit('maxBodyBytes', maxBodyBytes, 5_000_000);
+    if (!Array.isArray(records)) throw new PreflightError('invalid_argument', 'records must be an array of objects');
+
+    const parts = [];
+    const lens = [];
+    const counts = [];
+    /** Input index of each record passed to the engine (null while it is the identity). */
+    let passed = null;
+    /** Rejections found here (values that cannot be passed), by input index. */
+    const early = [];
+    for (let i = 0; i < records.length; i++) {
+      const rec = records[i];
+      if (!isPlainObject(rec)) throw new PreflightError('invalid_record', `records[${i}] is not an object`);
+      for (const key in rec) {
+        if (Object.prototype.hasOwnProperty.call(rec, key) && !FIELDS.includes(key)) {
+          throw new PreflightError(
+            'invalid_record',
+            `records[${i}] has the member ${JSON.stringify(key)}; expected ${FIELDS.join(', ')}`,
+          );
+        }
+      }
+      const mark = parts.length;
+      const countMark = counts.length;
+      let bad = null;
+      for (let f = 0; f < FIELDS.length && bad === null; f++) {
+        const v = rec[FIELDS[f]];
+        if (v == null) {
+          counts.push(0);
+        } else if (typeof v === 'string') {
+          if (!isWellFormed(v)) bad = { field: FIELDS[f], valueIndex: 0, code: 'invalid_utf8' };
+          parts.push(v);
+          lens.push(v.length);
+          counts.push(1);
+        } else if (Array.isArray(v)) {
+          for (let k = 0; k < v.length && bad === null; k++) {
+            const x = v[k];
+            if (typeof x !== 'string') bad = { field: FIELDS[f], valueIndex: k, code: 'not_a_string' };
+            else if (!isWellFormed(x)) bad = { field: FIELDS[f], valueIndex: k, code: 'invalid_utf8' };
+            else {
+              parts.push(x);
+              lens.push(x.length);
+            }
+          }
+          counts.push(v.length);
+        } else {
+          bad = { field: FIELDS[f], valueIndex: null, code: 'not_a_string' };
+        }
+      }
+      if (bad !== null) {
+        // Left out of the engine's input; reported in input order with the engine's rejections.
+        parts.length = lens.length = mark;
+        counts.length = countMark;
+        early.push({ index: i, ...bad });
+        if (passed === null) passed = Array.from({ length: i }, (_, k) => k);
+        continue;
+      }
+      if (passed !== null) passed.push(i);
+    }
+
+    const out = raw.audienceBuildBodies(
+      endpoint,
+      parts.join(''),
+      Uint32Array.from(lens),
+      Uint32Array.from(counts),
+      operation,
+      effectiveAt ?? undefined,
+      expiresAt ?? undefined,
+      now ?? undefined,
+      users,
+      bytes,
+      o.phoneFormat,
+      o.defaultCountryCode,
+      o.prehashed,
+    );
+    const meta = out[0];
+    if (meta.charCodeAt(0) !== 111 /* o */) fail(meta);
+    const bar = meta.indexOf('|');
+    const perBody = bar > 1 ? meta.slice(1, bar - 1).split(',').map(Number) : [];
+    const engineRejected = [];
+    if (bar + 1 < meta.length) {
+      for (const item of meta.slice(bar + 1, -1).split(',')) {
+        const [index, field, valueIndex, code] = item.split(':');
+        engineRejected.push({
+          index: passed === null ? +index : passed[+index],
+          field: field === '' ? null : field,
+          valueIndex: valueIndex === '' ? null : +valueIndex,
+          code,
+        });
+      }
+    }
+    // Merge both rejection lists by input index (each is in input order).
+    const rejected = [];
+    for (let a = 0, b = 0; a < early.length || b < engineRejected.length; ) {
+      if (b >= engineRejected.length || (a < early.length && early[a].index < engineRejected[b].index)) {
+        rejected.push(early[a++]);
+      } else {
+        rejected.push(engineRejected[b++]);
+      }
+    }
+    // The accepted records fill the bodies in input order.
+    const recordsPerBody = [];
+    const isRejected = new Set(rejected.map((x) => x.index));
+    let r = 0;
+    for (const count of perBody) {
+      const ids = [];
+      while (ids.length < count && r < records.length) {
+        if (!isRejected.has(r)) ids.push(r);
+        r++;
+      }
+      recordsPerBody.push(ids);
+    }
+    return { bodies: out.slice(1), records: recordsPerBody, rejected };
+  };
+
+  return { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies };
 }

@@ -1,2 +1,249 @@
-// Types of the audience-identifier API (lib/audience.js). Filled in by the audience work.
-export {};
+// Types of the audience-identifier API (lib/audience.js): normalization and SHA-256 hashing of
+// identifiers (shared/spec/audience-identifiers.md), one at a time, in bulk, streaming, and
+// upload bodies for the custom audience users and do-not-reach users endpoints.
+// Hand-written. IdType mirrors IdType::ALL (src/audience/mod.rs), IdErrorCode IdError::code
+// (src/audience/error.rs), BatchErrorCode BatchError::code and RecordErrorCode RecordError::code
+// (src/audience/batch/); tests/node/audience.test.mjs checks that they still do.
+
+/** An identifier type: the field name in the API's user objects. */
+export type IdType = 'email' | 'phone_number' | 'handle' | 'device_id' | 'service_id' | 'partner_user_id';
+
+/** How a phone number is written before hashing: `'e164'` keeps the `+`, `'digits'` drops it. */
+export type PhoneFormat = 'e164' | 'digits';
+
+/**
+ * Options of normalization and hashing. Every member is optional (`undefined` and `null` mean
+ * the default); any other member is a `bad_options` error, so a typo never silently changes
+ * what gets hashed.
+ */
+export interface HashOptions {
+  /** `'e164'` (default): `+16175551212`; `'digits'`: `16175551212`. */
+  phoneFormat?: PhoneFormat | null | undefined;
+  /**
+   * The country calling code (1 to 3 digits, not starting with 0, no `+`, e.g. `'44'`) used for
+   * phone numbers written without `+` or `00`, after dropping one trunk `0`. Without it such
+   * numbers are `missing_country_code` errors.
+   */
+  defaultCountryCode?: string | null | undefined;
+  /**
+   * The values are already SHA-256 digests: each must be 64 hex digits and is lowercased, never
+   * hashed again (`invalid_prehashed` otherwise). `partner_user_id` is unaffected.
+   */
+  prehashed?: boolean | null | undefined;
+}
+
+/** Why the engine rejects one value (IdError::code in src/audience/error.rs). */
+export type IdErrorCode =
+  | 'empty'
+  | 'too_long'
+  | 'invalid_utf8'
+  | 'invalid_email'
+  | 'missing_country_code'
+  | 'invalid_phone_number'
+  | 'invalid_default_country_code'
+  | 'invalid_handle'
+  | 'invalid_device_id'
+  | 'limited_ad_tracking'
+  | 'invalid_service_id'
+  | 'invalid_prehashed';
+
+/**
+ * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings
+ * only: ids above 2^53 lose precision as numbers). `invalid_utf8` also covers a string holding a
+ * lone UTF-16 surrogate, which has no UTF-8 form. (`invalid_default_country_code` is never a
+ * per-value error: a bad option fails the whole call.)
+ */
+export type ValueErrorCode = Exclude<IdErrorCode, 'invalid_default_country_code'> | 'not_a_string';
+
+/** A rejected value of a bulk call. */
+export interface HashError {
+  /** The value's position in the input (for streaming: counted from the start of the stream). */
+  index: number;
+  code: ValueErrorCode;
+}
+
+/** Results of a bulk call, in input order. */
+export interface HashResult {
+  /**
+   * One slot per value: 64 lowercase hex digits (for `partner_user_id` the value itself, not
+   * hashed), or `null` when the value was rejected.
+   */
+  hashes: (string | null)[];
+  /** The rejected values, in index order. */
+  errors: HashError[];
+}
+
+/** Results of the lines one call of a {@link LineHasher} completed. */
+export interface LineHasherResult extends HashResult {
+  /** The index of `hashes[0]` in the whole stream (the number of lines completed before). */
+  firstIndex: number;
+}
+
+/**
+ * Streaming {@link hashLines}: holds at most one partial line, so a file of any size can be
+ * hashed chunk by chunk.
+ */
+export interface LineHasher {
+  /**
+   * Feeds the next chunk, split anywhere (inside a line, between `\r` and `\n`, inside a UTF-8
+   * sequence or a surrogate pair). Returns the results of the lines it completed.
+   * @throws {PreflightError} `invalid_argument` for another type of chunk; `hasher_finished`.
+   */
+  push(chunk: Uint8Array | ArrayBufferView | ArrayBuffer | string): LineHasherResult;
+  /**
+   * Hashes the last line (when not empty) and returns the results not yet returned, then frees
+   * the engine's memory: the hasher cannot be used afterwards.
+   * @throws {PreflightError} `hasher_finished` when called twice.
+   */
+  finish(): LineHasherResult;
+  /** Frees the engine's memory without finishing (a stream abandoned half-way). Idempotent. */
+  free(): void;
+}
+
+/** The endpoint an upload body is for. */
+export type AudienceEndpoint = 'custom_audience_users' | 'do_not_reach_users';
+
+/** The operation of an upload body. */
+export type AudienceOperation = 'Update' | 'Delete';
+
+/**
+ * One user: raw identifier values per type, each a string or an array of strings (several
+ * emails of one person). `undefined` and `null` mean none. The do-not-reach endpoint takes
+ * `email` and `phone_number` only.
+ */
+export type AudienceRecord = {
+  [T in IdType]?: string | readonly string[] | null | undefined;
+};
+
+/** Options of {@link buildAudienceBodies}: the hash options and the body's parameters. */
+export interface AudienceBodyOptions extends HashOptions {
+  operation: AudienceOperation;
+  /** `params.effective_at`: ISO 8601 in UTC (`Z`), sent as given. Custom audience only. */
+  effectiveAt?: string | null | undefined;
+  /**
+   * `params.expires_at`: ISO 8601 in UTC, later than `effectiveAt` (or `now`). Required by the
+   * do-not-reach endpoint.
+   */
+  expiresAt?: string | null | undefined;
+  /** The current time (ISO 8601 UTC) for the "expires later than now" check; skipped without. */
+  now?: string | null | undefined;
+  /** Users per body, 1 to 2500 (default 2500). */
+  maxUsersPerBody?: number | null | undefined;
+  /** Bytes per body, 1 to 5,000,000 (default 5,000,000). */
+  maxBodyBytes?: number | null | undefined;
+}
+
+/** Why a whole record was left out (RecordError::code in src/audience/batch/). */
+export type RecordErrorCode = ValueErrorCode | 'no_identifiers' | 'field_not_allowed' | 'record_too_large';
+
+/** A record left out of the bodies. */
+export interface RecordRejection {
+  /** The record's index in the input. */
+  index: number;
+  /** The field at fault; `null` for a problem of the whole record. */
+  field: IdType | null;
+  /** The bad value's position in the field's values, for an invalid value. */
+  valueIndex: number | null;
+  code: RecordErrorCode;
+}
+
+/** The result of {@link buildAudienceBodies}. */
+export interface AudienceBodies {
+  /**
+   * The request bodies: exact JSON texts, each one operation object of at most 2500 users and
+   * at most 5,000,000 UTF-8 bytes. Empty when no record was accepted.
+   */
+  bodies: string[];
+  /** For each body, the input indexes of its users, in order (maps `operation_errors` back). */
+  records: number[][];
+  /** Every rejected record, in input order. */
+  rejected: RecordRejection[];
+}
+
+/** A wrong call of buildAudienceBodies (BatchError::code in src/audience/batch/). */
+export type BatchErrorCode =
+  | 'unknown_endpoint'
+  | 'unknown_operation'
+  | 'invalid_effective_at'
+  | 'invalid_expires_at'
+  | 'invalid_now'
+  | 'expires_not_after_effective'
+  | 'expires_not_after_now'
+  | 'missing_expires_at'
+  | 'effective_at_not_allowed'
+  | 'invalid_limits';
+
+/**
+ * The `code` of a PreflightError thrown by an audience function: the value's own error
+ * (normalizeIdentifier, hashIdentifier) or a wrong call. Messages never contain a value.
+ */
+export type AudienceErrorCode =
+  | ValueErrorCode
+  | BatchErrorCode
+  | 'unknown_id_type'
+  | 'bad_options'
+  | 'unknown_phone_format'
+  | 'invalid_default_country_code'
+  | 'invalid_argument'
+  | 'invalid_record'
+  | 'hasher_finished';
+
+/** The shape of a PreflightError thrown by an audience function (narrow with `instanceof`). */
+export interface AudienceError extends Error {
+  readonly name: 'PreflightError';
+  readonly code: AudienceErrorCode;
+}
+
+/**
+ * The normalized form of one value: what gets hashed (for `partner_user_id` the value itself;
+ * with `prehashed` the lowercased digest).
+ * @throws {PreflightError} the value's {@link ValueErrorCode}; `unknown_id_type`,
+ *   `bad_options`, `unknown_phone_format`, `invalid_default_country_code`.
+ */
+export declare function normalizeIdentifier(type: IdType, value: string, options?: HashOptions | null): string;
+
+/**
+ * One value as sent to the API: SHA-256 of the normalized form as 64 lowercase hex digits
+ * (`partner_user_id` verbatim, never hashed).
+ * @throws {PreflightError} as {@link normalizeIdentifier}.
+ */
+export declare function hashIdentifier(type: IdType, value: string, options?: HashOptions | null): string;
+
+/**
+ * Many values: slot i is exactly `hashIdentifier(type, values[i])`, or null with an entry in
+ * `errors` (a value may contain anything, a newline included: it is never split).
+ * @throws {PreflightError} `unknown_id_type`, `bad_options`, `unknown_phone_format`,
+ *   `invalid_default_country_code`; `invalid_argument` when `values` is not an array.
+ */
+export declare function hashIdentifiers(type: IdType, values: readonly string[], options?: HashOptions | null): HashResult;
+
+/**
+ * Newline-separated text (`\n` or `\r\n`): line i is slot i. A final line ending does not start
+ * another line; empty lines in between are `empty` errors; one byte-order mark at the very start
+ * is dropped. Given as bytes, a line that is not UTF-8 is an `invalid_utf8` error.
+ * @throws {PreflightError} as {@link hashIdentifiers}.
+ */
+export declare function hashLines(type: IdType, text: string | Uint8Array, options?: HashOptions | null): HashResult;
+
+/**
+ * A streaming {@link hashLines}. Call `finish()` at the end (or `free()` to abandon).
+ * @throws {PreflightError} `unknown_id_type`, `bad_options`, `unknown_phone_format`,
+ *   `invalid_default_country_code`.
+ */
+export declare function createLineHasher(type: IdType, options?: HashOptions | null): LineHasher;
+
+/**
+ * Request bodies for `endpoint`: every identifier normalized and hashed, the users grouped into
+ * one `operation` per body, split so that each body keeps both limits (2500 users, 5,000,000
+ * bytes of the exact text), input order kept. A record is rejected whole when one of its values
+ * is invalid, it has no value, a field the endpoint does not take, or is too large alone.
+ * @throws {PreflightError} a {@link BatchErrorCode}; `bad_options` (including a missing
+ *   `operation`), `unknown_phone_format`, `invalid_default_country_code`; `invalid_argument`
+ *   when `records` is not an array; `invalid_record` when a record is not an object or has a
+ *   member that is not an identifier type.
+ */
+export declare function buildAudienceBodies(
+  endpoint: AudienceEndpoint,
+  records: readonly AudienceRecord[],
+  options: AudienceBodyOptions,
+): AudienceBodies;

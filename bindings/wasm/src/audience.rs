@@ -1,1 +1,689 @@
 //! Audience identifier exports (normalize, hash, bulk, streaming, upload bodies).
+//!
+//! Nothing here throws across the boundary: every export returns a string (or strings) that the
+//! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::envelope`
+//! carries the validation error codes only, and bulk results are too large to go through
+//! `JSON.parse`), but tagged texts just as total:
+//!
+//! - a failed call is `e<code>\t<message>` (a stable snake_case code, a fixed message that never
+//!   contains a value);
+//! - one value is `o<output>`;
+//! - bulk results are `o<slots>,<first index>|<errors>|<lengths>|<outputs>` where `<errors>` is
+//!   `<index>:<code>,` per rejected value (absolute indexes, ascending), `<lengths>` is empty for
+//!   hashed types (every output is 64 hex digits) and `<UTF-16 length>,` per accepted value for
+//!   `partner_user_id` (verbatim outputs), and `<outputs>` is every accepted output back to back;
+//! - upload bodies are an array whose first string is `o<users per body>,...|<rejections>` with
+//!   `<index>:<field>:<value index>:<code>,` per rejection (field and value index may be empty),
+//!   and whose other strings are the bodies, byte for byte as the native crate builds them.
+//!
+//! Bulk input arrives in one piece: newline-separated text as UTF-8 bytes, or many values back to
+//! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. One
+//! copy in, no crossing per value, and no separator that a value could contain.
+
+use preflight::audience::batch::{AudienceRecord, BatchOptions, BodyBuilder, Endpoint, Operation};
+use preflight::audience::{
+    hash_lines, hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher, PhoneFormat,
+};
+use std::fmt::Write as _;
+use wasm_bindgen::prelude::*;
+
+/// A failed call: a stable code and a fixed message.
+struct Fail {
+    code: &'static str,
+    message: String,
+}
+
+impl Fail {
+    /// From an error whose `Display` is `<code>: <message>`.
+    fn from_display(code: &'static str, display: impl std::fmt::Display) -> Fail {
+        let text = display.to_string();
+        let message = text
+            .strip_prefix(code)
+            .and_then(|m| m.strip_prefix(": "))
+            .unwrap_or(&text)
+            .to_owned();
+        Fail { code, message }
+    }
+
+    fn id(e: IdError) -> Fail {
+        Fail {
+            code: e.code(),
+            message: e.message().to_owned(),
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut s = String::with_capacity(2 + self.code.len() + self.message.len());
+        s.push('e');
+        s.push_str(self.code);
+        s.push('\t');
+        s.push_str(&self.message);
+        s
+    }
+}
+
+fn id_type(name: &str) -> Result<IdType, Fail> {
+    name.parse::<IdType>()
+        .map_err(|e| Fail::from_display(e.code(), e))
+}
+
+fn hash_options(
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> Result<HashOptions, Fail> {
+    let phone_format = phone_format
+        .parse::<PhoneFormat>()
+        .map_err(|e| Fail::from_display(e.code(), e))?;
+    let opts = HashOptions {
+        phone_format,
+        default_country_code,
+        prehashed,
+    };
+    opts.validate().map_err(Fail::id)?;
+    Ok(opts)
+}
+
+fn both(
+    name: &str,
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> Result<(IdType, HashOptions), Fail> {
+    let t = id_type(name)?;
+    Ok((
+        t,
+        hash_options(phone_format, default_country_code, prehashed)?,
+    ))
+}
+
+fn done(result: Result<String, Fail>) -> String {
+    match result {
+        Ok(s) => s,
+        Err(f) => f.text(),
+    }
+}
+
+/// The type names, comma-separated (`email,phone_number,...`).
+#[wasm_bindgen(js_name = audienceIdTypes)]
+pub fn audience_id_types() -> String {
+    let names: Vec<&str> = IdType::ALL.iter().map(|t| t.name()).collect();
+    names.join(",")
+}
+
+/// One value: `o<normalized>` or `e<code>\t<message>`.
+#[wasm_bindgen(js_name = audienceNormalize)]
+pub fn audience_normalize(
+    id_type: &str,
+    value: &str,
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> String {
+    done(
+        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+            let n = preflight::audience::normalize(t, value, &opts).map_err(Fail::id)?;
+            let mut s = String::with_capacity(n.len() + 1);
+            s.push('o');
+            s.push_str(&n);
+            Ok(s)
+        }),
+    )
+}
+
+/// One value: `o<output>` (64 hex digits, or the verbatim partner id) or `e<code>\t<message>`.
+#[wasm_bindgen(js_name = audienceHash)]
+pub fn audience_hash(
+    id_type: &str,
+    value: &str,
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> String {
+    done(
+        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+            let mut s = String::with_capacity(65);
+            s.push('o');
+            preflight::audience::hash_into(t, value, &opts, &mut s).map_err(Fail::id)?;
+            Ok(s)
+        }),
+    )
+}
+
+/// The end (byte offset) of the value of `units` UTF-16 code units starting at byte `pos` of
+/// `text`; `None` when `text` is too short or a character straddles the end.
+#[inline]
+fn value_end(text: &str, pos: usize, units: usize) -> Option<usize> {
+    let end = pos.checked_add(units)?;
+    if let Some(chunk) = text.as_bytes().get(pos..end) {
+        if chunk.is_ascii() {
+            return Some(end);
+        }
+    }
+    let mut left = units;
+    let mut end = pos;
+    for c in text.get(pos..)?.chars() {
+        if left == 0 {
+            break;
+        }
+        let u = c.len_utf16();
+        if u > left {
+            return None;
+        }
+        left -= u;
+        end += c.len_utf8();
+    }
+    (left == 0).then_some(end)
+}
+
+/// The values of `text` cut by UTF-16 lengths. After the last value `broken` tells whether the
+/// lengths did not match the text (then the values given out are meaningless).
+struct Cut<'a> {
+    text: &'a str,
+    pos: usize,
+    lens: std::slice::Iter<'a, u32>,
+    broken: bool,
+}
+
+impl<'a> Iterator for Cut<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let units = *self.lens.next()?;
+        if !self.broken {
+            match value_end(self.text, self.pos, units as usize) {
+                Some(end) => {
+                    let v = self.text.get(self.pos..end);
+                    self.pos = end;
+                    if v.is_some() {
+                        return v;
+                    }
+                    self.broken = true;
+                }
+                None => self.broken = true,
+            }
+        }
+        Some("")
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.lens.size_hint()
+    }
+}
+
+/// Appends the decimal digits of `n` (cheaper than `write!` in the per-value loops).
+#[inline]
+fn push_num(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        s.push(char::from(d));
+    }
+}
+
+/// The UTF-16 length of `s`.
+fn utf16_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().map(char::len_utf16).sum()
+    }
+}
+
+/// Bulk results in the packed form of the module docs.
+fn pack(out: &HashOutput, id_type: IdType) -> String {
+    let verbatim = !id_type.is_hashed();
+    let errors = out.errors();
+    let mut s = String::with_capacity(
+        24 + errors.len() * 24 + out.ok_count() * if verbatim { 24 } else { 64 },
+    );
+    s.push('o');
+    push_num(&mut s, out.len());
+    s.push(',');
+    push_num(&mut s, out.first_index());
+    s.push('|');
+    for (i, e) in errors {
+        push_num(&mut s, *i);
+        s.push(':');
+        s.push_str(e.code());
+        s.push(',');
+    }
+    s.push('|');
+    if verbatim {
+        for v in out.iter().flatten() {
+            push_num(&mut s, utf16_len(v));
+            s.push(',');
+        }
+    }
+    s.push('|');
+    for v in out.iter().flatten() {
+        s.push_str(v);
+    }
+    s
+}
+
+/// Many values at once: `text` is the UTF-8 of every value back to back, `lens` their UTF-16
+/// lengths (JavaScript's `length`). Each value is hashed exactly as [`audience_hash`] would.
+/// Packed result; `esplit_character` when a length does not fall on a character boundary (a
+/// surrogate pair cut between two values), the lengths do not add up to the text, or the text is
+/// not UTF-8.
+#[wasm_bindgen(js_name = audienceHashJoined)]
+pub fn audience_hash_joined(
+    id_type: &str,
+    text: &[u8],
+    lens: &[u32],
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> String {
+    done(
+        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+            let text = std::str::from_utf8(text).map_err(|_| split_fail())?;
+            let mut out = HashOutput::with_capacity(lens.len());
+            let mut cut = Cut {
+                text,
+                pos: 0,
+                lens: lens.iter(),
+                broken: false,
+            };
+            hash_many_into(t, &mut cut, &opts, &mut out);
+            if cut.broken || cut.pos != text.len() {
+                return Err(split_fail());
+            }
+            Ok(pack(&out, t))
+        }),
+    )
+}
+
+fn split_fail() -> Fail {
+    Fail {
+        code: "split_character",
+        message: "the value lengths do not fall on character boundaries of the text".to_owned(),
+    }
+}
+
+/// Newline-separated text as UTF-8 bytes (`\n` or `\r\n`, the line rules of
+/// `preflight::audience::hash_lines`). Text that is not valid UTF-8 goes through
+/// `LineHasher` instead, where each line that is not is an `invalid_utf8` error (same lines,
+/// same results otherwise). Packed result.
+#[wasm_bindgen(js_name = audienceHashLines)]
+pub fn audience_hash_lines(
+    id_type: &str,
+    text: &[u8],
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> String {
+    done(
+        both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| {
+            match std::str::from_utf8(text) {
+                Ok(text) => {
+                    let mut out = HashOutput::new();
+                    hash_lines(t, text, &opts, &mut out);
+                    pack(&out, t)
+                }
+                Err(_) => {
+                    let mut h = LineHasher::new(t, opts);
+                    h.push(text);
+                    pack(&h.finish(), t)
+                }
+            }
+        }),
+    )
+}
+
+/// Streaming line hashing over `preflight::audience::LineHasher`: feed byte chunks split
+/// anywhere; each call returns the packed results of the lines completed by it. Holds at
+/// most one partial line. Construction never fails: a bad type or option is reported by
+/// [`AudienceLineHasher::status`] (and by every later call).
+#[wasm_bindgen]
+pub struct AudienceLineHasher {
+    state: Result<Running, Fail>,
+}
+
+struct Running {
+    id_type: IdType,
+    hasher: Option<LineHasher>,
+    spare: HashOutput,
+}
+
+#[wasm_bindgen]
+impl AudienceLineHasher {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        id_type: &str,
+        phone_format: &str,
+        default_country_code: Option<String>,
+        prehashed: bool,
+    ) -> AudienceLineHasher {
+        let state =
+            both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| Running {
+                id_type: t,
+                hasher: Some(LineHasher::new(t, opts)),
+                spare: HashOutput::new(),
+            });
+        AudienceLineHasher { state }
+    }
+
+    /// Empty when usable, else `e<code>\t<message>`.
+    pub fn status(&self) -> String {
+        match &self.state {
+            Ok(_) => String::new(),
+            Err(f) => f.text(),
+        }
+    }
+
+    /// Feeds bytes; packed results of the lines completed.
+    #[wasm_bindgen(js_name = pushBytes)]
+    pub fn push_bytes(&mut self, chunk: &[u8]) -> String {
+        self.push(chunk)
+    }
+
+    /// Hashes the last line; packed results not yet returned. Later calls fail.
+    pub fn finish(&mut self) -> String {
+        let r = match &mut self.state {
+            Ok(run) => match run.hasher.take() {
+                Some(h) => Ok(pack(&h.finish(), run.id_type)),
+                None => Err(finished()),
+            },
+            Err(f) => Err(Fail {
+                code: f.code,
+                message: f.message.clone(),
+            }),
+        };
+        done(r)
+    }
+
+    fn push(&mut self, chunk: &[u8]) -> String {
+        let r = match &mut self.state {
+            Ok(run) => match &mut run.hasher {
+                Some(h) => {
+                    h.push(chunk);
+                    let out = h.swap_output(std::mem::take(&mut run.spare));
+                    let packed = pack(&out, run.id_type);
+                    run.spare = out;
+                    Ok(packed)
+                }
+                None => Err(finished()),
+            },
+            Err(f) => Err(Fail {
+                code: f.code,
+                message: f.message.clone(),
+            }),
+        };
+        done(r)
+    }
+}
+
+fn finished() -> Fail {
+    Fail {
+        code: "hasher_finished",
+        message: "the line hasher is finished; create another one".to_owned(),
+    }
+}
+
+/// Upload bodies. `text`/`lens` carry every value back to back (as for
+/// [`audience_hash_joined`]); `counts` has six numbers per record: how many values each field
+/// has, in the order `email, phone_number, handle, device_id, service_id, partner_user_id`.
+/// Returns `[meta, body...]` (module docs) or `[e<code>\t<message>]`. `max_users_per_body` and
+/// `max_body_bytes` of 0 mean the documented limits.
+#[wasm_bindgen(js_name = audienceBuildBodies)]
+#[allow(clippy::too_many_arguments)]
+pub fn audience_build_bodies(
+    endpoint: &str,
+    text: &str,
+    lens: &[u32],
+    counts: &[u32],
+    operation: &str,
+    effective_at: Option<String>,
+    expires_at: Option<String>,
+    now: Option<String>,
+    max_users_per_body: u32,
+    max_body_bytes: u32,
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> Vec<String> {
+    match build_bodies(
+        endpoint,
+        text,
+        lens,
+        counts,
+        operation,
+        [effective_at, expires_at, now],
+        [max_users_per_body, max_body_bytes],
+        (phone_format, default_country_code, prehashed),
+    ) {
+        Ok(v) => v,
+        Err(f) => vec![f.text()],
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build_bodies(
+    endpoint: &str,
+    text: &str,
+    lens: &[u32],
+    counts: &[u32],
+    operation: &str,
+    [effective_at, expires_at, now]: [Option<String>; 3],
+    [max_users, max_bytes]: [u32; 2],
+    (phone_format, default_country_code, prehashed): (&str, Option<String>, bool),
+) -> Result<Vec<String>, Fail> {
+    let batch_fail = |e: preflight::audience::batch::BatchError| Fail {
+        code: e.code(),
+        message: e.message().to_owned(),
+    };
+    let endpoint: Endpoint = endpoint.parse().map_err(batch_fail)?;
+    let operation: Operation = operation.parse().map_err(batch_fail)?;
+    let hash = hash_options(phone_format, default_country_code, prehashed)?;
+    let defaults = BatchOptions::default();
+    let opts = BatchOptions {
+        operation,
+        effective_at,
+        expires_at,
+        now,
+        max_users_per_body: match max_users {
+            0 => defaults.max_users_per_body,
+            n => n as usize,
+        },
+        max_body_bytes: match max_bytes {
+            0 => defaults.max_body_bytes,
+            n => n as usize,
+        },
+        hash,
+    };
+    let mut builder = BodyBuilder::new(endpoint, &opts).map_err(batch_fail)?;
+    let mut out = vec![String::new()];
+    let mut users = Vec::new();
+    let mut cut = Cut {
+        text,
+        pos: 0,
+        lens: lens.iter(),
+        broken: false,
+    };
+    let mut record = AudienceRecord::new();
+    for fields in counts.chunks(IdType::ALL.len()) {
+        for (&t, &n) in IdType::ALL.iter().zip(fields) {
+            let values = field(&mut record, t);
+            values.truncate(n as usize);
+            for i in 0..n as usize {
+                let Some(v) = cut.next() else {
+                    return Err(split_fail());
+                };
+                match values.get_mut(i) {
+                    Some(s) => {
+                        s.clear();
+                        s.push_str(v);
+                    }
+                    None => values.push(v.to_owned()),
+                }
+            }
+        }
+        if let Some(body) = builder.push(&record) {
+            users.push(body.records.len());
+            out.push(body.json);
+        }
+    }
+    if cut.broken || cut.pos != text.len() || cut.lens.len() != 0 {
+        return Err(split_fail());
+    }
+    let tail = builder.finish();
+    for body in tail.bodies {
+        users.push(body.records.len());
+        out.push(body.json);
+    }
+    let mut meta = String::from("o");
+    for n in users {
+        let _ = write!(meta, "{n},");
+    }
+    meta.push('|');
+    for r in &tail.rejected {
+        let _ = write!(meta, "{}:", r.index);
+        if let Some(f) = r.field {
+            meta.push_str(f.name());
+        }
+        meta.push(':');
+        if let Some(i) = r.value_index {
+            let _ = write!(meta, "{i}");
+        }
+        let _ = write!(meta, ":{},", r.error.code());
+    }
+    if let Some(first) = out.first_mut() {
+        *first = meta;
+    }
+    Ok(out)
+}
+
+fn field(record: &mut AudienceRecord, t: IdType) -> &mut Vec<String> {
+    match t {
+        IdType::Email => &mut record.email,
+        IdType::PhoneNumber => &mut record.phone_number,
+        IdType::Handle => &mut record.handle,
+        IdType::DeviceId => &mut record.device_id,
+        IdType::ServiceId => &mut record.service_id,
+        IdType::PartnerUserId => &mut record.partner_user_id,
+    }
+}
+
+// --- Benchmark only ------------------------------------------------------------------------------
+// The ceiling of bench/audience.mjs: SHA-256 of every line of already normalized text and nothing
+// else (no normalization, no hex, no output). The binding does not depend on `sha2` (only the
+// core does, privately), so this is a plain FIPS 180-4 implementation; `benchSha256Hex` lets the
+// tests check it against node:crypto. Not part of the package's API.
+
+const K: [u32; 64] = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+const H0: [u32; 8] = [
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+
+#[inline]
+fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
+    let mut w = [0u32; 64];
+    for (wi, b) in w.iter_mut().zip(block.chunks_exact(4)) {
+        *wi = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    }
+    for i in 16..64 {
+        let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
+        let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16]
+            .wrapping_add(s0)
+            .wrapping_add(w[i - 7])
+            .wrapping_add(s1);
+    }
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
+    for i in 0..64 {
+        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+        let ch = g ^ (e & (f ^ g));
+        let t1 = hh
+            .wrapping_add(s1)
+            .wrapping_add(ch)
+            .wrapping_add(K[i])
+            .wrapping_add(w[i]);
+        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+        let maj = (a & b) ^ (c & (a ^ b));
+        let t2 = s0.wrapping_add(maj);
+        hh = g;
+        g = f;
+        f = e;
+        e = d.wrapping_add(t1);
+        d = c;
+        c = b;
+        b = a;
+        a = t1.wrapping_add(t2);
+    }
+    for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+        *x = x.wrapping_add(y);
+    }
+}
+
+fn sha256(data: &[u8]) -> [u8; 32] {
+    let mut h = H0;
+    let mut blocks = data.chunks_exact(64);
+    let mut block = [0u8; 64];
+    for b in &mut blocks {
+        block.copy_from_slice(b);
+        compress(&mut h, &block);
+    }
+    let rest = blocks.remainder();
+    let mut tail = [0u8; 128];
+    tail[..rest.len()].copy_from_slice(rest);
+    tail[rest.len()] = 0x80;
+    let total = if rest.len() < 56 { 64 } else { 128 };
+    let bits = (data.len() as u64).wrapping_mul(8);
+    tail[total - 8..total].copy_from_slice(&bits.to_be_bytes());
+    for b in tail[..total].chunks_exact(64) {
+        block.copy_from_slice(b);
+        compress(&mut h, &block);
+    }
+    let mut out = [0u8; 32];
+    for (o, x) in out.chunks_exact_mut(4).zip(h) {
+        o.copy_from_slice(&x.to_be_bytes());
+    }
+    out
+}
+
+/// Benchmark only: SHA-256 of every `\n`-separated line of `text` (UTF-8 bytes, so that only a
+/// copy goes in; no normalization, no hex, no output); returns the number of lines hashed.
+#[wasm_bindgen(js_name = benchRawSha256Lines)]
+pub fn bench_raw_sha256_lines(text: &[u8]) -> u32 {
+    let mut n = 0u32;
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    if text.is_empty() {
+        return 0;
+    }
+    for line in text.split(|&b| b == b'\n') {
+        std::hint::black_box(sha256(line));
+        n = n.wrapping_add(1);
+    }
+    n
+}
+
+/// Benchmark only: SHA-256 of `text` as 64 lowercase hex digits (checks the ceiling's hash).
+#[wasm_bindgen(js_name = benchSha256Hex)]
+pub fn bench_sha256_hex(text: &str) -> String {
+    let mut s = String::with_capacity(64);
+    for b in sha256(text.as_bytes()) {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}

@@ -1,0 +1,188 @@
+// Audience identifier hashing benchmark: 1,000,000 realistic emails through preflight's wasm bulk
+// paths (hashIdentifiers on the array, hashLines on the joined text, createLineHasher over 64 KiB
+// chunks) against per-value JavaScript loops doing the same normalization (trim + NFC +
+// toLowerCase) followed by node:crypto, hash-wasm, @noble/hashes and WebCrypto, and a raw
+// SHA-256 loop inside wasm over the already normalized lines as the ceiling. All in one run.
+//
+// Run after building (bash scripts/build-wasm.sh):  node --expose-gc bench/audience.mjs
+// (or bash bench/audience.sh, which builds first). COUNT=100000 node bench/audience.mjs for a
+// quicker look; PATHS=regex runs only the paths whose names match (node:crypto and the ceiling are
+// always run: the ratios need them). A benchmark, not a test: it prints figures and checks that
+// every path gives the same hashes.
+import { createHash, webcrypto } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createSHA256 } from 'hash-wasm';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { hashIdentifiers, hashLines, createLineHasher } from '../pkg/node.js';
+
+const raw = createRequire(import.meta.url)('../pkg/node/preflight_wasm.js');
+const COUNT = Number(process.env.COUNT ?? 1_000_000);
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHUNK = 64 * 1024;
+
+// --- deterministic data ----------------------------------------------------------------------
+function mulberry32(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rnd = mulberry32(20260421);
+const pick = (list) => list[Math.floor(rnd() * list.length)];
+
+const FIRST = ['james', 'mary', 'john', 'patricia', 'robert', 'jennifer', 'michael', 'linda', 'david', 'elizabeth',
+  'william', 'barbara', 'richard', 'susan', 'joseph', 'jessica', 'thomas', 'sarah', 'chris', 'karen', 'daniel',
+  'lisa', 'matthew', 'nancy', 'anthony', 'sandra', 'mark', 'ashley', 'priya', 'wei', 'yuki', 'olga', 'ahmed',
+  'fatima', 'lars', 'ingrid', 'pierre', 'marie', 'giovanni', 'sofia', 'mateo', 'lucia', 'noah', 'emma', 'liam'];
+const LAST = ['smith', 'johnson', 'williams', 'brown', 'jones', 'garcia', 'miller', 'davis', 'rodriguez', 'martinez',
+  'hernandez', 'lopez', 'gonzalez', 'wilson', 'anderson', 'thomas', 'taylor', 'moore', 'jackson', 'martin', 'lee',
+  'perez', 'thompson', 'white', 'harris', 'clark', 'lewis', 'walker', 'hall', 'young', 'king', 'wright', 'scott',
+  'nguyen', 'kim', 'patel', 'singh', 'chen', 'wang', 'schmidt', 'schneider', 'fischer', 'dubois', 'rossi', 'silva'];
+// Accented names, some in decomposed form (NFD), as some exports have them.
+const ACCENTED = ['josé', 'zoë', 'renée', 'françois', 'müller', 'ångström', 'łukasz', 'søren', 'björn', 'chloé',
+  'dvořák', 'gonçalves', 'núñez', 'jürgen', 'émile', 'inès', 'andré', 'mónica', 'stéphane', 'őrs'];
+const DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'icloud.com',
+  'aol.com', 'proton.me', 'gmx.de', 'web.de', 'orange.fr', 'free.fr', 'yahoo.co.uk', 'btinternet.com', 'live.com',
+  'comcast.net', 'acme-corp.com', 'example.org', 'mail.uni-muenchen.de', 'globex.co.jp', 'initech.io',
+  'shop.example.com.br', 'hooli.xyz'];
+const IDN_DOMAINS = ['münchen.de', 'café.fr', 'bücher.example'];
+
+function caseMix(s) {
+  const r = rnd();
+  if (r < 0.55) return s;
+  if (r < 0.8) return s.replace(/(^|[._])(\p{L})/gu, (m, a, b) => a + b.toUpperCase());
+  if (r < 0.9) return s.toUpperCase();
+  return [...s].map((c) => (rnd() < 0.3 ? c.toUpperCase() : c)).join('');
+}
+
+function email() {
+  let first = pick(FIRST);
+  let last = pick(LAST);
+  let domain = pick(DOMAINS);
+  const u = rnd();
+  if (u < 0.03) first = pick(ACCENTED);
+  else if (u < 0.04) last = pick(ACCENTED);
+  if (rnd() < 0.01) domain = pick(IDN_DOMAINS);
+  const shape = rnd();
+  let local;
+  if (shape < 0.35) local = `${first}.${last}`;
+  else if (shape < 0.55) local = `${first}${last}${Math.floor(rnd() * 100)}`;
+  else if (shape < 0.7) local = `${first[0]}${last}`;
+  else if (shape < 0.8) local = `${first}_${last}${1950 + Math.floor(rnd() * 60)}`;
+  else if (shape < 0.9) local = `${first}.${last}+${pick(['news', 'shop', 'promo', 'x'])}`;
+  else local = `${first}${Math.floor(rnd() * 10000)}`;
+  let s = caseMix(`${local}@${domain}`);
+  if (rnd() < 0.3) s = s.normalize('NFD');
+  const pad = rnd();
+  if (pad < 0.1) s = ` ${s}`;
+  else if (pad < 0.2) s = `${s} `;
+  else if (pad < 0.25) s = `  ${s}\t`;
+  return s;
+}
+
+const emails = Array.from({ length: COUNT }, email);
+const text = emails.join('\n');
+const bytes = Buffer.from(text, 'utf8');
+const normalize = (v) => v.trim().normalize('NFC').toLowerCase();
+const normalizedBytes = Buffer.from(emails.map(normalize).join('\n'), 'utf8');
+const nonAscii = emails.filter((e) => /[^\x00-\x7f]/.test(e)).length;
+const spaced = emails.filter((e) => e !== e.trim()).length;
+
+// --- paths -------------------------------------------------------------------------------------
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const toHex = (u8) => {
+  let s = '';
+  for (let i = 0; i < u8.length; i++) s += HEX[u8[i]];
+  return s;
+};
+const hashWasm = await createSHA256();
+const encoder = new TextEncoder();
+
+/** Each returns the hashes in input order (null for a rejected value). */
+const paths = [
+  ['wasm hashIdentifiers(array)', 'wasm', () => hashIdentifiers('email', emails).hashes],
+  ['wasm hashLines(text)', 'wasm', () => hashLines('email', text).hashes],
+  ['wasm createLineHasher (64 KiB chunks)', 'wasm', () => {
+    const h = createLineHasher('email');
+    const out = [];
+    const keep = (r) => {
+      for (let i = 0; i < r.hashes.length; i++) out.push(r.hashes[i]);
+    };
+    for (let at = 0; at < bytes.length; at += CHUNK) keep(h.push(bytes.subarray(at, at + CHUNK)));
+    keep(h.finish());
+    return out;
+  }],
+  ['JS normalize + node:crypto createHash', 'js', () => emails.map((v) => createHash('sha256').update(normalize(v)).digest('hex'))],
+  ['JS normalize + hash-wasm sha256 (reused hasher)', 'js', () => emails.map((v) => {
+    hashWasm.init();
+    hashWasm.update(normalize(v));
+    return hashWasm.digest('hex');
+  })],
+  ['JS normalize + @noble/hashes sha256', 'js', () => emails.map((v) => bytesToHex(nobleSha256(utf8ToBytes(normalize(v)))))],
+  ['JS normalize + WebCrypto subtle.digest (await each)', 'js', async () => {
+    const out = new Array(emails.length);
+    for (let i = 0; i < emails.length; i++) {
+      out[i] = toHex(new Uint8Array(await webcrypto.subtle.digest('SHA-256', encoder.encode(normalize(emails[i])))));
+    }
+    return out;
+  }],
+  ['ceiling: raw SHA-256 loop in wasm (normalized lines)', 'ceiling', () => raw.benchRawSha256Lines(normalizedBytes)],
+];
+
+const gc = globalThis.gc ?? (() => {});
+async function time(fn) {
+  gc();
+  const t0 = process.hrtime.bigint();
+  const result = await fn();
+  const ns = Number(process.hrtime.bigint() - t0);
+  return { ns, result };
+}
+
+// Correctness first (also warms every path up): every path gives the same hashes.
+const reference = emails.map((v) => createHash('sha256').update(normalize(v)).digest('hex'));
+const results = [];
+const only = process.env.PATHS ? new RegExp(process.env.PATHS, 'i') : null;
+const always = (name, kind) => kind === 'ceiling' || name.includes('node:crypto');
+for (const [name, kind, fn] of paths.filter(([n, k]) => !only || only.test(n) || always(n, k))) {
+  const { result } = await time(fn);
+  if (kind === 'ceiling') {
+    if (result !== COUNT) throw new Error(`${name}: hashed ${result} lines, expected ${COUNT}`);
+  } else {
+    let diff = 0;
+    for (let i = 0; i < COUNT; i++) if (result[i] !== reference[i]) diff++;
+    if (result.length !== COUNT || diff !== 0) throw new Error(`${name}: ${diff} hashes differ from node:crypto`);
+  }
+  results.push({ name, kind, fn, best: Infinity });
+}
+for (let run = 0; run < RUNS; run++) {
+  for (const r of results) r.best = Math.min(r.best, (await time(r.fn)).ns);
+}
+
+// --- report ------------------------------------------------------------------------------------
+const nsPer = (r) => r.best / COUNT;
+const byName = Object.fromEntries(results.map((r) => [r.name, r]));
+const nodeLoop = byName['JS normalize + node:crypto createHash'];
+const ceiling = results.find((r) => r.kind === 'ceiling');
+const wasmPaths = results.filter((r) => r.kind === 'wasm');
+
+console.log(`preflight audience hashing benchmark: ${COUNT.toLocaleString('en-US')} emails, ` +
+  `${(bytes.length / 1e6).toFixed(1)} MB of UTF-8, ${(100 * nonAscii / COUNT).toFixed(1)}% non-ASCII, ` +
+  `${(100 * spaced / COUNT).toFixed(1)}% with surrounding whitespace; best of ${RUNS} runs each`);
+console.log(`node ${process.version}, ${process.arch}; every path's hashes checked equal to node:crypto's\n`);
+const w = Math.max(...results.map((r) => r.name.length));
+console.log(`${'path'.padEnd(w)}  ${'ns/value'.padStart(9)}  ${'Mvalues/s'.padStart(9)}  ${'vs node:crypto'.padStart(14)}`);
+for (const r of results) {
+  const ns = nsPer(r);
+  console.log(`${r.name.padEnd(w)}  ${ns.toFixed(1).padStart(9)}  ${(1e3 / ns).toFixed(2).padStart(9)}  ` +
+    `${(nsPer(nodeLoop) / ns).toFixed(2).padStart(13)}x`);
+}
+console.log('\nratios (targets: >= 3x faster than the node:crypto loop; >= 60% of the raw wasm ceiling)');
+for (const r of wasmPaths) {
+  const speedup = nsPer(nodeLoop) / nsPer(r);
+  const ofCeiling = nsPer(ceiling) / nsPer(r);
+  console.log(`  ${r.name.padEnd(w - 2)}  ${speedup.toFixed(2)}x node:crypto ${speedup >= 3 ? '(met)' : '(MISSED)'}` +
+    `   ${(100 * ofCeiling).toFixed(0)}% of ceiling ${ofCeiling >= 0.6 ? '(met)' : '(MISSED)'}`);
+}

@@ -1,0 +1,606 @@
+// The audience-identifier API of pkg/ (Node entry): every public vector of
+// shared/spec/audience-identifiers.md, every error code, the bulk paths (hashIdentifiers,
+// hashLines, createLineHasher) against each other, against hashIdentifier and against node:crypto,
+// streaming chunk boundaries, error messages free of values, upload bodies and their limits, and
+// that the hand-written types (pkg/types/audience.d.ts) still list the codes the Rust sources
+// define.
+//
+// Run: bash scripts/build-wasm.sh && node --test tests/node/
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import {
+  normalizeIdentifier,
+  hashIdentifier,
+  hashIdentifiers,
+  hashLines,
+  createLineHasher,
+  buildAudienceBodies,
+  PreflightError,
+} from '../../pkg/node.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (p) => readFileSync(path.join(root, p), 'utf8');
+const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
+const TYPES = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
+
+/** Asserts that `fn` throws a PreflightError with `code`; returns the error. */
+function throwsCode(fn, code) {
+  let caught;
+  assert.throws(fn, (e) => {
+    caught = e;
+    return true;
+  });
+  assert.ok(caught instanceof PreflightError, `expected PreflightError, got ${caught?.name}: ${caught?.message}`);
+  assert.equal(caught.name, 'PreflightError');
+  assert.equal(caught.code, code, caught.message);
+  assert.ok(typeof caught.message === 'string' && caught.message.length > 0);
+  return caught;
+}
+
+/** The result of hashIdentifier as a slot: the output, or {code}. */
+function one(type, value, options) {
+  try {
+    return hashIdentifier(type, value, options);
+  } catch (e) {
+    assert.ok(e instanceof PreflightError, String(e));
+    return { code: e.code };
+  }
+}
+
+/** A bulk result as slots comparable with one(): the output, or {code}. */
+function slots(result) {
+  const codes = new Map(result.errors.map((e) => [e.index, e.code]));
+  assert.equal(codes.size, result.errors.length, 'one error per index');
+  const indexes = result.errors.map((e) => e.index);
+  assert.deepEqual(indexes, [...indexes].sort((a, b) => a - b), 'errors in index order');
+  return result.hashes.map((h, i) => {
+    if (h === null) {
+      assert.ok(codes.has(i), `slot ${i} is null without an error`);
+      return { code: codes.get(i) };
+    }
+    assert.ok(!codes.has(i), `slot ${i} has a hash and an error`);
+    return h;
+  });
+}
+
+// --- the public vectors of audience-identifiers.md -----------------------------------------------
+// [type, raw, normalized, sha256] (sha256 null: not hashed); errors as [type, raw, code, options].
+const VECTORS = [
+  ['email', '  Support@X.com ', 'support@x.com', '6afb3b8ba60b4050a492472f3c82294dede1ecc6319a9c420f776fd3bca2a381'],
+  ['email', 'testemail_Organisational_baseball+884@It92I6Ev2B.Com', 'testemail_organisational_baseball+884@it92i6ev2b.com',
+    'c934839719cef7e670281f3a3e281dfb93f0f4b4f0519d8df09a993971227d9e'],
+  ['email', 'Jane.Doe+News@Gmail.com', 'jane.doe+news@gmail.com', 'f41439c944a763c9812d700a779941cec169de13c9ccd13aaf9424ba5231620a'],
+  ['email', '\u{FEFF}alice@example.com\r\n', 'alice@example.com', 'ff8d9819fc0e12bf0d24892e45987e249a28dce836a85cad60e28eaaa8c6d976'],
+  ['email', 'jose\u{0301}@example.com', 'jos\u{e9}@example.com', 'b0a53cf19e34d05b57bced7365c6b00ddbe38d62957e863de2a66a56c3b42cea'],
+  ['email', 'ÉMILE@EXAMPLE.FR', 'émile@example.fr', '785a3e87c6b9f8c4a167e44c2456219325da44c27a00afb793663d9ff71dfd7c'],
+  ['phone_number', '+44 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
+  ['phone_number', '0044 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
+  ['handle', '@AdsAPI', 'adsapi', '49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d'],
+  ['device_id', '4B61639E-47CC-4056-A16A-C8217E029462', '4b61639e-47cc-4056-a16a-c8217e029462',
+    '225859d35b46df63b4fb381eb3f815b2ef4620bec0a79f2115a6a3eb71a5fa1a'],
+  ['device_id', '4b61639e47cc4056a16ac8217e029462', '4b61639e-47cc-4056-a16a-c8217e029462',
+    '225859d35b46df63b4fb381eb3f815b2ef4620bec0a79f2115a6a3eb71a5fa1a'],
+  ['device_id', ' AF3802A465767E36 ', 'af3802a465767e36', '38bb33cb239524887c276ca99f9a077bc7161629804b914f4fd52e19dcffe92c'],
+  ['service_id', '143567', '143567', '617b8747525a154b1ecf75a42d883df00e0dd6d0f981bea57ac7bdce73e57eae'],
+  ['partner_user_id', ' ABC-123 ', ' ABC-123 ', null],
+];
+const PHONE_WITH_CC = ['phone_number', '(657) 777-0000', '+16577770000', 'a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb'];
+const VECTOR_ERRORS = [
+  ['email', 'john doe@example.com', 'invalid_email'],
+  ['email', 'no-at-sign.example.com', 'invalid_email'],
+  ['phone_number', '(657) 777-0000', 'missing_country_code'],
+  ['phone_number', '+1-800-FLOWERS', 'invalid_phone_number'],
+  ['handle', '@@jack', 'invalid_handle'],
+  ['handle', 'https://x.com/jack', 'invalid_handle'],
+  ['device_id', '00000000-0000-0000-0000-000000000000', 'limited_ad_tracking'],
+  ['service_id', '1.4e5', 'invalid_service_id'],
+  ['service_id', '123456789012345678901234', 'invalid_service_id'],
+];
+
+test('every public vector: normalized form and hash, each hash equal to node:crypto of the normalized form', () => {
+  for (const [type, input, normalized, digest] of VECTORS) {
+    assert.equal(normalizeIdentifier(type, input), normalized, `${type} ${JSON.stringify(input)}`);
+    const expected = digest ?? normalized;
+    assert.equal(hashIdentifier(type, input), expected, `${type} ${JSON.stringify(input)}`);
+    if (digest !== null) assert.equal(sha256(normalized), digest, 'the spec table is self-consistent');
+  }
+  const [type, input, normalized, digest] = PHONE_WITH_CC;
+  assert.equal(normalizeIdentifier(type, input, { defaultCountryCode: '1' }), normalized);
+  assert.equal(hashIdentifier(type, input, { defaultCountryCode: '1' }), digest);
+  assert.equal(sha256(normalized), digest);
+  for (const [type, input, code] of VECTOR_ERRORS) {
+    throwsCode(() => normalizeIdentifier(type, input), code);
+    throwsCode(() => hashIdentifier(type, input), code);
+  }
+});
+
+test('the vectors above are the spec table, when the spec is beside the repository', (t) => {
+  const spec = path.join(root, '../shared/spec/audience-identifiers.md');
+  if (!existsSync(spec)) {
+    t.skip(`${spec} not found`);
+    return;
+  }
+  const digests = new Set([...read(path.relative(root, spec)).matchAll(/\b[0-9a-f]{64}\b/g)].map((m) => m[0]));
+  const ours = new Set([...VECTORS, PHONE_WITH_CC].map((v) => v[3]).filter(Boolean));
+  assert.deepEqual([...digests].sort(), [...ours].sort());
+});
+
+test('options: phoneFormat digits, prehashed, defaults', () => {
+  assert.equal(normalizeIdentifier('phone_number', '+44 20 7183 8750', { phoneFormat: 'digits' }), '442071838750');
+  assert.equal(hashIdentifier('phone_number', '+44 20 7183 8750', { phoneFormat: 'digits' }), sha256('442071838750'));
+  assert.equal(hashIdentifier('phone_number', '020 7183 8750', { defaultCountryCode: '44' }), sha256('+442071838750'));
+  const digest = sha256('support@x.com');
+  assert.equal(hashIdentifier('email', ` ${digest.toUpperCase()} `, { prehashed: true }), digest);
+  assert.equal(normalizeIdentifier('email', digest.toUpperCase(), { prehashed: true }), digest);
+  // Defaults: undefined, null, {} and members set to undefined or null.
+  for (const o of [undefined, null, {}, { phoneFormat: undefined, defaultCountryCode: null, prehashed: undefined }]) {
+    assert.equal(hashIdentifier('phone_number', '+44 20 7183 8750', o), sha256('+442071838750'));
+  }
+  // partner_user_id is never hashed, not even with prehashed.
+  assert.equal(hashIdentifier('partner_user_id', 'p-1', { prehashed: true }), 'p-1');
+});
+
+// --- errors ----------------------------------------------------------------------------------------
+test('each error code of one value', () => {
+  const cases = [
+    ['email', '   ', 'empty'],
+    ['partner_user_id', '', 'empty'],
+    ['email', `${'a'.repeat(65_537)}@x.com`, 'too_long'],
+    ['partner_user_id', 'a'.repeat(65_537), 'too_long'],
+    ['email', 'a\uD800@x.com', 'invalid_utf8'],
+    ['email', 'a@b@c', 'invalid_email'],
+    ['phone_number', '617 555 1212', 'missing_country_code'],
+    ['phone_number', '+1 617 555 1212 ext 3', 'invalid_phone_number'],
+    ['handle', 'way_too_long_handle_name_x', 'invalid_handle'],
+    ['device_id', 'not-a-device', 'invalid_device_id'],
+    ['device_id', '00000000000000000000000000000000', 'limited_ad_tracking'],
+    ['service_id', '0', 'invalid_service_id'],
+    ['service_id', '18446744073709551616', 'invalid_service_id'],
+  ];
+  for (const [type, value, code] of cases) {
+    throwsCode(() => hashIdentifier(type, value), code);
+    throwsCode(() => normalizeIdentifier(type, value), code);
+  }
+  assert.equal(hashIdentifier('service_id', '18446744073709551615'), sha256('18446744073709551615'));
+  throwsCode(() => hashIdentifier('email', 'abc', { prehashed: true }), 'invalid_prehashed');
+  throwsCode(() => hashIdentifier('service_id', 143567), 'not_a_string');
+  throwsCode(() => hashIdentifier('email', null), 'not_a_string');
+});
+
+test('each error code of a wrong call', () => {
+  throwsCode(() => hashIdentifier('phone', '1'), 'unknown_id_type');
+  throwsCode(() => hashIdentifier('Email', 'a@x.com'), 'unknown_id_type');
+  throwsCode(() => hashIdentifiers(undefined, []), 'unknown_id_type');
+  throwsCode(() => createLineHasher('emails'), 'unknown_id_type');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', { phone_format: 'e164' }), 'bad_options');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', { prehashed: 'yes' }), 'bad_options');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', { defaultCountryCode: 44 }), 'bad_options');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', { phoneFormat: 1 }), 'bad_options');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', 'e164'), 'bad_options');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', ['e164']), 'bad_options');
+  throwsCode(() => hashIdentifier('email', 'a@x.com', { phoneFormat: 'E164' }), 'unknown_phone_format');
+  // A bad default country code fails the call, whatever the type and value.
+  for (const cc of ['+1', '0', '1234', '']) {
+    throwsCode(() => hashIdentifier('email', 'a@x.com', { defaultCountryCode: cc }), 'invalid_default_country_code');
+    throwsCode(() => hashIdentifiers('phone_number', ['1'], { defaultCountryCode: cc }), 'invalid_default_country_code');
+  }
+  throwsCode(() => hashIdentifiers('email', 'a@x.com'), 'invalid_argument');
+  throwsCode(() => hashLines('email', ['a@x.com']), 'invalid_argument');
+  const h = createLineHasher('email');
+  throwsCode(() => h.push(42), 'invalid_argument');
+  throwsCode(() => h.push({ length: 3 }), 'invalid_argument');
+  assert.deepEqual(h.push('a@x.com\n').hashes, [sha256('a@x.com')], 'a refused chunk leaves the hasher usable');
+  h.finish();
+  throwsCode(() => h.push('b@x.com\n'), 'hasher_finished');
+  throwsCode(() => h.finish(), 'hasher_finished');
+  h.free();
+  h.free();
+});
+
+test('a failing call leaves the module usable', () => {
+  const ok = () => assert.equal(hashIdentifier('email', 'Support@X.com'), VECTORS[0][3]);
+  const failing = [
+    () => hashIdentifier('email', 'bad'),
+    () => hashIdentifier('email', 'a'.repeat(200_000)),
+    () => hashIdentifier('nope', 'x'),
+    () => hashIdentifiers('email', ['x', 1, '\uD800'], { defaultCountryCode: 'x' }),
+    () => hashLines('email', new Uint8Array([0xff, 0xfe, 0x0a])),
+    () => buildAudienceBodies('custom_audience_users', [{ email: 'x' }], { operation: 'Upsert' }),
+    () => buildAudienceBodies('do_not_reach_users', [{ handle: 'x' }], { operation: 'Update' }),
+    () => createLineHasher('email').finish(),
+  ];
+  for (const f of failing) {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof PreflightError, `${e?.name}: ${e?.message}`);
+    }
+    ok();
+    assert.deepEqual(hashIdentifiers('email', ['Support@X.com']).hashes, [VECTORS[0][3]]);
+  }
+});
+
+test('no error message contains the value', () => {
+  const MARK = 'SECRET-MARKER-123';
+  const values = [
+    `${MARK}@x`, `${MARK}`, ` ${MARK} @x.com`, `@${MARK}`, `+1 ${MARK}`, `${MARK}\uD800`, `${MARK}@a@b`,
+    `${MARK}`.repeat(5000), `00${MARK}`, `${'f'.repeat(63)}${MARK}`,
+  ];
+  const messages = [];
+  const collect = (f) => {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof PreflightError, `${e?.name}: ${e?.message}`);
+      messages.push(e.message, String(e.stack));
+    }
+  };
+  for (const type of TYPES) {
+    for (const v of values) {
+      for (const options of [undefined, { prehashed: true }]) {
+        collect(() => hashIdentifier(type, v, options));
+        collect(() => normalizeIdentifier(type, v, options));
+      }
+    }
+    // Markers in every other string argument.
+    collect(() => hashIdentifier(`${MARK}`, 'a@x.com'));
+    collect(() => hashIdentifier(type, 'x', { phoneFormat: MARK }));
+    collect(() => hashIdentifier(type, 'x', { defaultCountryCode: MARK }));
+    collect(() => hashIdentifiers(type, values, { defaultCountryCode: MARK }));
+    collect(() => hashLines(type, values.join('\n'), { phoneFormat: MARK }));
+    collect(() => createLineHasher(type, { defaultCountryCode: MARK }));
+    // Bulk results carry codes only.
+    const r = hashIdentifiers(type, values);
+    for (const e of r.errors) assert.deepEqual(Object.keys(e).sort(), ['code', 'index']);
+    assert.ok(!JSON.stringify(r.errors).includes(MARK));
+  }
+  const records = values.map((v) => ({ email: v, phone_number: [v], handle: v }));
+  collect(() => buildAudienceBodies(MARK, records, { operation: 'Update' }));
+  collect(() => buildAudienceBodies('custom_audience_users', records, { operation: MARK }));
+  collect(() => buildAudienceBodies('custom_audience_users', records, { operation: 'Update', effectiveAt: MARK }));
+  collect(() => buildAudienceBodies('custom_audience_users', records, { operation: 'Update', expiresAt: MARK }));
+  collect(() => buildAudienceBodies('custom_audience_users', records, { operation: 'Update', now: MARK }));
+  collect(() => buildAudienceBodies('do_not_reach_users', records, { operation: 'Update' }));
+  collect(() => buildAudienceBodies('custom_audience_users', [MARK], { operation: 'Update' }));
+  const out = buildAudienceBodies('do_not_reach_users', records, { operation: 'Update', expiresAt: '2030-01-01T00:00:00Z' });
+  assert.ok(!JSON.stringify(out.rejected).includes(MARK));
+  assert.ok(messages.length > 100, `${messages.length} messages`);
+  for (const m of messages) assert.ok(!m.includes(MARK), m.slice(0, 300));
+});
+
+// --- bulk paths --------------------------------------------------------------------------------
+/** Values of every type: valid in many spellings, and invalid. No line breaks inside. */
+function corpus() {
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const pick = (a) => a[Math.floor(rnd() * a.length)];
+  const spaced = (s) => pick(['', ' ', '\t', '\u00a0', '\u3000']) + s + pick(['', ' ', '\r', '\u2003']);
+  const cased = (s) => [...s].map((c) => (rnd() < 0.4 ? c.toUpperCase() : c)).join('');
+  const names = ['ann', 'josé', 'zoë', 'łukasz', 'jürgen', 'søren', 'émile', 'mónica', 'bob', 'lee', '李', 'ñandú'];
+  const domains = ['x.com', 'gmail.com', 'example.fr', 'münchen.de', 'co.uk'];
+  const out = Object.fromEntries(TYPES.map((t) => [t, []]));
+  for (let i = 0; i < 400; i++) {
+    const email = `${pick(names)}.${pick(names)}${i}+t@${pick(domains)}`;
+    const nfd = rnd() < 0.3 ? email.normalize('NFD') : email;
+    out.email.push(spaced(cased(nfd)));
+    out.phone_number.push(spaced(pick(['+44 20 7183 ', '0044 (20) 7183-', '+1.617.555.', '020 7183 ']) + String(1000 + i)));
+    out.handle.push(spaced(pick(['@', '＠', '']) + cased(`${pick(['ads', 'jack', 'x_y'])}${i}`)));
+    const hex = sha256(String(i)).slice(0, 32);
+    out.device_id.push(spaced(rnd() < 0.5 ? cased(hex) : `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`));
+    out.service_id.push(spaced(`${'0'.repeat(i % 3)}${i * 7919 + 1}`));
+    out.partner_user_id.push(`${pick(['', ' '])}partner-${pick(names)}-${i}😀`);
+  }
+  const invalid = ['', '   ', 'a b@c', '@', 'x'.repeat(70_000), '+', '00', 'no', '\u00a0', '12ab', '＠＠x', 'é'];
+  for (const t of TYPES) {
+    for (const v of invalid) out[t].splice(Math.floor(rnd() * out[t].length), 0, v);
+  }
+  return out;
+}
+const CORPUS = corpus();
+
+test('hashIdentifiers gives exactly hashIdentifier for every value, in order', () => {
+  for (const type of TYPES) {
+    for (const options of [undefined, { phoneFormat: 'digits', defaultCountryCode: '44' }]) {
+      const values = CORPUS[type];
+      const r = hashIdentifiers(type, values, options);
+      assert.equal(r.hashes.length, values.length);
+      assert.deepEqual(slots(r), values.map((v) => one(type, v, options)), type);
+      assert.ok(r.errors.length >= 2 && r.errors.length < values.length / 2, `${type}: ${r.errors.length} errors`);
+    }
+  }
+});
+
+test('hashIdentifiers: values that do not fit a line, non-strings, lone surrogates, empty input', () => {
+  const values = ['a@x.com\n', 'a\n@x.com', '\r\nb@x.com\r\n', 'c@x.com\r', 1, null, undefined, {}, 'd\uD83D@x.com',
+    '\uDE00e@x.com', 'f@x.com\uD83D', '\uDE00', '', 'g@x.com'];
+  const r = hashIdentifiers('email', values);
+  assert.deepEqual(slots(r), values.map((v) => one('email', v)));
+  assert.deepEqual(r.errors.map((e) => e.code), ['invalid_email', 'not_a_string', 'not_a_string', 'not_a_string', 'not_a_string',
+    'invalid_utf8', 'invalid_utf8', 'invalid_utf8', 'invalid_utf8', 'empty']);
+  // A high and a low surrogate in neighbouring values pair up when joined: still two errors.
+  const pair = hashIdentifiers('partner_user_id', ['a\uD83D', '\uDE00b', 'ok']);
+  assert.deepEqual(slots(pair), [{ code: 'invalid_utf8' }, { code: 'invalid_utf8' }, 'ok']);
+  // partner_user_id keeps everything verbatim: line breaks, a leading byte-order mark, a final \r.
+  const partner = ['\uFEFFp', 'a\nb', 'c\r', '\r\n', ' ', '😀'];
+  assert.deepEqual(hashIdentifiers('partner_user_id', partner).hashes, partner);
+  assert.deepEqual(hashIdentifiers('email', []), { hashes: [], errors: [] });
+  const sparse = ['a@x.com'];
+  sparse[2] = 'b@x.com';
+  assert.deepEqual(slots(hashIdentifiers('email', sparse)), [sha256('a@x.com'), { code: 'not_a_string' }, sha256('b@x.com')]);
+});
+
+test('hashLines agrees with hashIdentifiers on the lines; the line rules', () => {
+  for (const type of TYPES) {
+    const values = CORPUS[type];
+    const expected = hashIdentifiers(type, values);
+    assert.deepEqual(hashLines(type, values.join('\n')), expected, type);
+    assert.deepEqual(hashLines(type, `${values.join('\r\n')}\r\n`), expected, `${type} CRLF`);
+    assert.deepEqual(hashLines(type, new TextEncoder().encode(values.join('\n'))), expected, `${type} bytes`);
+  }
+  assert.deepEqual(hashLines('email', ''), { hashes: [], errors: [] });
+  assert.deepEqual(hashLines('partner_user_id', '\n'), { hashes: [null], errors: [{ index: 0, code: 'empty' }] });
+  assert.deepEqual(hashLines('partner_user_id', '\uFEFFa\r\n\rb\r\r\n\nc').hashes, ['a', '\rb\r', null, 'c']);
+  assert.deepEqual(hashLines('partner_user_id', 'a\nb\n').hashes, ['a', 'b']);
+  // Lines that are not UTF-8 (bytes) or hold a lone surrogate (string): invalid_utf8 for that line.
+  const bytes = Uint8Array.from([...Buffer.from('a@x.com\n'), 0xff, 0x0a, ...Buffer.from('b@x.com')]);
+  assert.deepEqual(slots(hashLines('email', bytes)), [sha256('a@x.com'), { code: 'invalid_utf8' }, sha256('b@x.com')]);
+  assert.deepEqual(slots(hashLines('email', 'a@x.com\n\uDC00b@x.com\nc@x.com')),
+    [sha256('a@x.com'), { code: 'invalid_utf8' }, sha256('c@x.com')]);
+});
+
+/** Feeds `chunks` to a new hasher; checks the indexes continue; returns the whole result. */
+function stream(type, chunks, options) {
+  const h = createLineHasher(type, options);
+  const hashes = [];
+  const errors = [];
+  const take = (r) => {
+    assert.equal(r.firstIndex, hashes.length, 'indexes continue across calls');
+    for (const e of r.errors) assert.ok(e.index >= r.firstIndex && e.index < r.firstIndex + r.hashes.length);
+    hashes.push(...r.hashes);
+    errors.push(...r.errors);
+  };
+  for (const c of chunks) take(h.push(c));
+  take(h.finish());
+  return { hashes, errors };
+}
+
+const byteChunks = (bytes, size) => {
+  const out = [];
+  for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
+  return out;
+};
+
+test('createLineHasher agrees with hashLines for chunk sizes 1, 3, 7 and 4096, bytes and strings', () => {
+  for (const type of TYPES) {
+    const text = `\uFEFF${CORPUS[type].filter((v) => v.length < 1000).join('\r\n')}`;
+    const expected = hashLines(type, text);
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [1, 3, 7, 4096]) {
+      assert.deepEqual(stream(type, byteChunks(bytes, size)), expected, `${type} bytes/${size}`);
+      // String chunks cut at any UTF-16 position, surrogate pairs included.
+      const strings = [];
+      for (let at = 0; at < text.length; at += size) strings.push(text.slice(at, at + size));
+      assert.deepEqual(stream(type, strings), expected, `${type} strings/${size}`);
+    }
+    // Other views of the same bytes.
+    assert.deepEqual(stream(type, [Buffer.from(bytes), bytes.slice().buffer]).hashes.length, expected.hashes.length * 2 - 1);
+  }
+});
+
+test('createLineHasher: multibyte characters, CRLF and surrogates split across chunks', () => {
+  const lines = ['josé@exämple.com', '李@例子.中国', 'x😀@y.z', 'ÉMILE@EXAMPLE.FR', 'a@b.c'];
+  const text = lines.join('\r\n');
+  const bytes = Buffer.from(text);
+  const expected = lines.map((l) => one('email', l));
+  // Every split point of the bytes, two chunks each.
+  for (let cut = 0; cut <= bytes.length; cut++) {
+    assert.deepEqual(slots(stream('email', [bytes.subarray(0, cut), bytes.subarray(cut)])), expected, `cut ${cut}`);
+  }
+  // Every split point of the string (cutting the surrogate pair of 😀 too), and mixed chunk kinds.
+  for (let cut = 0; cut <= text.length; cut++) {
+    assert.deepEqual(slots(stream('email', [text.slice(0, cut), text.slice(cut)])), expected, `string cut ${cut}`);
+    assert.deepEqual(slots(stream('email', [text.slice(0, cut), Buffer.from(text.slice(cut))])).length, expected.length);
+  }
+  // Invalid bytes and lone surrogates are errors of their own line only.
+  const bad = [Buffer.from('a@x.com\nb'), Uint8Array.of(0xc3), Buffer.from('@x.com\nc@x.com\n'), 'd\uD83D', '\n', 'e@x.com'];
+  assert.deepEqual(slots(stream('email', bad)),
+    [sha256('a@x.com'), { code: 'invalid_utf8' }, sha256('c@x.com'), { code: 'invalid_utf8' }, sha256('e@x.com')]);
+  // A lone high surrogate at the very end.
+  assert.deepEqual(slots(stream('email', ['a@x.com\nb@x.com\uD83D'])), [sha256('a@x.com'), { code: 'invalid_utf8' }]);
+});
+
+test('createLineHasher: memory stays bounded on a long line and a long stream', () => {
+  const h = createLineHasher('email');
+  const junk = new Uint8Array(64 * 1024).fill(0x61);
+  for (let i = 0; i < 40; i++) assert.deepEqual(h.push(junk).hashes, []);
+  const r = h.push(Buffer.from('\nok@x.com\n'));
+  assert.deepEqual(r, { hashes: [null, sha256('ok@x.com')], errors: [{ index: 0, code: 'too_long' }], firstIndex: 0 });
+  const line = Buffer.from('someone@example.com\n'.repeat(3000));
+  let total = 2;
+  for (let i = 0; i < 200; i++) {
+    const out = h.push(line);
+    assert.equal(out.firstIndex, total);
+    total += out.hashes.length;
+  }
+  assert.equal(total, 2 + 200 * 3000);
+  assert.deepEqual(h.finish(), { hashes: [], errors: [], firstIndex: total });
+});
+
+// --- upload bodies ---------------------------------------------------------------------------------
+const CA = 'custom_audience_users';
+const DNR = 'do_not_reach_users';
+
+test('buildAudienceBodies: the exact body, hashes per field, rejections with their input index', () => {
+  const records = [
+    { email: 'Support@X.com' },
+    { email: 'not an email' },
+    { email: ['A@x.com', 'a@x.com ', 'b@x.com'], phone_number: '+44 20 7183 8750', partner_user_id: ['p', 'p'], handle: null },
+    {},
+    { device_id: '4b61639e47cc4056a16ac8217e029462', service_id: '143567', handle: '@AdsAPI' },
+    { email: ['ok@x.com', 7] },
+  ];
+  const out = buildAudienceBodies(CA, records, { operation: 'Update' });
+  assert.deepEqual(out.records, [[0, 2, 4]]);
+  assert.deepEqual(out.rejected, [
+    { index: 1, field: 'email', valueIndex: 0, code: 'invalid_email' },
+    { index: 3, field: null, valueIndex: null, code: 'no_identifiers' },
+    { index: 5, field: 'email', valueIndex: 1, code: 'not_a_string' },
+  ]);
+  assert.equal(out.bodies.length, 1);
+  assert.ok(out.bodies[0].startsWith(
+    `[{"operation_type":"Update","params":{"users":[{"email":["${VECTORS[0][3]}"]},`), out.bodies[0]);
+  const [op] = JSON.parse(out.bodies[0]);
+  assert.deepEqual(op.params.users[1], {
+    email: [sha256('a@x.com'), sha256('b@x.com')],
+    phone_number: [sha256('+442071838750')],
+    partner_user_id: ['p'],
+  });
+  assert.deepEqual(Object.keys(op.params.users[2]), ['device_id', 'handle', 'service_id']);
+  assert.deepEqual(op.params.users[2].handle, [VECTORS[8][3]]);
+
+  const dnr = buildAudienceBodies(DNR, [{ email: 'a@x.com' }, { handle: 'x', email: 'b@x.com' }], {
+    operation: 'Delete', expiresAt: '2030-01-01T00:00:00Z', phoneFormat: 'digits',
+  });
+  assert.deepEqual(dnr.rejected, [{ index: 1, field: 'handle', valueIndex: null, code: 'field_not_allowed' }]);
+  assert.equal(dnr.bodies[0],
+    `[{"operation_type":"Delete","params":{"expires_at":"2030-01-01T00:00:00Z","users":[{"email":["${sha256('a@x.com')}"]}]}}]`);
+  assert.deepEqual(buildAudienceBodies(CA, [], { operation: 'Update' }), { bodies: [], records: [], rejected: [] });
+});
+
+test('buildAudienceBodies: 2500 users per body, exactly', () => {
+  const records = Array.from({ length: 5001 }, (_, i) => ({ email: `user${i}@example.com` }));
+  records[10] = { email: 'bad' };
+  const out = buildAudienceBodies(CA, records, { operation: 'Update', effectiveAt: '2030-01-01T00:00:00Z' });
+  assert.deepEqual(out.records.map((r) => r.length), [2500, 2500]);
+  assert.deepEqual(out.rejected, [{ index: 10, field: 'email', valueIndex: 0, code: 'invalid_email' }]);
+  assert.equal(out.records[0][0], 0);
+  assert.equal(out.records[0][10], 11);
+  assert.equal(out.records[1].at(-1), 5000);
+  const exact = buildAudienceBodies(CA, records.slice(0, 2501), { operation: 'Update' });
+  assert.deepEqual(exact.records.map((r) => r.length), [2500]);
+  const over = buildAudienceBodies(CA, records.slice(11, 2512), { operation: 'Update' });
+  assert.deepEqual(over.records.map((r) => r.length), [2500, 1]);
+  for (const body of [...out.bodies, ...over.bodies]) {
+    const [op] = JSON.parse(body);
+    assert.ok(op.params.users.length <= 2500);
+  }
+  const small = buildAudienceBodies(CA, records.slice(0, 10), { operation: 'Update', maxUsersPerBody: 3 });
+  assert.deepEqual(small.records, [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]]);
+});
+
+test('buildAudienceBodies: 5,000,000 bytes per body, measured on the exact text', () => {
+  // 60,000-character partner ids, some multibyte: about 80 fit in a body.
+  const records = Array.from({ length: 200 }, (_, i) => ({
+    partner_user_id: `${i}-${i % 3 === 0 ? 'é'.repeat(29_990) : 'x'.repeat(59_990)}`,
+    email: `u${i}@x.com`,
+  }));
+  const out = buildAudienceBodies(CA, records, { operation: 'Update' });
+  assert.equal(out.rejected.length, 0);
+  assert.ok(out.bodies.length >= 2);
+  let next = 0;
+  for (const [b, body] of out.bodies.entries()) {
+    const bytes = Buffer.byteLength(body);
+    assert.ok(bytes <= 5_000_000, `body ${b}: ${bytes} bytes`);
+    const [op] = JSON.parse(body);
+    assert.equal(op.params.users.length, out.records[b].length);
+    for (const [k, user] of op.params.users.entries()) {
+      const index = out.records[b][k];
+      assert.equal(index, next++, 'input order');
+      assert.deepEqual(user, { email: [sha256(`u${index}@x.com`)], partner_user_id: [records[index].partner_user_id] });
+    }
+    if (b + 1 < out.bodies.length) {
+      // Greedy: the next body's first user would not have fitted.
+      const [nextOp] = JSON.parse(out.bodies[b + 1]);
+      const firstUser = Buffer.byteLength(JSON.stringify(nextOp.params.users[0]));
+      assert.ok(bytes + 1 + firstUser > 5_000_000, `body ${b} closed early`);
+    }
+  }
+  assert.equal(next, records.length);
+  const tight = buildAudienceBodies(CA, [{ email: 'a@x.com' }, { partner_user_id: 'y'.repeat(400) }, { email: 'b@x.com' }],
+    { operation: 'Update', maxBodyBytes: 300 });
+  assert.deepEqual(tight.rejected, [{ index: 1, field: null, valueIndex: null, code: 'record_too_large' }]);
+  for (const body of tight.bodies) assert.ok(Buffer.byteLength(body) <= 300);
+});
+
+test('buildAudienceBodies: wrong calls', () => {
+  const r = [{ email: 'a@x.com' }];
+  throwsCode(() => buildAudienceBodies('custom_audience', r, { operation: 'Update' }), 'unknown_endpoint');
+  throwsCode(() => buildAudienceBodies(1, r, { operation: 'Update' }), 'unknown_endpoint');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'update' }), 'unknown_operation');
+  throwsCode(() => buildAudienceBodies(CA, r, {}), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', effective_at: 'x' }), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: new Date() }), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', effectiveAt: '2030-01-01' }), 'invalid_effective_at');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: '2030-01-01T00:00:00+01:00' }), 'invalid_expires_at');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', now: 'now' }), 'invalid_now');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', effectiveAt: '2030-02-01T00:00:00Z', expiresAt: '2030-01-01T00:00:00Z' }),
+    'expires_not_after_effective');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', now: '2031-01-01T00:00:00Z', expiresAt: '2030-01-01T00:00:00Z' }),
+    'expires_not_after_now');
+  throwsCode(() => buildAudienceBodies(DNR, r, { operation: 'Update' }), 'missing_expires_at');
+  throwsCode(() => buildAudienceBodies(DNR, r, { operation: 'Update', expiresAt: '2030-01-01T00:00:00Z', effectiveAt: '2029-01-01T00:00:00Z' }),
+    'effective_at_not_allowed');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', maxUsersPerBody: 2501 }), 'invalid_limits');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', maxBodyBytes: 0 }), 'invalid_limits');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', phoneFormat: 'plus' }), 'unknown_phone_format');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', defaultCountryCode: '+44' }), 'invalid_default_country_code');
+  throwsCode(() => buildAudienceBodies(CA, 'a@x.com', { operation: 'Update' }), 'invalid_argument');
+  throwsCode(() => buildAudienceBodies(CA, [null], { operation: 'Update' }), 'invalid_record');
+  throwsCode(() => buildAudienceBodies(CA, [['a@x.com']], { operation: 'Update' }), 'invalid_record');
+  throwsCode(() => buildAudienceBodies(CA, [{ emial: 'a@x.com' }], { operation: 'Update' }), 'invalid_record');
+});
+
+// --- the benchmark's ceiling and the types ----------------------------------------------------------
+test('the benchmark-only raw SHA-256 is SHA-256', () => {
+  for (const s of ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'é'.repeat(100), 'x'.repeat(1000)]) {
+    assert.equal(raw.benchSha256Hex(s), sha256(s));
+  }
+  assert.equal(raw.benchRawSha256Lines(Buffer.from('a\nb\n\nc')), 4);
+  assert.equal(raw.benchRawSha256Lines(Buffer.from('a\nb\n')), 2);
+  assert.equal(raw.benchRawSha256Lines(new Uint8Array(0)), 0);
+});
+
+/** The string literals of `export type NAME = 'a' | 'b' ...;` in pkg/types/audience.d.ts. */
+function dtsUnion(name) {
+  const m = new RegExp(`export type ${name} =([^;]*);`).exec(read('pkg/types/audience.d.ts'));
+  assert.ok(m, `audience.d.ts declares no type ${name}`);
+  return [...m[1].matchAll(/'([^']*)'/g)].map((x) => x[1]);
+}
+
+/** The codes `Enum::Variant => "code"` of the Rust sources under src/audience/ (messages excluded). */
+function rustCodes(enumName) {
+  const files = [];
+  const walk = (dir) => {
+    for (const f of readdirSync(path.join(root, dir))) {
+      const p = path.join(dir, f);
+      if (statSync(path.join(root, p)).isDirectory()) walk(p);
+      else if (f.endsWith('.rs')) files.push(p);
+    }
+  };
+  walk('src/audience');
+  const codes = new Set();
+  for (const f of files) {
+    for (const m of read(f).matchAll(new RegExp(`${enumName}::\\w+ => "([a-z0-9_]+)"`, 'g'))) codes.add(m[1]);
+  }
+  return [...codes].sort();
+}
+
+test('the types list the codes and names the Rust sources define', () => {
+  assert.deepEqual(dtsUnion('IdType'), TYPES);
+  assert.deepEqual(raw.audienceIdTypes().split(','), TYPES);
+  assert.deepEqual(rustCodes('IdType'), [...TYPES].sort());
+  assert.deepEqual([...dtsUnion('IdErrorCode')].sort(), rustCodes('IdError'));
+  assert.deepEqual([...dtsUnion('BatchErrorCode')].sort(), rustCodes('BatchError'));
+  const record = dtsUnion('RecordErrorCode');
+  for (const c of rustCodes('RecordError')) assert.ok(record.includes(c), `RecordErrorCode lacks ${c}`);
+  assert.deepEqual(dtsUnion('PhoneFormat'), ['e164', 'digits']);
+  assert.deepEqual(dtsUnion('AudienceEndpoint'), [CA, DNR]);
+});
