@@ -284,6 +284,16 @@ impl LineHasher {
         }
     }
 
+    /// A hasher for text that continues a stream begun elsewhere (a piece of a larger input cut
+    /// at a line end, hashed on another thread): like [`LineHasher::new`], except that no
+    /// byte-order mark is removed, since this text does not start the input.
+    pub fn continuing(id_type: IdType, opts: HashOptions) -> Self {
+        LineHasher {
+            first_line: false,
+            ..LineHasher::new(id_type, opts)
+        }
+    }
+
     /// Feeds the next chunk. Complete lines are hashed now; the tail waits for the next chunk.
     pub fn push(&mut self, chunk: &[u8]) {
         let mut rest = chunk;
@@ -426,6 +436,20 @@ mod tests {
         assert_eq!(out.result(2), Some(Err(IdError::Empty)));
         assert_eq!(out.result(3), Some(Ok("c")));
         assert_eq!(out.result(4), None);
+    }
+
+    #[test]
+    fn continuing_keeps_a_leading_bom() {
+        let o = HashOptions::default();
+        let mut h = LineHasher::continuing(IdType::PartnerUserId, o.clone());
+        h.push("\u{FEFF}a\nb".as_bytes());
+        assert_eq!(
+            h.finish().to_vec(),
+            vec![Some("\u{FEFF}a".into()), Some("b".into())]
+        );
+        let mut h = LineHasher::new(IdType::PartnerUserId, o);
+        h.push("\u{FEFF}a\nb".as_bytes());
+        assert_eq!(h.finish().get(0), Some("a"));
     }
 
     #[test]

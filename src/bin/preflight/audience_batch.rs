@@ -1,11 +1,603 @@
-//! `preflight audience-batch`: to be written.
+//! `preflight audience-batch --endpoint custom_audience_users|do_not_reach_users
+//! --operation Update|Delete [--effective-at T] [--expires-at T] [--now T]
+//! (--out-dir DIR | --ndjson) [--input-format csv|ndjson] [FILE|-]`: builds the upload bodies of
+//! the custom audience users or do-not-reach list users endpoint (document B §4) from a user
+//! list, streaming, with [`preflight::audience::batch::BodyBuilder`]: every identifier hashed,
+//! users grouped into one operation per body, each body within 2500 users and 5,000,000 bytes.
+//!
+//! Input: CSV whose header names identifier columns, or NDJSON records (one JSON object per
+//! line, `{"email": "...", "phone_number": ["...", "..."]}`). Rejected records are reported on
+//! standard error by position and field, never by value.
 
-use crate::EXIT_USAGE;
+use crate::hash::{self, for_each_field, unescape_into, Malformed, Next, RecordReader, Scanner};
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use preflight::audience::batch::{
+    AudienceRecord, BatchOptions, Body, BodyBuilder, Endpoint, Operation, Rejection,
+    MAX_BODY_BYTES, MAX_USERS_PER_BODY,
+};
+use preflight::audience::{trim, IdError, IdType, PhoneFormat};
+use std::collections::BTreeMap;
+use std::io::{self, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The longest input record held, in bytes; a longer one is rejected as `too_long`.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+/// Bytes read from the input at a time.
+const READ_BUFFER_BYTES: usize = 1 << 16;
+
+/// Codes of records rejected before they reach the builder (its own codes are
+/// [`preflight::audience::batch::RecordError::code`]).
+const INVALID_CSV: &str = "invalid_csv";
+const COLUMN_COUNT: &str = "column_count";
+const INVALID_JSON: &str = "invalid_json";
+const INVALID_RECORD: &str = "invalid_record";
+
+const AFTER_HELP: &str = "\
+Input (by extension: .ndjson, .jsonl and .json are NDJSON, anything else and standard input CSV;
+--input-format decides otherwise):
+  CSV: the header names identifier columns (email, phone_number, handle, device_id, service_id,
+    partner_user_id; trimmed, ASCII case ignored); other columns are ignored; a type may have
+    several columns (a user with two emails). A cell that is empty (for hashed types: only
+    whitespace) gives no value. Every record must have as many fields as the header.
+  NDJSON: one object per line; each member a string, an array of strings, or null.
+A blank line is a record without identifiers (rejected as no_identifiers).
+
+A record is rejected whole when any of its values is invalid (each is reported), when it has no
+value, or when it carries a type the endpoint does not take. Reports name the record by its
+0-based index among the data records and its row (CSV record number counting the header as 1;
+NDJSON line number), the field and the value's position: never the value.
+
+Output: --out-dir DIR writes DIR/body-0001.json, body-0002.json, ... (each exactly the body, no
+line break; DIR must hold no body files yet); --ndjson writes one body per line on standard
+output. Each body is one operation object holding at most 2500 users and at most 5,000,000
+bytes, in input order.
+
+Dates are ISO 8601 date-times in UTC (2026-11-21T09:30:00Z). The do_not_reach_users endpoint
+requires --expires-at and takes no --effective-at. Without --effective-at, --expires-at must be
+later than now: the system clock, or --now.
+
+Exit status: 0 every record accepted; 1 some records rejected; 2 usage error, bad dates or
+options, unreadable input or unwritable output.";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    Csv,
+    Ndjson,
+}
 
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(
+    group(clap::ArgGroup::new("output").required(true).args(["out_dir", "ndjson"])),
+    after_help = AFTER_HELP
+)]
+pub struct Args {
+    /// The endpoint: custom_audience_users or do_not_reach_users.
+    #[arg(long, value_name = "ENDPOINT", value_parser = parse_endpoint)]
+    endpoint: Endpoint,
+    /// The operation of every body: Update (add) or Delete (remove).
+    #[arg(long, value_name = "OPERATION", value_parser = parse_operation)]
+    operation: Operation,
+    /// params.effective_at (custom audience only), ISO 8601 UTC.
+    #[arg(long, value_name = "T")]
+    effective_at: Option<String>,
+    /// params.expires_at, ISO 8601 UTC (required for do_not_reach_users).
+    #[arg(long, value_name = "T")]
+    expires_at: Option<String>,
+    /// The current time for the "later than now" check, ISO 8601 UTC [default: the system clock].
+    #[arg(long, value_name = "T")]
+    now: Option<String>,
+    /// Write each body to DIR/body-NNNN.json.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// Write one body per line to standard output.
+    #[arg(long)]
+    ndjson: bool,
+    /// The input format [default: by the file's extension, else csv].
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    input_format: Option<InputFormat>,
+    /// The CSV field delimiter: one ASCII character, or `tab` [default: ,].
+    #[arg(long, value_name = "CHAR", value_parser = hash::parse_delimiter)]
+    delimiter: Option<u8>,
+    /// How phone numbers are hashed: e164 (with +) or digits (without).
+    #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
+    phone_format: PhoneFormat,
+    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00.
+    #[arg(long, value_name = "CC")]
+    default_country_code: Option<String>,
+    /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.
+    #[arg(long)]
+    prehashed: bool,
+    /// Users per body, 1 to 2500 (smaller bodies only).
+    #[arg(long, value_name = "N", default_value_t = MAX_USERS_PER_BODY)]
+    max_users_per_body: usize,
+    /// Bytes per body, 1 to 5000000 (smaller bodies only).
+    #[arg(long, value_name = "N", default_value_t = MAX_BODY_BYTES)]
+    max_body_bytes: usize,
+    /// Report only the summary on standard error.
+    #[arg(long, short)]
+    quiet: bool,
+    /// The input file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+}
 
-pub fn run(_args: &Args) -> u8 {
-    eprintln!("preflight: audience-batch is not written yet");
-    EXIT_USAGE
+fn parse_endpoint(s: &str) -> Result<Endpoint, String> {
+    s.parse()
+        .map_err(|e: preflight::audience::batch::BatchError| e.to_string())
+}
+
+fn parse_operation(s: &str) -> Result<Operation, String> {
+    s.parse()
+        .map_err(|e: preflight::audience::batch::BatchError| e.to_string())
+}
+
+fn parse_phone_format(s: &str) -> Result<PhoneFormat, String> {
+    s.parse()
+        .map_err(|e: preflight::audience::UnknownPhoneFormat| e.to_string())
+}
+
+pub fn run(args: &Args) -> u8 {
+    match batch(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("preflight: audience-batch: {message}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// The current time as ISO 8601 UTC, from the system clock.
+fn system_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    iso8601_utc(i64::try_from(secs).unwrap_or(i64::MAX / 2))
+}
+
+/// `unix_seconds` as `YYYY-MM-DDThh:mm:ssZ`.
+fn iso8601_utc(unix_seconds: i64) -> String {
+    let days = unix_seconds.div_euclid(86_400);
+    let secs = unix_seconds.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// Where the bodies go.
+enum Output {
+    Dir { dir: PathBuf, written: usize },
+    Ndjson(BufWriter<io::StdoutLock<'static>>),
+}
+
+impl Output {
+    fn open(args: &Args) -> Result<Output, String> {
+        let Some(dir) = &args.out_dir else {
+            return Ok(Output::Ndjson(BufWriter::new(io::stdout().lock())));
+        };
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let entries =
+            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with("body-") && name.ends_with(".json") {
+                return Err(format!(
+                    "{} already holds body files; use an empty or new directory",
+                    dir.display()
+                ));
+            }
+        }
+        Ok(Output::Dir {
+            dir: dir.clone(),
+            written: 0,
+        })
+    }
+
+    fn write(&mut self, body: &Body) -> Result<(), String> {
+        match self {
+            Output::Dir { dir, written } => {
+                *written += 1;
+                let path = dir.join(format!("body-{:04}.json", *written));
+                std::fs::write(&path, body.json.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            }
+            Output::Ndjson(out) => {
+                // Compact JSON holds no line break (they are escaped in strings).
+                out.write_all(body.json.as_bytes())
+                    .and_then(|()| out.write_all(b"\n"))
+                    .map_err(|e| format!("cannot write the output: {e}"))
+            }
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), String> {
+        match self {
+            Output::Dir { .. } => Ok(()),
+            Output::Ndjson(out) => out
+                .flush()
+                .map_err(|e| format!("cannot write the output: {e}")),
+        }
+    }
+}
+
+/// Reports rejected records and counts them.
+struct Report {
+    err: BufWriter<io::StderrLock<'static>>,
+    quiet: bool,
+    records: usize,
+    rejected: usize,
+    accepted: usize,
+    by_code: BTreeMap<&'static str, usize>,
+}
+
+impl Report {
+    /// One problem of record `index` (0-based among data records) at input row `row`.
+    fn problem(
+        &mut self,
+        index: usize,
+        row: usize,
+        field: Option<IdType>,
+        value_index: Option<usize>,
+        code: &'static str,
+    ) -> io::Result<()> {
+        *self.by_code.entry(code).or_default() += 1;
+        if self.quiet {
+            return Ok(());
+        }
+        write!(self.err, "record {index} (row {row}): ")?;
+        match (field, value_index) {
+            (Some(f), Some(i)) => write!(self.err, "{f}[{i}]: ")?,
+            (Some(f), None) => write!(self.err, "{f}: ")?,
+            _ => {}
+        }
+        writeln!(self.err, "{code}")
+    }
+}
+
+/// Reads data records from CSV or NDJSON into [`AudienceRecord`]s.
+struct Source<R> {
+    reader: RecordReader<R>,
+    format: InputFormat,
+    delimiter: u8,
+    /// CSV: the identifier type of each column (`None`: ignored).
+    columns: Vec<Option<IdType>>,
+    buf: Vec<u8>,
+    cell: Vec<u8>,
+    first: bool,
+}
+
+/// A record refused before it reaches the builder: (field, position in the field, code).
+type Refusal = (Option<IdType>, Option<usize>, &'static str);
+
+impl<R: io::BufRead> Source<R> {
+    /// Reads the next record into `record`; `None` at the end of the input.
+    fn next(&mut self, record: &mut AudienceRecord) -> io::Result<Option<Result<(), Refusal>>> {
+        let next = self.reader.next_record(&mut self.buf)?;
+        let first = std::mem::replace(&mut self.first, false);
+        if first && self.buf.starts_with(hash::BOM) {
+            self.buf.drain(..hash::BOM.len());
+        }
+        clear(record);
+        Ok(match next {
+            Next::End => None,
+            Next::TooLong => Some(Err((None, None, IdError::TooLong.code()))),
+            Next::Record => Some(match self.format {
+                InputFormat::Csv => self.csv(record),
+                InputFormat::Ndjson => self.ndjson(record),
+            }),
+        })
+    }
+
+    fn csv(&mut self, record: &mut AudienceRecord) -> Result<(), Refusal> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let columns = &self.columns;
+        let cell = &mut self.cell;
+        let mut refusal = None;
+        let fields = for_each_field(&self.buf, self.delimiter, |i, raw, quoted| {
+            let Some(&Some(t)) = columns.get(i) else {
+                return;
+            };
+            cell.clear();
+            unescape_into(raw, quoted, cell);
+            match std::str::from_utf8(cell) {
+                Ok(v) if absent(t, v) => {}
+                Ok(v) => record.push(t, v),
+                Err(_) => {
+                    let at = record.values(t).len();
+                    refusal.get_or_insert((Some(t), Some(at), IdError::InvalidUtf8.code()));
+                }
+            }
+        });
+        match fields {
+            Err(Malformed) => Err((None, None, INVALID_CSV)),
+            Ok(n) if n != self.columns.len() => Err((None, None, COLUMN_COUNT)),
+            Ok(_) => refusal.map_or(Ok(()), Err),
+        }
+    }
+
+    fn ndjson(&mut self, record: &mut AudienceRecord) -> Result<(), Refusal> {
+        let line = self.buf.trim_ascii();
+        if line.is_empty() {
+            return Ok(());
+        }
+        match serde_json::from_slice::<AudienceRecord>(line) {
+            Ok(r) => {
+                *record = r;
+                Ok(())
+            }
+            // serde_json's messages may quote the value: only the category is reported.
+            Err(e) if e.is_data() => Err((None, None, INVALID_RECORD)),
+            Err(_) => Err((None, None, INVALID_JSON)),
+        }
+    }
+}
+
+/// A CSV cell that gives no value: empty, or for hashed types only whitespace.
+fn absent(t: IdType, v: &str) -> bool {
+    if t.is_hashed() {
+        trim(v).is_empty()
+    } else {
+        v.is_empty()
+    }
+}
+
+fn clear(r: &mut AudienceRecord) {
+    r.email.clear();
+    r.phone_number.clear();
+    r.handle.clear();
+    r.device_id.clear();
+    r.service_id.clear();
+    r.partner_user_id.clear();
+}
+
+/// The identifier type of each header field (`None`: not an identifier column).
+fn header_columns(
+    header: &[u8],
+    delimiter: u8,
+    endpoint: Endpoint,
+    quiet: bool,
+) -> Result<Vec<Option<IdType>>, String> {
+    let names = hash::csv_fields(header, delimiter)
+        .map_err(|_| String::from("the header record is not valid CSV"))?;
+    let columns: Vec<Option<IdType>> = names
+        .iter()
+        .map(|n| {
+            std::str::from_utf8(n)
+                .ok()
+                .and_then(|n| n.trim().to_ascii_lowercase().parse().ok())
+        })
+        .collect();
+    for (i, c) in columns.iter().enumerate() {
+        if let Some(t) = c {
+            if !endpoint.accepts(*t) {
+                return Err(format!(
+                    "column {} is {t}, which the {} endpoint does not take (only email and \
+                     phone_number)",
+                    i + 1,
+                    endpoint.name()
+                ));
+            }
+        }
+    }
+    if columns.iter().all(Option::is_none) {
+        // Header cells are not printed: without a real header they would be a user's values.
+        return Err(format!(
+            "the header names no identifier column (expected some of: {})",
+            IdType::ALL.map(IdType::name).join(", ")
+        ));
+    }
+    let ignored: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_none())
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    if !ignored.is_empty() && !quiet {
+        eprintln!(
+            "preflight: audience-batch: ignoring column{} {} (not named after an identifier type)",
+            if ignored.len() == 1 { "" } else { "s" },
+            ignored.join(", ")
+        );
+    }
+    Ok(columns)
+}
+
+fn input_format(args: &Args) -> InputFormat {
+    if let Some(f) = args.input_format {
+        return f;
+    }
+    let ext = args
+        .file
+        .as_deref()
+        .and_then(|f| Path::new(f).extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("ndjson" | "jsonl" | "json") => InputFormat::Ndjson,
+        _ => InputFormat::Csv,
+    }
+}
+
+fn batch(args: &Args) -> Result<u8, String> {
+    let hash_opts = hash::hash_options(
+        args.phone_format,
+        args.default_country_code.as_deref(),
+        args.prehashed,
+    )?;
+    let opts = BatchOptions {
+        operation: args.operation,
+        effective_at: args.effective_at.clone(),
+        expires_at: args.expires_at.clone(),
+        now: Some(args.now.clone().unwrap_or_else(system_now)),
+        max_users_per_body: args.max_users_per_body,
+        max_body_bytes: args.max_body_bytes,
+        hash: hash_opts,
+    };
+    let mut builder = BodyBuilder::new(args.endpoint, &opts).map_err(|e| e.to_string())?;
+    let format = input_format(args);
+    let delimiter = args.delimiter.unwrap_or(b',');
+    let (input, _) = hash::open_input(args.file.as_deref())?;
+    let scanner = match format {
+        InputFormat::Csv => Scanner::csv(delimiter),
+        InputFormat::Ndjson => Scanner::lines(),
+    };
+    let reader = RecordReader::new(
+        BufReader::with_capacity(READ_BUFFER_BYTES, input),
+        scanner,
+        MAX_RECORD_BYTES,
+    );
+    let mut source = Source {
+        reader,
+        format,
+        delimiter,
+        columns: Vec::new(),
+        buf: Vec::new(),
+        cell: Vec::new(),
+        first: true,
+    };
+    let read_error = |e: io::Error| match args.file.as_deref() {
+        None | Some("-") => format!("cannot read standard input: {e}"),
+        Some(path) => format!("cannot read {path}: {e}"),
+    };
+    // CSV: the header is row 1.
+    let mut row = 0;
+    if format == InputFormat::Csv {
+        match source
+            .reader
+            .next_record(&mut source.buf)
+            .map_err(read_error)?
+        {
+            Next::Record => {
+                source.first = false;
+                let h = source.buf.strip_prefix(hash::BOM).unwrap_or(&source.buf);
+                source.columns = header_columns(h, delimiter, args.endpoint, args.quiet)?;
+                row = 1;
+            }
+            Next::TooLong => {
+                return Err(format!(
+                    "the header record is longer than {MAX_RECORD_BYTES} bytes"
+                ))
+            }
+            Next::End => {}
+        }
+    }
+    let mut output = Output::open(args)?;
+    let mut report = Report {
+        err: BufWriter::new(io::stderr().lock()),
+        quiet: args.quiet,
+        records: 0,
+        rejected: 0,
+        accepted: 0,
+        by_code: BTreeMap::new(),
+    };
+    let mut bodies = 0;
+    let mut record = AudienceRecord::new();
+    let write_err = |e: io::Error| format!("cannot write to standard error: {e}");
+    while let Some(parsed) = source.next(&mut record).map_err(read_error)? {
+        let index = report.records;
+        report.records += 1;
+        row += 1;
+        if let Err((field, value_index, code)) = parsed {
+            report.rejected += 1;
+            report
+                .problem(index, row, field, value_index, code)
+                .map_err(write_err)?;
+            continue;
+        }
+        if let Some(body) = builder.push(&record) {
+            output.write(&body)?;
+            bodies += 1;
+        }
+        // Everything the builder rejected now belongs to this record.
+        let rejections: Vec<Rejection> = builder.take_rejected();
+        if rejections.is_empty() {
+            report.accepted += 1;
+        } else {
+            report.rejected += 1;
+        }
+        for r in rejections {
+            report
+                .problem(index, row, r.field, r.value_index, r.error.code())
+                .map_err(write_err)?;
+        }
+    }
+    let tail = builder.finish();
+    for body in &tail.bodies {
+        output.write(body)?;
+        bodies += 1;
+    }
+    output.finish()?;
+    summary(&mut report, bodies, args.out_dir.as_deref()).map_err(write_err)?;
+    Ok(if report.rejected == 0 {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    })
+}
+
+fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result<()> {
+    let mut line = format!(
+        "preflight audience-batch: {} record{}, {} accepted in {bodies} bod{}, {} rejected",
+        report.records,
+        if report.records == 1 { "" } else { "s" },
+        report.accepted,
+        if bodies == 1 { "y" } else { "ies" },
+        report.rejected
+    );
+    if !report.by_code.is_empty() {
+        let codes: Vec<String> = report
+            .by_code
+            .iter()
+            .map(|(code, n)| format!("{n} {code}"))
+            .collect();
+        line.push_str(&format!(" ({})", codes.join(", ")));
+    }
+    match (dir, bodies) {
+        (None, _) | (_, 0) => {}
+        (Some(dir), 1) => {
+            line.push_str(&format!("; wrote {}", dir.join("body-0001.json").display()))
+        }
+        (Some(dir), n) => line.push_str(&format!(
+            "; wrote {} ... body-{n:04}.json",
+            dir.join("body-0001.json").display()
+        )),
+    }
+    writeln!(report.err, "{line}")?;
+    report.err.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use preflight::checks::dates::parse_iso8601;
+
+    #[test]
+    fn clock_text_round_trips() {
+        for secs in [0, 951_868_800, 1_709_164_799, 4_102_444_800, 1_234_567_890] {
+            let text = iso8601_utc(secs);
+            assert_eq!(
+                parse_iso8601(&text).map(|d| d.unix_seconds),
+                Some(secs),
+                "{text}"
+            );
+        }
+        assert_eq!(iso8601_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso8601_utc(951_868_800 - 1), "2000-02-29T23:59:59Z");
+    }
 }

@@ -1,11 +1,362 @@
-//! `preflight hash`: to be written.
+//! `preflight hash <type> [FILE|-] [--column NAME|N [--no-header] [--delimiter C]]
+//! [--phone-format e164|digits] [--default-country-code CC] [--prehashed]
+//! [--on-error empty|drop] [--threads N] [--quiet]`: normalizes and SHA-256-hashes audience
+//! identifiers (audience-identifiers.md), one per line or one CSV column, streaming.
+//!
+//! Output: one line per row on standard output, in input order: the 64 lowercase hex digits
+//! (`partner_user_id`: the value itself). Rejected rows give an empty line (`--on-error empty`,
+//! so output line N is always row N) or nothing (`--on-error drop`). Standard error lists each
+//! rejected row by number and code, never by value, then a summary.
 
-use crate::EXIT_USAGE;
+mod csv;
+mod pipeline;
+mod progress;
+
+pub use csv::{
+    fields as csv_fields, for_each_field, unescape_into, Malformed, Next, RecordReader, Scanner,
+    BOM,
+};
+
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use pipeline::{Chunker, Failure, Mode, Slot, Worker};
+use preflight::audience::{HashOptions, IdType, PhoneFormat};
+use progress::Progress;
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The most worker threads `--threads` takes.
+pub const MAX_THREADS: usize = 256;
+/// Bytes of standard output buffered before a write.
+const OUT_BUFFER_BYTES: usize = 1 << 20;
+
+const AFTER_HELP: &str = "\
+Input: one value per line (\\n or \\r\\n; a byte-order mark at the start is dropped), or with
+--column one field of each CSV record (RFC 4180: quoted fields may hold the delimiter, \"\" and
+line breaks). --column takes a header name (the first record is the header) or a 1-based index
+(the first record is a header too, skipped, unless --no-header).
+
+Rows are numbered from 1 by their position in the input: line N, or CSV record N counting the
+header as record 1 (a spreadsheet's row number). Each rejected row is reported on standard
+error as `row N: code`, never with its value; --quiet keeps only the summary.
+
+Output: one line per row, in input order. A rejected row gives an empty line with
+--on-error empty (the default: output line K is the K-th data row) or nothing with
+--on-error drop. Memory stays bounded whatever the input size; a record longer than 1 MiB is
+rejected as too_long.
+
+Exit status: 0 every row hashed; 1 some rows rejected; 2 usage error or unreadable input.";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnError {
+    /// An empty output line for a rejected row.
+    Empty,
+    /// No output line for a rejected row.
+    Drop,
+}
 
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// The identifier type: email, phone_number, handle, device_id, service_id or
+    /// partner_user_id (passed through, not hashed).
+    #[arg(value_name = "TYPE", value_parser = parse_id_type)]
+    id_type: IdType,
+    /// The input file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    /// Read CSV and hash this column: a header name, or a 1-based index.
+    #[arg(long, value_name = "NAME|N")]
+    column: Option<String>,
+    /// The CSV input has no header record (only with a column index).
+    #[arg(long, requires = "column")]
+    no_header: bool,
+    /// The CSV field delimiter: one ASCII character, or `tab` [default: ,].
+    #[arg(long, value_name = "CHAR", value_parser = parse_delimiter, requires = "column")]
+    delimiter: Option<u8>,
+    /// How phone numbers are hashed: e164 (with +) or digits (without).
+    #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
+    phone_format: PhoneFormat,
+    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00.
+    #[arg(long, value_name = "CC")]
+    default_country_code: Option<String>,
+    /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.
+    #[arg(long)]
+    prehashed: bool,
+    /// What a rejected row gives on standard output.
+    #[arg(long, value_enum, value_name = "POLICY", default_value_t = OnError::Empty)]
+    on_error: OnError,
+    /// Worker threads [default: every core].
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Report only the summary on standard error (no rejected rows, no progress bar).
+    #[arg(long, short)]
+    quiet: bool,
+}
 
-pub fn run(_args: &Args) -> u8 {
-    eprintln!("preflight: hash is not written yet");
-    EXIT_USAGE
+fn parse_id_type(s: &str) -> Result<IdType, String> {
+    s.parse()
+        .map_err(|e: preflight::audience::UnknownIdType| e.to_string())
+}
+
+fn parse_phone_format(s: &str) -> Result<PhoneFormat, String> {
+    s.parse()
+        .map_err(|e: preflight::audience::UnknownPhoneFormat| e.to_string())
+}
+
+/// One ASCII character other than a quote or a line break; `tab` or `\t` for a tab.
+pub fn parse_delimiter(s: &str) -> Result<u8, String> {
+    let b = match s {
+        "tab" | "\\t" => b'\t',
+        _ if s.len() == 1 => s.as_bytes()[0],
+        _ => return Err("the delimiter is one ASCII character (or `tab`)".into()),
+    };
+    if !b.is_ascii() || matches!(b, b'"' | b'\n' | b'\r') {
+        return Err("the delimiter must be ASCII, not a quote or a line break".into());
+    }
+    Ok(b)
+}
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("a number of threads from 1 to {MAX_THREADS}")),
+    }
+}
+
+/// The identifier hashing options of both audience commands.
+pub fn hash_options(
+    phone_format: PhoneFormat,
+    default_country_code: Option<&str>,
+    prehashed: bool,
+) -> Result<HashOptions, String> {
+    let mut opts = HashOptions {
+        phone_format,
+        prehashed,
+        ..HashOptions::default()
+    };
+    if let Some(cc) = default_country_code {
+        opts = opts
+            .with_default_country_code(cc)
+            .map_err(|e| format!("--default-country-code: {e}"))?;
+    }
+    Ok(opts)
+}
+
+/// Opens FILE (or standard input for `-` / nothing): the reader and, for a regular file, its
+/// size.
+pub fn open_input(file: Option<&str>) -> Result<(Box<dyn Read + Send>, Option<u64>), String> {
+    match file {
+        None | Some("-") => Ok((Box::new(io::stdin()), None)),
+        Some(path) => {
+            let f = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            Ok((Box::new(f), size))
+        }
+    }
+}
+
+/// Counts and reports rows as the slots come back in order.
+struct Sink<'a> {
+    out: BufWriter<io::StdoutLock<'static>>,
+    err: BufWriter<io::StderrLock<'static>>,
+    quiet: bool,
+    /// Rows before the current slot (the header counts as row 1 in CSV).
+    base: usize,
+    rows: usize,
+    rejected: usize,
+    by_code: BTreeMap<&'static str, usize>,
+    progress: Option<Progress>,
+    read: &'a AtomicU64,
+}
+
+impl Sink<'_> {
+    fn write(&mut self, slot: &Slot) -> io::Result<()> {
+        self.out.write_all(&slot.out)?;
+        if !slot.errors.is_empty() {
+            if let Some(p) = &mut self.progress {
+                p.clear(&mut self.err)?;
+            }
+        }
+        for &(row, code) in &slot.errors {
+            if !self.quiet {
+                writeln!(self.err, "row {}: {code}", self.base + row + 1)?;
+            }
+            *self.by_code.entry(code).or_default() += 1;
+        }
+        self.base += slot.rows;
+        self.rows += slot.rows;
+        self.rejected += slot.errors.len();
+        if let Some(p) = &mut self.progress {
+            self.err.flush()?;
+            p.tick(self.read.load(Ordering::Relaxed), self.rows, &mut self.err)?;
+        }
+        Ok(())
+    }
+
+    /// Flushes the output and writes the summary.
+    fn finish(&mut self, on_error: OnError) -> io::Result<()> {
+        self.out.flush()?;
+        if let Some(p) = &mut self.progress {
+            p.clear(&mut self.err)?;
+        }
+        let mut line = format!(
+            "preflight hash: {} row{}, {} hashed, {} rejected",
+            self.rows,
+            if self.rows == 1 { "" } else { "s" },
+            self.rows - self.rejected,
+            self.rejected
+        );
+        if self.rejected > 0 {
+            let codes: Vec<String> = self
+                .by_code
+                .iter()
+                .map(|(code, n)| format!("{n} {code}"))
+                .collect();
+            line.push_str(&format!(" ({})", codes.join(", ")));
+            line.push_str(match on_error {
+                OnError::Empty => "; an empty output line for each",
+                OnError::Drop => "; left out of the output",
+            });
+        }
+        writeln!(self.err, "{line}")?;
+        if !self.quiet {
+            for code in self.by_code.keys() {
+                writeln!(self.err, "  {code}: {}", pipeline::code_message(code))?;
+            }
+        }
+        self.err.flush()
+    }
+}
+
+pub fn run(args: &Args) -> u8 {
+    match hash(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("preflight: hash: {message}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// The 0-based column for `--column` (a name is looked up in `header`).
+fn column_index(spec: &str, header: Option<&[u8]>, delimiter: u8) -> Result<usize, String> {
+    if !spec.is_empty() && spec.bytes().all(|b| b.is_ascii_digit()) {
+        return match spec.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n - 1),
+            _ => Err("--column: a column index starts at 1".into()),
+        };
+    }
+    let Some(header) = header else {
+        return Err(
+            "--column NAME needs a header record (drop --no-header, or give an index)".into(),
+        );
+    };
+    let names = csv::fields(header, delimiter)
+        .map_err(|_| String::from("the header record is not valid CSV"))?;
+    let wanted = spec.trim();
+    let matches: Vec<usize> = names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| {
+            std::str::from_utf8(n).is_ok_and(|n| n.trim().eq_ignore_ascii_case(wanted))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match matches.as_slice() {
+        [i] => Ok(*i),
+        // Header cells are not printed: without a real header they would be a row's values.
+        [] => Err(format!(
+            "--column: no header field is named {wanted:?} ({} fields; names are compared \
+             trimmed and ignoring ASCII case)",
+            names.len()
+        )),
+        _ => Err(format!(
+            "--column: {} header fields are named {wanted:?}; give the column's index",
+            matches.len()
+        )),
+    }
+}
+
+fn hash(args: &Args) -> Result<u8, String> {
+    let opts = hash_options(
+        args.phone_format,
+        args.default_country_code.as_deref(),
+        args.prehashed,
+    )?;
+    let (input, size) = open_input(args.file.as_deref())?;
+    let read = Arc::new(AtomicU64::new(0));
+    let delimiter = args.delimiter.unwrap_or(b',');
+    let scan_mode = match args.column {
+        None => Mode::Lines,
+        Some(_) => Mode::Csv {
+            delimiter,
+            column: 0,
+        },
+    };
+    let csv_input = args.column.is_some();
+    let mut chunker = Chunker::new(input, scan_mode, csv_input, Arc::clone(&read));
+    // Row numbers count the header as row 1.
+    let (mode, base) = match &args.column {
+        None => (Mode::Lines, 0),
+        Some(spec) => {
+            let header = if args.no_header {
+                None
+            } else {
+                chunker.header().map_err(|e| input_error(&args.file, &e))?
+            };
+            let column = match (&header, args.no_header) {
+                // Empty input: no header and no rows; the column is never read.
+                (None, false) if !spec.bytes().all(|b| b.is_ascii_digit()) => 0,
+                _ => column_index(spec, header.as_deref(), delimiter)?,
+            };
+            let mode = Mode::Csv { delimiter, column };
+            (mode, usize::from(header.is_some()))
+        }
+    };
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    });
+    let keep_rejected = args.on_error == OnError::Empty;
+    let progress = match size {
+        Some(total) if !args.quiet && io::stderr().is_terminal() => Some(Progress::new(total)),
+        _ => None,
+    };
+    let mut sink = Sink {
+        out: BufWriter::with_capacity(OUT_BUFFER_BYTES, io::stdout().lock()),
+        err: BufWriter::new(io::stderr().lock()),
+        quiet: args.quiet,
+        base,
+        rows: 0,
+        rejected: 0,
+        by_code: BTreeMap::new(),
+        progress,
+        read: &read,
+    };
+    let id_type = args.id_type;
+    let result = pipeline::run(
+        chunker,
+        threads,
+        || Worker::new(id_type, opts.clone(), mode, keep_rejected),
+        &mut |slot| sink.write(slot),
+    );
+    let finished = sink.finish(args.on_error);
+    let rejected = sink.rejected;
+    drop(sink);
+    match result {
+        Err(Failure::Read(e)) => return Err(input_error(&args.file, &e)),
+        Err(Failure::Write(e)) => return Err(format!("cannot write the output: {e}")),
+        Err(Failure::Internal) => return Err("internal error: a worker thread stopped".into()),
+        Ok(()) => {}
+    }
+    finished.map_err(|e| format!("cannot write the output: {e}"))?;
+    Ok(if rejected == 0 { EXIT_OK } else { EXIT_INVALID })
+}
+
+fn input_error(file: &Option<String>, e: &io::Error) -> String {
+    match file.as_deref() {
+        None | Some("-") => format!("cannot read standard input: {e}"),
+        Some(path) => format!("cannot read {path}: {e}"),
+    }
 }

@@ -1,0 +1,112 @@
+//! One input record: a user's raw identifier values per type.
+
+use crate::audience::IdType;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// One user: raw identifier values per type (any number per field, usually one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AudienceRecord {
+    #[serde(
+        default,
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub email: Vec<String>,
+    #[serde(
+        default,
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub phone_number: Vec<String>,
+    #[serde(
+        default,
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub handle: Vec<String>,
+    #[serde(
+        default,
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub device_id: Vec<String>,
+    #[serde(
+        default,
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub service_id: Vec<String>,
+    #[serde(
+        default,
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub partner_user_id: Vec<String>,
+}
+
+/// A field given as a string, an array of strings, or null.
+fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match Option::<OneOrMany>::deserialize(d)? {
+        None => Vec::new(),
+        Some(OneOrMany::One(s)) => vec![s],
+        Some(OneOrMany::Many(v)) => v,
+    })
+}
+
+/// The order of user members in the output (document B's listing).
+pub(super) const FIELD_ORDER: [IdType; 6] = [
+    IdType::Email,
+    IdType::DeviceId,
+    IdType::Handle,
+    IdType::ServiceId,
+    IdType::PhoneNumber,
+    IdType::PartnerUserId,
+];
+
+impl AudienceRecord {
+    /// An empty record.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The raw values of field `t`.
+    pub fn values(&self, t: IdType) -> &[String] {
+        match t {
+            IdType::Email => &self.email,
+            IdType::PhoneNumber => &self.phone_number,
+            IdType::Handle => &self.handle,
+            IdType::DeviceId => &self.device_id,
+            IdType::ServiceId => &self.service_id,
+            IdType::PartnerUserId => &self.partner_user_id,
+        }
+    }
+
+    fn values_mut(&mut self, t: IdType) -> &mut Vec<String> {
+        match t {
+            IdType::Email => &mut self.email,
+            IdType::PhoneNumber => &mut self.phone_number,
+            IdType::Handle => &mut self.handle,
+            IdType::DeviceId => &mut self.device_id,
+            IdType::ServiceId => &mut self.service_id,
+            IdType::PartnerUserId => &mut self.partner_user_id,
+        }
+    }
+
+    /// Adds a raw value to field `t`.
+    pub fn push(&mut self, t: IdType, value: impl Into<String>) {
+        self.values_mut(t).push(value.into());
+    }
+
+    /// Builder form of [`AudienceRecord::push`].
+    pub fn with(mut self, t: IdType, value: impl Into<String>) -> Self {
+        self.push(t, value);
+        self
+    }
+}

@@ -1,0 +1,68 @@
+//! Why a record was left out of the bodies.
+
+use crate::audience::{IdError, IdType};
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// Why a record was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// One value is invalid.
+    Id(IdError),
+    /// The record has no value in any field.
+    NoIdentifiers,
+    /// The endpoint does not take this field (do-not-reach: only `email` and `phone_number`).
+    FieldNotAllowed,
+    /// The user object alone would make a body larger than the byte limit.
+    TooLarge,
+}
+
+impl RecordError {
+    /// The stable snake_case code ([`IdError::code`] for an invalid value).
+    pub fn code(self) -> &'static str {
+        match self {
+            RecordError::Id(e) => e.code(),
+            RecordError::NoIdentifiers => "no_identifiers",
+            RecordError::FieldNotAllowed => "field_not_allowed",
+            RecordError::TooLarge => "record_too_large",
+        }
+    }
+
+    /// A fixed explanation for people. Never contains the value.
+    pub fn message(self) -> &'static str {
+        match self {
+            RecordError::Id(e) => e.message(),
+            RecordError::NoIdentifiers => "the record has no identifier",
+            RecordError::FieldNotAllowed => "this endpoint does not take this identifier type",
+            RecordError::TooLarge => "the user alone would exceed the request body size limit",
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code(), self.message())
+    }
+}
+
+impl Serialize for RecordError {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+/// A record left out of the bodies. JSON: `{"index":3,"field":"email","value_index":0,
+/// "code":"invalid_email"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Rejection {
+    /// The record's input index.
+    pub index: usize,
+    /// The field at fault; `None` for a problem of the whole record.
+    pub field: Option<IdType>,
+    /// The position of the bad value in the field's array, for an invalid value.
+    pub value_index: Option<usize>,
+    /// What is wrong.
+    #[serde(rename = "code")]
+    pub error: RecordError,
+}
