@@ -28,16 +28,7 @@ fn vector_names() -> BTreeSet<String> {
 #[test]
 fn rules_doc_matches_kinds_and_vectors() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut doc = fs::read_to_string(root.join("docs/RULES.md")).expect("docs/RULES.md");
-    // TEMPORARY while sections are written in parallel: docs/rules-parts/*.md are appended.
-    if let Ok(dir) = fs::read_dir(root.join("docs/rules-parts")) {
-        let mut parts: Vec<_> = dir.flatten().map(|e| e.path()).collect();
-        parts.sort();
-        for p in parts {
-            doc.push('\n');
-            doc.push_str(&fs::read_to_string(p).unwrap_or_default());
-        }
-    }
+    let doc = fs::read_to_string(root.join("docs/RULES.md")).expect("docs/RULES.md");
     let codes: BTreeSet<&str> = preflight::Code::ALL.iter().map(|c| c.as_str()).collect();
     let kinds: BTreeSet<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
     let names = vector_names();
