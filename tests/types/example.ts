@@ -1,7 +1,7 @@
 // Compiled, never run: checks that pkg/index.d.ts describes the API precisely enough for real
 // use (narrowing on codes, exhaustive switches) and refuses what it should (@ts-expect-error).
 import { validate, kinds, PreflightError } from 'preflight-wasm';
-import type { ErrorCode, Issue, IssueCode, Kind, Report, Severity, ValidateOptions } from 'preflight-wasm';
+import type { AnyErrorCode, ErrorCode, Issue, IssueCode, Kind, Report, Severity, ValidateOptions } from 'preflight-wasm';
 
 const options: ValidateOptions = {
   context: { objective: 'REACH', placements: ['ALL_ON_TWITTER'], budget_optimization: 'CAMPAIGN', current: { name: 'x' } },
@@ -21,6 +21,13 @@ function describeIssue(issue: Issue): string {
       return `${issue.path}: ${code}`;
     }
   }
+}
+
+const VALIDATION_ERROR_CODES: readonly ErrorCode[] = ['unknown_kind', 'bad_options', 'invalid_json', 'too_deep', 'input_too_large'];
+
+/** PreflightError carries validation, audience and signing codes; narrow to the validation ones. */
+function isValidationErrorCode(code: AnyErrorCode): code is ErrorCode {
+  return (VALIDATION_ERROR_CODES as readonly string[]).includes(code);
 }
 
 function errorHint(code: ErrorCode): string {
@@ -49,7 +56,8 @@ export function check(kind: Kind, payload: object | string): string[] {
   } catch (e) {
     if (e instanceof PreflightError) {
       const name: 'PreflightError' = e.name;
-      return [`${name} ${e.code}: ${errorHint(e.code)}: ${e.message}`];
+      const hint = isValidationErrorCode(e.code) ? errorHint(e.code) : 'see the code';
+      return [`${name} ${e.code}: ${hint}: ${e.message}`];
     }
     throw e;
   }
