@@ -1,6 +1,7 @@
 //! Native side of the validation benchmark (run by bench/validate.sh beside the Node peers):
-//! validates bench/fixtures/product_batch_25.json from JSON text and from a parsed value, and
-//! writes the figures to target/bench/native-validate.json for the side-by-side table.
+//! validates bench/fixtures/product_batch_25.json from JSON text, from a parsed `serde_json::Value`
+//! and from the engine's own parsed document, and writes the figures to
+//! target/bench/native-validate.json for the side-by-side table.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -43,19 +44,37 @@ fn main() {
         let r = preflight::validate(preflight::Kind::ProductBatch, black_box(&value), &options);
         black_box(r.to_json());
     });
+    let doc = preflight::json::parse(&text).expect("fixture parses");
+    let doc_ns = per_iter(|| {
+        let r = preflight::validate_value(preflight::Kind::ProductBatch, black_box(&doc), &options);
+        black_box(r.to_json());
+    });
+    let parse_ns = per_iter(|| {
+        black_box(preflight::json::parse(black_box(&text)).is_ok());
+    });
     println!(
         "native  json text -> report json : {:>9.1} us/batch",
         text_ns / 1000.0
     );
     println!(
-        "native  parsed value -> report   : {:>9.1} us/batch",
+        "native  serde_json value -> report: {:>8.1} us/batch",
         value_ns / 1000.0
+    );
+    println!(
+        "native  parsed document -> report: {:>9.1} us/batch",
+        doc_ns / 1000.0
+    );
+    println!(
+        "native  json::parse alone        : {:>9.1} us/batch",
+        parse_ns / 1000.0
     );
     let out = root.join("target/bench");
     std::fs::create_dir_all(&out).expect("target/bench");
     std::fs::write(
         out.join("native-validate.json"),
-        format!("{{\"json_text_ns\":{text_ns:.0},\"value_ns\":{value_ns:.0}}}"),
+        format!(
+            "{{\"json_text_ns\":{text_ns:.0},\"value_ns\":{value_ns:.0},\"document_ns\":{doc_ns:.0},\"parse_ns\":{parse_ns:.0}}}"
+        ),
     )
     .expect("write figures");
 }

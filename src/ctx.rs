@@ -1,8 +1,9 @@
 //! The validation context: collects issues in order and records rules skipped for want of a fact.
 
+use crate::json::Object;
 use crate::options::{BudgetOptimization, Options};
 use crate::report::{params, Code, Issue, Pointer, Report, Severity};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
 /// decimal strings and booleans may be `"true"`/`"false"`; JSON bodies take JSON types as they are.
@@ -36,6 +37,8 @@ impl Fact {
 pub struct Ctx<'a> {
     pub options: &'a Options,
     pub mode: Mode,
+    /// `options.context.current`, viewed once as a document so rules read it like the payload.
+    current: Option<Object<'a>>,
     issues: Vec<Issue>,
     /// (fact, rule id) pairs skipped, in first-seen order, without repeats.
     skipped: Vec<(Fact, &'static str)>,
@@ -46,12 +49,13 @@ impl<'a> Ctx<'a> {
         Ctx {
             options,
             mode,
+            current: options.context.current.as_ref().map(Object::from_serde),
             issues: Vec::new(),
             skipped: Vec::new(),
         }
     }
 
-    /// Records an error. `params` is a `json!({...})` object literal (or `Value::Null`).
+    /// Records an error. `params` is a `json!({...})` object literal (or `json!(null)`).
     pub fn error(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
         self.push(path, code, message.into(), Severity::Error, p);
     }
@@ -119,17 +123,16 @@ impl<'a> Ctx<'a> {
     }
 
     /// The existing record, or `None` after recording that `rule` was skipped.
-    pub fn current(&mut self, rule: &'static str) -> Option<&'a Map<String, Value>> {
-        let v = self.options.context.current.as_ref();
-        if v.is_none() {
+    pub fn current(&mut self, rule: &'static str) -> Option<&Object<'a>> {
+        if self.current.is_none() {
             self.skip(Fact::Current, rule);
         }
-        v
+        self.current.as_ref()
     }
 
     /// The existing record if one was given, without recording anything.
-    pub fn current_if_given(&self) -> Option<&'a Map<String, Value>> {
-        self.options.context.current.as_ref()
+    pub fn current_if_given(&self) -> Option<&Object<'a>> {
+        self.current.as_ref()
     }
 
     /// Ends validation: one `context_missing` warning per missing fact (in [`Fact`] order, at the

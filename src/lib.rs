@@ -30,10 +30,10 @@ pub use options::{BudgetOptimization, Context, Options};
 pub use report::{Code, Issue, Pointer, Report, Severity};
 
 use options::ClassifyName;
-use serde_json::Value;
 
-/// The deepest nesting a JSON text may have (serde_json's own recursion limit). No documented
-/// payload comes near it; deeper input is refused with [`ErrorCode::TooDeep`].
+/// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
+/// [`ErrorCode::TooDeep`] (by [`json::parse`], which never recurses further). No documented
+/// payload comes near it.
 pub const MAX_DEPTH: usize = 128;
 
 /// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
@@ -42,24 +42,23 @@ pub const MAX_DEPTH: usize = 128;
 pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
 /// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report.
-pub fn validate(kind: Kind, payload: &Value, options: &Options) -> Report {
+pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> Report {
+    validate_value(kind, &json::Value::from_serde(payload), options)
+}
+
+/// Validates a payload held as the engine's own document (see [`json::parse`]).
+pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) -> Report {
     rules::run(kind, payload, options)
 }
 
-/// Parses JSON text (bytes, so invalid UTF-8 is an error and not a panic).
-pub fn parse_json(bytes: &[u8]) -> Result<Value, Error> {
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(Error::new(
-            ErrorCode::InputTooLarge,
-            format!("the payload is larger than {MAX_INPUT_BYTES} bytes"),
-        ));
-    }
+/// Parses JSON text into a `serde_json::Value` (bytes, so invalid UTF-8 is an error and not a
+/// panic). The validation calls read text with [`json::parse`] instead; this serves callers that
+/// want a `serde_json::Value`, such as the CLI's `--context`.
+pub fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, Error> {
+    check_size(bytes)?;
     serde_json::from_slice(bytes).map_err(|e| {
         if e.to_string().starts_with("recursion limit exceeded") {
-            Error::new(
-                ErrorCode::TooDeep,
-                format!("the payload nests deeper than {MAX_DEPTH} levels"),
-            )
+            too_deep()
         } else {
             Error::new(
                 ErrorCode::InvalidJson,
@@ -74,10 +73,39 @@ pub fn parse_json(bytes: &[u8]) -> Result<Value, Error> {
     })
 }
 
+/// Parses a JSON payload into the engine's document, borrowing from `bytes`.
+pub fn parse_payload(bytes: &[u8]) -> Result<json::Value<'_>, Error> {
+    check_size(bytes)?;
+    json::parse(bytes).map_err(|e| match e.kind {
+        json::ParseErrorKind::TooDeep => too_deep(),
+        _ => Error::new(
+            ErrorCode::InvalidJson,
+            format!("the payload is not valid JSON: {e}"),
+        ),
+    })
+}
+
+fn check_size(bytes: &[u8]) -> Result<(), Error> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(Error::new(
+            ErrorCode::InputTooLarge,
+            format!("the payload is larger than {MAX_INPUT_BYTES} bytes"),
+        ));
+    }
+    Ok(())
+}
+
+fn too_deep() -> Error {
+    Error::new(
+        ErrorCode::TooDeep,
+        format!("the payload nests deeper than {MAX_DEPTH} levels"),
+    )
+}
+
 /// Validates JSON text. Fails only when the text is not JSON.
 pub fn validate_slice(kind: Kind, payload: &[u8], options: &Options) -> Result<Report, Error> {
-    let value = parse_json(payload)?;
-    Ok(validate(kind, &value, options))
+    let value = parse_payload(payload)?;
+    Ok(validate_value(kind, &value, options))
 }
 
 /// The whole call as the bindings make it: kind name, payload JSON text, options JSON text (empty

@@ -12,10 +12,10 @@ use crate::checks::dates::{parse_iso8601, DateTime};
 use crate::checks::fields;
 use crate::checks::numbers::parse_decimal_i64;
 use crate::ctx::Ctx;
-use serde_json::{Map, Value};
+use crate::json::{Object, Value};
 
 /// Whether the record holds a value for `name` (not absent, `null` or `""`).
-pub fn has_value(record: &Map<String, Value>, name: &str) -> bool {
+pub fn has_value(record: &Object<'_>, name: &str) -> bool {
     match record.get(name) {
         None | Some(Value::Null) => false,
         Some(Value::String(s)) => !s.is_empty(),
@@ -24,12 +24,12 @@ pub fn has_value(record: &Map<String, Value>, name: &str) -> bool {
 }
 
 /// A string of the record.
-pub fn string<'r>(record: &'r Map<String, Value>, name: &str) -> Option<&'r str> {
+pub fn string<'r>(record: &'r Object<'_>, name: &str) -> Option<&'r str> {
     record.get(name).and_then(Value::as_str)
 }
 
 /// An integer of the record (a JSON integer or a decimal string).
-pub fn int(record: &Map<String, Value>, name: &str) -> Option<i64> {
+pub fn int(record: &Object<'_>, name: &str) -> Option<i64> {
     match record.get(name)? {
         Value::Number(n) => n.as_i64(),
         Value::String(s) => parse_decimal_i64(s),
@@ -38,7 +38,7 @@ pub fn int(record: &Map<String, Value>, name: &str) -> Option<i64> {
 }
 
 /// A date-time of the record (any well-formed ISO 8601 value).
-pub fn datetime(record: &Map<String, Value>, name: &str) -> Option<DateTime> {
+pub fn datetime(record: &Object<'_>, name: &str) -> Option<DateTime> {
     string(record, name).and_then(parse_iso8601)
 }
 
@@ -62,10 +62,10 @@ pub enum Pair<T> {
 pub fn pair<T>(
     ctx: &mut Ctx,
     rule: &'static str,
-    obj: &Map<String, Value>,
+    obj: &Object<'_>,
     names: [&str; 2],
     values: (Option<T>, Option<T>),
-    read: impl Fn(&Map<String, Value>, &str) -> Option<T>,
+    read: impl Fn(&Object<'_>, &str) -> Option<T>,
 ) -> Option<Pair<T>> {
     let [first, second] = names;
     match values {
@@ -85,8 +85,8 @@ pub fn pair<T>(
 /// Whether an update can break "one of `names` must have a value": it sends at least one of them
 /// as `""` and none with a value (a value of another type counts as one; it is reported on its
 /// own). Whether the record keeps one is [`record_keeps_one_of`].
-pub fn clears_one_of(obj: &Map<String, Value>, names: &[&str]) -> bool {
-    let cleared = |name: &&str| obj.get(*name).is_some_and(|v| v.as_str() == Some(""));
+pub fn clears_one_of(obj: &Object<'_>, names: &[&str]) -> bool {
+    let cleared = |name: &&str| obj.get(name).is_some_and(|v| v.as_str() == Some(""));
     names.iter().any(cleared) && !names.iter().any(|name| fields::given(obj, name))
 }
 
@@ -96,7 +96,7 @@ pub fn clears_one_of(obj: &Map<String, Value>, names: &[&str]) -> bool {
 pub fn record_keeps_one_of(
     ctx: &mut Ctx,
     rule: &'static str,
-    obj: &Map<String, Value>,
+    obj: &Object<'_>,
     names: &[&str],
 ) -> Option<bool> {
     let not_sent = |name: &str| !fields::present(obj, name);
@@ -119,10 +119,10 @@ mod tests {
     use crate::report::Code;
     use serde_json::json;
 
-    fn map(v: Value) -> Map<String, Value> {
-        match v {
+    fn map(v: serde_json::Value) -> Object<'static> {
+        match Value::from_serde(&v).into_owned() {
             Value::Object(m) => m,
-            _ => Map::new(),
+            _ => Object::new(),
         }
     }
 

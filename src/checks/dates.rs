@@ -5,7 +5,7 @@
 
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// The offset part of a date-time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,7 +231,7 @@ pub fn later_than(
         path,
         Code::InvalidDateRange,
         format!("must be later than {what}"),
-        Value::Null,
+        json!(null),
     );
     false
 }

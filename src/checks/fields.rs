@@ -4,8 +4,9 @@
 use crate::checks::dates::{self, DateTime, Require};
 use crate::checks::{enums, numbers};
 use crate::ctx::{Ctx, Mode};
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// Whether a member must be present.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl 
 }
 
 /// The value must be an object.
-pub fn object<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v Map<String, Value>> {
+pub fn object<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value<'v>) -> Option<&'v Object<'v>> {
     match v {
         Value::Object(o) => Some(o),
         other => {
@@ -66,7 +67,7 @@ pub fn object<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v Map
 }
 
 /// The value must be an array.
-pub fn array<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v [Value]> {
+pub fn array<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value<'v>) -> Option<&'v [Value<'v>]> {
     match v {
         Value::Array(a) => Some(a),
         other => {
@@ -77,9 +78,9 @@ pub fn array<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v [Val
 }
 
 /// The value must be a string.
-pub fn string<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v str> {
+pub fn string<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value<'v>) -> Option<&'v str> {
     match v {
-        Value::String(s) => Some(s),
+        Value::String(s) => Some(s.as_ref()),
         other => {
             wrong_type(ctx, path, "string", other);
             None
@@ -87,40 +88,41 @@ pub fn string<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value) -> Option<&'v str
     }
 }
 
-/// Warns `unknown_field` for each member not in `known` (in the object's key order, which is
-/// sorted, so the report is deterministic).
-pub fn unknown_fields(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>, known: &[&str]) {
-    for k in obj.keys() {
-        if !known.contains(&k.as_str()) {
+/// Warns `unknown_field` for each member not in `known`, in the order the members were written
+/// (a name written more than once is reported once, at its first occurrence), so the report is
+/// deterministic.
+pub fn unknown_fields(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, known: &[&str]) {
+    for (i, k) in obj.keys().enumerate() {
+        if !known.contains(&k) && !obj.keys().take(i).any(|earlier| earlier == k) {
             ctx.warning(
                 &path.key(k),
                 Code::UnknownField,
                 "this member is not documented for this payload and will be ignored or refused",
-                Value::Null,
+                json!(null),
             );
         }
     }
 }
 
 /// Whether member `name` is present (any value, `null` included).
-pub fn present(obj: &Map<String, Value>, name: &str) -> bool {
+pub fn present(obj: &Object<'_>, name: &str) -> bool {
     obj.contains_key(name)
 }
 
 /// Whether member `name` was given: present and not `""` (a form's untouched input). A value of
 /// another type (`null` included) counts as given; it is reported on its own.
-pub fn given(obj: &Map<String, Value>, name: &str) -> bool {
+pub fn given(obj: &Object<'_>, name: &str) -> bool {
     obj.get(name).is_some_and(|v| v.as_str() != Some(""))
 }
 
 /// Member `name`, reporting `required` when it is absent and needed.
 pub fn member<'v>(
     ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
+    obj: &'v Object<'v>,
     path: &Pointer,
     name: &str,
     need: Need,
-) -> Option<&'v Value> {
+) -> Option<&'v Value<'v>> {
     let v = obj.get(name);
     if v.is_none() && need == Need::Required {
         required(ctx, path, name);
@@ -132,7 +134,7 @@ pub fn member<'v>(
 /// send `""` for an untouched input); an optional empty string is returned for the caller's rules.
 pub fn str_member<'v>(
     ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
+    obj: &'v Object<'v>,
     path: &Pointer,
     name: &str,
     need: Need,
@@ -150,11 +152,11 @@ pub fn str_member<'v>(
 /// it is absent and needed.
 fn typed_member<'v, T>(
     ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
+    obj: &'v Object<'v>,
     path: &Pointer,
     name: &str,
     need: Need,
-    read: impl FnOnce(&mut Ctx, &Pointer, &'v Value) -> Option<T>,
+    read: impl FnOnce(&mut Ctx, &Pointer, &'v Value<'v>) -> Option<T>,
 ) -> Option<T> {
     let v = member(ctx, obj, path, name, need)?;
     read(ctx, &path.key(name), v)
@@ -163,22 +165,22 @@ fn typed_member<'v, T>(
 /// An object member.
 pub fn object_member<'v>(
     ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
+    obj: &'v Object<'v>,
     path: &Pointer,
     name: &str,
     need: Need,
-) -> Option<&'v Map<String, Value>> {
+) -> Option<&'v Object<'v>> {
     typed_member(ctx, obj, path, name, need, object)
 }
 
 /// An array member.
 pub fn array_member<'v>(
     ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
+    obj: &'v Object<'v>,
     path: &Pointer,
     name: &str,
     need: Need,
-) -> Option<&'v [Value]> {
+) -> Option<&'v [Value<'v>]> {
     typed_member(ctx, obj, path, name, need, array)
 }
 
@@ -186,7 +188,7 @@ pub fn array_member<'v>(
 /// An empty string is `required` when the member is, else not in the set.
 pub fn enum_member<'v>(
     ctx: &mut Ctx,
-    obj: &'v Map<String, Value>,
+    obj: &'v Object<'v>,
     path: &Pointer,
     name: &str,
     allowed: &[&str],
@@ -200,7 +202,7 @@ pub fn enum_member<'v>(
 /// [`numbers::integer`].
 pub fn int_member(
     ctx: &mut Ctx,
-    obj: &Map<String, Value>,
+    obj: &Object<'_>,
     path: &Pointer,
     name: &str,
     need: Need,
@@ -211,7 +213,7 @@ pub fn int_member(
 /// A boolean member (JSON boolean; in query mode also `"true"` / `"false"`).
 pub fn bool_member(
     ctx: &mut Ctx,
-    obj: &Map<String, Value>,
+    obj: &Object<'_>,
     path: &Pointer,
     name: &str,
     need: Need,
@@ -236,7 +238,7 @@ pub fn boolean(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<bool> {
 /// parsed value, or `None` when absent or malformed (reported).
 pub fn datetime_member(
     ctx: &mut Ctx,
-    obj: &Map<String, Value>,
+    obj: &Object<'_>,
     path: &Pointer,
     name: &str,
     require: Require,

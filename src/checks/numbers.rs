@@ -4,8 +4,9 @@
 use crate::checks::fields::wrong_type;
 use crate::checks::text::is_digits;
 use crate::ctx::{Ctx, Mode};
+use crate::json::Value;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
@@ -64,7 +65,7 @@ pub fn integer(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<i64> {
 }
 
 fn not_an_integer(ctx: &mut Ctx, path: &Pointer, message: &str) {
-    ctx.error(path, Code::NotAnInteger, message, Value::Null);
+    ctx.error(path, Code::NotAnInteger, message, json!(null));
 }
 
 /// `min <= n <= max` (either bound optional); reports `out_of_range` otherwise.

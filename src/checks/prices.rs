@@ -4,7 +4,7 @@ use crate::checks::iso::is_currency;
 use crate::checks::text::is_digits;
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
-use serde_json::Value;
+use serde_json::json;
 use std::cmp::Ordering;
 
 /// Letters of an ISO 4217 currency code.
@@ -72,7 +72,7 @@ pub fn price<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Price<'a>>
                 path,
                 Code::InvalidPrice,
                 "must be a number with '.' as decimal point, one space and an ISO 4217 currency code, like \"9.99 USD\"",
-                Value::Null,
+                json!(null),
             );
             None
         }
@@ -81,7 +81,7 @@ pub fn price<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Price<'a>>
                 path,
                 Code::InvalidCurrency,
                 "the currency must be an ISO 4217 code in capitals, like USD or EUR",
-                Value::Null,
+                json!(null),
             );
             None
         }

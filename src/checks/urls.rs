@@ -13,7 +13,7 @@
 use crate::checks::text::{invalid_format, is_digits};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
-use serde_json::Value;
+use serde_json::json;
 
 /// The host of a parsed URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,7 +281,7 @@ pub fn http_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>
     match parse_http_url(s) {
         Ok(u) => Some(u),
         Err(e) => {
-            ctx.error(path, Code::InvalidUrl, url_message(e), Value::Null);
+            ctx.error(path, Code::InvalidUrl, url_message(e), json!(null));
             None
         }
     }
@@ -291,7 +291,7 @@ pub fn http_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>
 pub fn https_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>> {
     let u = http_url(ctx, path, s)?;
     if !u.is_https() {
-        ctx.error(path, Code::UrlNotHttps, "must use https", Value::Null);
+        ctx.error(path, Code::UrlNotHttps, "must use https", json!(null));
         return None;
     }
     Some(u)

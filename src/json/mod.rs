@@ -120,6 +120,15 @@ impl<'a> Object<'a> {
         self.entries.is_empty()
     }
 
+    /// A view of a parsed `serde_json` map, borrowing its strings (members in the map's order).
+    pub fn from_serde(map: &'a serde_json::Map<String, serde_json::Value>) -> Object<'a> {
+        let mut obj = Object::with_capacity(map.len());
+        for (k, v) in map {
+            obj.push(Cow::Borrowed(k), Value::from_serde(v));
+        }
+        obj
+    }
+
     /// Names written more than once, each once, in the order of their second occurrence.
     pub fn repeated_keys(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
@@ -178,6 +187,24 @@ impl<'a> Value<'a> {
         self.as_object().and_then(|o| o.get(name))
     }
 
+    /// The same value owning all its strings.
+    pub fn into_owned(self) -> Value<'static> {
+        match self {
+            Value::Null => Value::Null,
+            Value::Bool(b) => Value::Bool(b),
+            Value::Number(n) => Value::Number(n),
+            Value::String(s) => Value::String(Cow::Owned(s.into_owned())),
+            Value::Array(a) => Value::Array(a.into_iter().map(Value::into_owned).collect()),
+            Value::Object(o) => Value::Object(Object {
+                entries: o
+                    .entries
+                    .into_iter()
+                    .map(|(k, v)| (Cow::Owned(k.into_owned()), v.into_owned()))
+                    .collect(),
+            }),
+        }
+    }
+
     /// A view of a parsed `serde_json::Value`, borrowing its strings.
     pub fn from_serde(v: &'a serde_json::Value) -> Value<'a> {
         match v {
@@ -192,13 +219,7 @@ impl<'a> Value<'a> {
             }),
             serde_json::Value::String(s) => Value::String(Cow::Borrowed(s)),
             serde_json::Value::Array(a) => Value::Array(a.iter().map(Value::from_serde).collect()),
-            serde_json::Value::Object(o) => {
-                let mut obj = Object::with_capacity(o.len());
-                for (k, v) in o {
-                    obj.push(Cow::Borrowed(k), Value::from_serde(v));
-                }
-                Value::Object(obj)
-            }
+            serde_json::Value::Object(o) => Value::Object(Object::from_serde(o)),
         }
     }
 

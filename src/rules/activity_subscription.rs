@@ -20,9 +20,10 @@
 
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// The event kinds of document A §6.
 pub const EVENT_TYPES: [&str; 12] = [
@@ -111,12 +112,7 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
 }
 
 /// `filter`: `user_id` and `keyword` (strings; at least one given), `direction` (DM kinds only).
-fn validate_filter(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    filter: &Map<String, Value>,
-    event_type: Option<&str>,
-) {
+fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_type: Option<&str>) {
     if !SELECTING_FILTERS.iter().any(|f| fields::given(filter, f)) {
         ctx.error(
             path,

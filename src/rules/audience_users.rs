@@ -23,8 +23,9 @@ use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// The values of `operation_type`.
 pub const OPERATION_TYPES: &[&str] = &["Update", "Delete"];
@@ -146,24 +147,10 @@ fn body_bytes(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     }
 }
 
-/// Bytes of the compact JSON text of `value`, counted without building the text.
+/// Bytes of the compact JSON text of `value` (as serde_json writes it), counted without building
+/// the text.
 pub fn serialized_len(value: &Value) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 = self.0.saturating_add(buf.len());
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    // Writing a `Value` into a writer that never fails cannot fail.
-    match serde_json::to_writer(&mut count, value) {
-        Ok(()) => count.0,
-        Err(_) => usize::MAX,
-    }
+    value.compact_len()
 }
 
 /// One operation object; returns how many users it holds.
@@ -188,7 +175,7 @@ fn operation(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) -> usi
 }
 
 /// `params`; returns how many users it holds.
-fn params(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>, ep: &Endpoint) -> usize {
+fn params(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, ep: &Endpoint) -> usize {
     let users = fields::array_member(ctx, obj, path, "users", Need::Required).unwrap_or_default();
     let users_path = path.key("users");
     for (i, u) in users.iter().enumerate() {
@@ -297,6 +284,12 @@ fn identifier(ctx: &mut Ctx, path: &Pointer, name: &str, value: &Value) {
 mod tests {
     use super::*;
     use crate::{validate, Kind, Options};
+    use serde_json::Value;
+
+    /// [`super::serialized_len`] of a `serde_json` value.
+    fn serialized_len(v: &Value) -> usize {
+        super::serialized_len(&crate::json::Value::from_serde(v))
+    }
 
     const HASH: &str = "49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d";
 

@@ -25,8 +25,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{iso, lengths, urls};
 use crate::ctx::Ctx;
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// Longest card name, in characters ("`name` (max 80)"; §8 "Card name ... max 80 chars").
 pub const NAME_MAX_CHARS: usize = 80;
@@ -286,7 +287,7 @@ fn component(ctx: &mut Ctx, path: &Pointer, value: &Value) -> Option<ComponentTy
 }
 
 /// "SWIPEABLE_MEDIA | media_keys (array of 2 to 6 strings)".
-fn media_keys(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
+fn media_keys(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
     let Some(keys) = fields::array_member(ctx, obj, path, "media_keys", Need::Required) else {
         return;
     };
@@ -308,7 +309,7 @@ fn media_keys(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
 
 /// "Label object: `type` must be `ENUM`; `value` is one of BOOK, CONNECT, INSTALL, OPEN, ORDER,
 /// PLAY, SHOP".
-fn label(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
+fn label(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
     let Some(l) = fields::object_member(ctx, obj, path, "label", Need::Required) else {
         return;
     };
@@ -319,7 +320,7 @@ fn label(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
 }
 
 /// The `destination` of a DETAILS or BUTTON component.
-fn destination(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer, owner: ComponentType) {
+fn destination(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, owner: ComponentType) {
     let Some(d) = fields::object_member(ctx, obj, path, "destination", Need::Required) else {
         return;
     };
@@ -360,14 +361,14 @@ fn destination(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer, owner: C
 /// "`APP` = {type, country_code (ISO 3166-1 alpha-2, required), androidstore_app_id,
 /// ios_app_store_identifier (at least one of these two required), androidstore_deep_link (only
 /// with androidstore_app_id), ios_deep_link (only with ios_app_store_identifier)}".
-fn app_destination(ctx: &mut Ctx, d: &Map<String, Value>, p: &Pointer) {
+fn app_destination(ctx: &mut Ctx, d: &Object<'_>, p: &Pointer) {
     if let Some(cc) = fields::str_member(ctx, d, p, "country_code", Need::Required) {
         if !iso::is_country_alpha2(cc) {
             ctx.error(
                 &p.key("country_code"),
                 Code::InvalidCountryCode,
                 "must be an ISO 3166-1 alpha-2 country code (two capital letters)",
-                Value::Null,
+                json!(null),
             );
         }
     }

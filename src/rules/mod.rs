@@ -11,10 +11,10 @@ pub mod video_conversation_card;
 pub mod webhooks;
 
 use crate::ctx::{Ctx, Mode};
+use crate::json::Value;
 use crate::kind::Kind;
 use crate::options::Options;
 use crate::report::{Pointer, Report};
-use serde_json::Value;
 
 impl Kind {
     /// How the kind's scalar parameters arrive (document C: "Parameters are sent in the query

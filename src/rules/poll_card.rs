@@ -7,8 +7,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{lengths, numbers};
 use crate::ctx::Ctx;
+use crate::json::Value;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// Shortest poll, in minutes.
 pub const DURATION_MIN_MINUTES: i64 = 5;

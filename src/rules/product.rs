@@ -19,8 +19,9 @@ use crate::checks::prices::{self, Price};
 use crate::checks::urls::{self, parse_http_url};
 use crate::checks::{gtin, lengths, text};
 use crate::ctx::Ctx;
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -199,7 +200,7 @@ fn duplicate_ids(ctx: &mut Ctx, list: &Pointer, products: &[Value]) {
         if let Some(Value::String(id)) = product.get("id") {
             // An empty id is already reported as `required`.
             if !id.is_empty() {
-                by_id.entry(id.as_str()).or_default().push(i);
+                by_id.entry(id.as_ref()).or_default().push(i);
             }
         }
     }
@@ -226,7 +227,7 @@ fn duplicate_ids(ctx: &mut Ctx, list: &Pointer, products: &[Value]) {
 }
 
 /// `brand`, `gtin`, `mpn`: their types, the GTIN's format, and at least one of the three.
-fn identifiers(ctx: &mut Ctx, obj: &Map<String, Value>, path: &Pointer) {
+fn identifiers(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
     fields::str_member(ctx, obj, path, "brand", Need::Optional);
     if let Some(g) = fields::str_member(ctx, obj, path, "gtin", Need::Optional) {
         gtin::gtin(ctx, &path.key("gtin"), g);
@@ -294,7 +295,7 @@ fn effective_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
             path,
             Code::InvalidDateRange,
             "must be two ISO 8601 date-times with offsets separated by one '/', like 2026-11-01T00:00:00+01:00/2026-11-30T23:59:59+01:00",
-            Value::Null,
+            json!(null),
         );
         return;
     };

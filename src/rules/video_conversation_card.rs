@@ -29,8 +29,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, lengths, text};
 use crate::ctx::Ctx;
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// Longest CTA, in characters, not counting one leading `#` ("max 20 chars excluding #").
 pub const CTA_MAX_CHARS: usize = 20;
@@ -117,7 +118,7 @@ enum Slot {
 }
 
 impl Slot {
-    fn of(obj: &Map<String, Value>, name: &str) -> Slot {
+    fn of(obj: &Object<'_>, name: &str) -> Slot {
         match obj.get(name) {
             None => Slot::Absent,
             Some(Value::String(s)) if s.is_empty() => Slot::Empty,
@@ -163,7 +164,7 @@ pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
 }
 
 /// The checks of each member on its own, in the spec's table order.
-fn members(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>, call: Call) {
+fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, call: Call) {
     for name in KNOWN {
         // POST: the always-present members are required. PUT: nothing must be sent, but a member
         // the card always has cannot be sent empty.
@@ -256,7 +257,7 @@ fn dependency_missing(ctx: &mut Ctx, path: &Pointer, cta: &str, tweet: &str) {
 
 /// Update: title or second_cta must remain. Only an update that sends one of them empty, without
 /// a value for the other, can break the rule; a member not sent is read from `context.current`.
-fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     if !current::clears_one_of(obj, &TITLE_OR_SECOND_CTA) {
         return;
     }
@@ -271,7 +272,7 @@ fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, V
 fn update_cta_needs_tweet(
     ctx: &mut Ctx,
     path: &Pointer,
-    obj: &Map<String, Value>,
+    obj: &Object<'_>,
     cta: &str,
     tweet: &str,
     rule: &'static str,
@@ -301,7 +302,8 @@ mod tests {
     use crate::options::Options;
     use crate::report::Report;
 
-    fn run(update: bool, payload: Value, options: &Options) -> Report {
+    fn run(update: bool, payload: serde_json::Value, options: &Options) -> Report {
+        let payload = Value::from_serde(&payload);
         let mut ctx = Ctx::new(options, Mode::Query);
         if update {
             validate_update(&mut ctx, &Pointer::root(), &payload);

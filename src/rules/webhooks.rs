@@ -19,8 +19,9 @@ use crate::checks::fields::{self, Need};
 use crate::checks::text::{invalid_format, is_digits};
 use crate::checks::{lengths, urls};
 use crate::ctx::Ctx;
+use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 use std::net::Ipv6Addr;
 use unicode_normalization::UnicodeNormalization;
 
@@ -149,7 +150,7 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
                     path,
                     Code::InvalidUrl,
                     "must be a URL with a valid host name or address (the host reads as a malformed number)",
-                    Value::Null,
+                    json!(null),
                 );
                 return;
             }
@@ -162,7 +163,7 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
                     path,
                     Code::InvalidUrl,
                     "must be a URL with a valid host name or address (the IPv6 address is malformed)",
-                    Value::Null,
+                    json!(null),
                 );
                 return;
             }
@@ -391,13 +392,7 @@ pub fn validate_id(ctx: &mut Ctx, path: &Pointer, value: &Value) {
 /// whatever its value: ids reach 19 digits, above the 2^53 a JavaScript number holds exactly, so
 /// a number may already have been rounded to another id. An empty string is `required` when the
 /// member is, else an `invalid_format`.
-pub fn id_member(
-    ctx: &mut Ctx,
-    obj: &Map<String, Value>,
-    path: &Pointer,
-    name: &str,
-    need: Need,
-) -> bool {
+pub fn id_member(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, name: &str, need: Need) -> bool {
     let Some(v) = fields::member(ctx, obj, path, name, need) else {
         return false;
     };

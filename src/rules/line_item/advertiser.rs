@@ -5,15 +5,16 @@ use super::{required_on_publisher_network, PREROLL_VIEWS};
 use crate::checks::fields::{self, Need};
 use crate::checks::urls;
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 const RULE_DOMAIN_PN: &str = "line_item_update.advertiser_domain.required_for_publisher_network";
 const RULE_USER_PREROLL: &str = "line_item_update.advertiser_user_id.preroll_views";
 
 /// advertiser_domain: a bare domain name (see [`urls::is_domain`]); sent empty, it is
 /// `required` on the PUBLISHER_NETWORK placement.
-pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "advertiser_domain";
     let Some(s) = fields::str_member(ctx, obj, path, name, Need::Optional) else {
         return;
@@ -26,7 +27,7 @@ pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Map<String,
 }
 
 /// advertiser_user_id: "User promoting a PREROLL_VIEWS ad" (a warning on other objectives).
-pub(super) fn advertiser_user_id(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn advertiser_user_id(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "advertiser_user_id";
     match fields::str_member(ctx, obj, path, name, Need::Optional) {
         Some(s) if !s.is_empty() => {}

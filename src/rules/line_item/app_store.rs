@@ -5,8 +5,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, text};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier".
 pub const APP_OBJECTIVES: &[&str] = &["APP_INSTALLS", "APP_ENGAGEMENTS"];
@@ -19,7 +20,7 @@ pub const IOS_ID_PATTERN: &str = "^[0-9]+$";
 const RULE_APP_IDS: &str = "line_item_update.app_store_identifier.app_objectives";
 
 /// Each identifier's form, then whether an app line item keeps one of them.
-pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let [android, ios] = APP_STORE_IDENTIFIERS;
     fields::str_member(ctx, obj, path, android, Need::Optional);
     if let Some(s) = fields::str_member(ctx, obj, path, ios, Need::Optional) {

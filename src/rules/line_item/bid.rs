@@ -7,8 +7,9 @@ use super::only_for_objectives;
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, numbers};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// bid_strategy: "AUTO (ignores bid amount), MAX (...), TARGET (...)".
 pub const BID_STRATEGIES: &[&str] = &["AUTO", "MAX", "TARGET"];
@@ -27,7 +28,7 @@ const RULE_BID_AMOUNT: &str = "line_item_update.bid_amount_local_micro.required_
 
 /// The amount on its own, then the strategy with the objectives it is for and the amount it
 /// needs.
-pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let amount_name = "bid_amount_local_micro";
     if let Some(n) = fields::int_member(ctx, obj, path, amount_name, Need::Optional) {
         numbers::in_range(

@@ -4,9 +4,10 @@
 use crate::checks::current::{self, Pair};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::options::BudgetOptimization;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// daily_budget_amount_local_micro: "only when the parent campaign has budget_optimization
 /// LINE_ITEM".
@@ -22,7 +23,7 @@ const RULE_DAILY_AT_MOST_TOTAL: &str =
 /// Both amounts on their own; a daily budget only under LINE_ITEM budget optimization; and the
 /// daily budget at most the total when both are known (the one not sent from `context.current`;
 /// a line item without a total budget has nothing to exceed).
-pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let total_name = "total_budget_amount_local_micro";
     let daily_name = "daily_budget_amount_local_micro";
     let total = fields::int_member(ctx, obj, path, total_name, Need::Optional);

@@ -7,8 +7,8 @@ use super::{required_empty, required_on_publisher_network, PREROLL_VIEWS};
 use crate::checks::fields::{self, Need};
 use crate::checks::{lengths, text};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::Pointer;
-use serde_json::{Map, Value};
 
 /// Business categories: "one or two must be set through the line item categories parameter".
 pub const PREROLL_CATEGORIES_MIN: usize = 1;
@@ -28,7 +28,7 @@ const RULE_CATEGORIES_PREROLL: &str = "line_item_update.categories.preroll_views
 
 /// A comma-separated list of IAB codes; sent empty, it is `required` on the PUBLISHER_NETWORK
 /// placement, else for PREROLL_VIEWS, which also takes at most two codes.
-pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "categories";
     let Some(s) = fields::str_member(ctx, obj, path, name, Need::Optional) else {
         return;

@@ -4,14 +4,15 @@ use crate::checks::current::{self, Pair};
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::{Code, Pointer};
-use serde_json::{Map, Value};
+use serde_json::json;
 
 const RULE_DATES: &str = "line_item_update.end_time.after_start_time";
 
 /// Each date on its own; then the end must be later than the start when both are known (a value
 /// not sent comes from `context.current`).
-pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let names = ["start_time", "end_time"];
     let [start_name, end_name] = names;
     let start = fields::datetime_member(ctx, obj, path, start_name, Require::Any, Need::Optional);
@@ -26,7 +27,7 @@ pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
                 &path.key(start_name),
                 Code::InvalidDateRange,
                 "must be earlier than the line item's end_time",
-                Value::Null,
+                json!(null),
             );
         }
         Some(Pair::FirstFromRecord(s, e)) => {

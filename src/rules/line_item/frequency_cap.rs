@@ -6,8 +6,8 @@ use super::only_for_objectives;
 use crate::checks::enums;
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::Pointer;
-use serde_json::{Map, Value};
 
 /// duration_in_days: "1, 7 or 30".
 pub const DURATIONS_IN_DAYS: &[i64] = &[1, 7, 30];
@@ -18,7 +18,7 @@ pub const FREQUENCY_CAP_OBJECTIVES: &[&str] =
 const RULE_FREQUENCY_CAP: &str = "line_item_update.frequency_cap.objectives";
 
 /// duration_in_days: one of [`DURATIONS_IN_DAYS`].
-pub(super) fn duration_in_days(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn duration_in_days(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "duration_in_days";
     if let Some(d) = fields::int_member(ctx, obj, path, name, Need::Optional) {
         enums::one_of_int(ctx, &path.key(name), d, DURATIONS_IN_DAYS);
@@ -26,7 +26,7 @@ pub(super) fn duration_in_days(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, 
 }
 
 /// frequency_cap: an integer, only for the objectives of [`FREQUENCY_CAP_OBJECTIVES`].
-pub(super) fn frequency_cap(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn frequency_cap(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "frequency_cap";
     if fields::int_member(ctx, obj, path, name, Need::Optional).is_some() {
         let (rule, objectives) = (RULE_FREQUENCY_CAP, FREQUENCY_CAP_OBJECTIVES);

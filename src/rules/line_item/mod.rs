@@ -45,8 +45,9 @@ pub mod pay_by;
 
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::Value;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// audience_expansion: "BROAD, DEFINED, EXPANDED".
 pub const AUDIENCE_EXPANSIONS: &[&str] = &["BROAD", "DEFINED", "EXPANDED"];
@@ -205,7 +206,7 @@ mod tests {
             let options = Options::from_value(&options).unwrap_or_default();
             for p in [payload.clone(), json!(null), json!({"categories": ",,,"})] {
                 let mut ctx = Ctx::new(&options, Mode::Query);
-                validate_update(&mut ctx, &Pointer::root(), &p);
+                validate_update(&mut ctx, &Pointer::root(), &Value::from_serde(&p));
                 for i in &ctx.finish().issues {
                     assert!(!i.message.contains("SECRET"), "{}", i.message);
                 }

@@ -5,8 +5,9 @@
 use crate::checks::current;
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::json::Object;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 /// pay_by: "APP_CLICK, IMPRESSION, LINK_CLICK".
 pub const PAY_BY_VALUES: &[&str] = &["APP_CLICK", "IMPRESSION", "LINK_CLICK"];
@@ -16,7 +17,7 @@ pub const PAY_BY_CHANGEABLE_OBJECTIVE: &str = "APP_INSTALLS";
 const RULE_PAY_BY: &str = "line_item_update.pay_by.app_installs_only";
 
 /// One of [`PAY_BY_VALUES`]; sending it changes it, which only an APP_INSTALLS line item allows.
-pub(super) fn pay_by(ctx: &mut Ctx, path: &Pointer, obj: &Map<String, Value>) {
+pub(super) fn pay_by(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "pay_by";
     let Some(v) = fields::enum_member(ctx, obj, path, name, PAY_BY_VALUES, Need::Optional) else {
         return;
