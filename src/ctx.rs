@@ -67,7 +67,7 @@ impl<'a> Ctx<'a> {
 
     fn push(&mut self, path: &Pointer, code: Code, message: String, severity: Severity, p: Value) {
         self.issues.push(Issue {
-            path: path.as_str().to_string(),
+            path: path.to_string(),
             code,
             message,
             severity,
@@ -83,9 +83,10 @@ impl<'a> Ctx<'a> {
     /// Whether an error was reported at exactly `path` (so a later cross-field rule can stay quiet
     /// about a value already reported as malformed).
     pub fn has_error_at(&self, path: &Pointer) -> bool {
+        let path = path.to_string();
         self.issues
             .iter()
-            .any(|i| i.severity == Severity::Error && i.path == path.as_str())
+            .any(|i| i.severity == Severity::Error && i.path == path)
     }
 
     /// Notes that rule `rule` was skipped because `fact` is not in the context.

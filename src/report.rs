@@ -115,45 +115,92 @@ impl fmt::Display for Code {
 }
 
 /// An RFC 6901 JSON Pointer, built segment by segment (`""` is the whole payload).
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Pointer(String);
+///
+/// Building one costs nothing: a pointer is a segment and a reference to its parent, on the
+/// stack of the rule that walks the payload, borrowing the member name. The RFC 6901 text is
+/// written only when an issue is reported ([`Pointer::write_to`], `Display`), escaping `~` as
+/// `~0` and `/` as `~1`.
+#[derive(Clone, Copy, Debug)]
+pub struct Pointer<'a> {
+    parent: Option<&'a Pointer<'a>>,
+    segment: Segment<'a>,
+}
 
-impl Pointer {
+#[derive(Clone, Copy, Debug)]
+enum Segment<'a> {
+    Root,
+    Key(&'a str),
+    Index(usize),
+}
+
+impl Pointer<'static> {
     /// The pointer to the whole document, `""`.
     pub fn root() -> Self {
-        Pointer(String::new())
-    }
-
-    /// The pointer to member `name` of the object this points to (`~` and `/` are escaped).
-    pub fn key(&self, name: &str) -> Self {
-        let mut s = String::with_capacity(self.0.len() + name.len() + 1);
-        s.push_str(&self.0);
-        s.push('/');
-        for c in name.chars() {
-            match c {
-                '~' => s.push_str("~0"),
-                '/' => s.push_str("~1"),
-                _ => s.push(c),
-            }
+        Pointer {
+            parent: None,
+            segment: Segment::Root,
         }
-        Pointer(s)
+    }
+}
+
+impl<'a> Pointer<'a> {
+    /// The pointer to member `name` of the object this points to.
+    pub fn key<'b>(&'b self, name: &'b str) -> Pointer<'b> {
+        Pointer {
+            parent: Some(self),
+            segment: Segment::Key(name),
+        }
     }
 
     /// The pointer to item `index` of the array this points to.
-    pub fn index(&self, index: usize) -> Self {
-        Pointer(format!("{}/{}", self.0, index))
+    pub fn index(&self, index: usize) -> Pointer<'_> {
+        Pointer {
+            parent: Some(self),
+            segment: Segment::Index(index),
+        }
     }
 
-    pub fn as_str(&self) -> &str {
-        &self.0
+    /// Writes the RFC 6901 text. Recursion follows the parents: a pointer is only as deep as
+    /// the rule that walks the payload goes, a few levels.
+    fn write_rfc6901<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        if let Some(parent) = self.parent {
+            parent.write_rfc6901(out)?;
+        }
+        match self.segment {
+            Segment::Root => Ok(()),
+            Segment::Key(name) => {
+                out.write_char('/')?;
+                let mut rest = name;
+                while let Some(i) = rest.find(['~', '/']) {
+                    out.write_str(&rest[..i])?;
+                    out.write_str(if rest.as_bytes()[i] == b'~' {
+                        "~0"
+                    } else {
+                        "~1"
+                    })?;
+                    rest = &rest[i + 1..];
+                }
+                out.write_str(rest)
+            }
+            Segment::Index(i) => write!(out, "/{i}"),
+        }
     }
 }
 
-impl fmt::Display for Pointer {
+impl fmt::Display for Pointer<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.write_rfc6901(f)
     }
 }
+
+/// Pointers are equal when their RFC 6901 texts are (`/3` is item 3 or member `"3"`).
+impl PartialEq for Pointer<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Pointer<'_> {}
 
 /// One problem found in a payload.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -207,10 +254,16 @@ mod tests {
 
     #[test]
     fn pointer_escapes_per_rfc_6901() {
-        let p = Pointer::root().key("a/b").key("m~n").index(3);
-        assert_eq!(p.as_str(), "/a~1b/m~0n/3");
-        assert_eq!(Pointer::root().as_str(), "");
-        assert_eq!(Pointer::root().key("").as_str(), "/");
+        let root = Pointer::root();
+        let a = root.key("a/b");
+        let m = a.key("m~n");
+        assert_eq!(m.index(3).to_string(), "/a~1b/m~0n/3");
+        assert_eq!(root.to_string(), "");
+        assert_eq!(root.key("").to_string(), "/");
+        assert_eq!(root.key("~~//~1").to_string(), "/~0~0~1~1~01");
+        assert_eq!(root.key("é/ü").index(0).key("x").to_string(), "/é~1ü/0/x");
+        assert_eq!(root.index(3), root.key("3"));
+        assert_ne!(root.key("a"), root.key("b"));
     }
 
     #[test]

@@ -311,7 +311,7 @@ fn config_fields(ctx: &mut Ctx, path: &Pointer, v: &Value) {
         Value::String(s) => s
             .split(FIELDS_SEPARATOR)
             .enumerate()
-            .map(|(i, item)| (item, path.clone(), i))
+            .map(|(i, item)| (item, *path, i))
             .collect(),
         Value::Array(a) => {
             let mut items = Vec::with_capacity(a.len());
