@@ -3,6 +3,7 @@
 //! [`one_of`].
 
 use crate::ctx::Ctx;
+use crate::json::same_name;
 use crate::report::{Code, Pointer};
 use serde::Serialize;
 use serde_json::json;
@@ -10,7 +11,7 @@ use std::fmt::Display;
 
 /// `value` must be one of `allowed`; reports `not_in_enum` (with the allowed values) otherwise.
 pub fn one_of(ctx: &mut Ctx, path: &Pointer, value: &str, allowed: &[&str]) -> bool {
-    allowed.contains(&value) || not_in_enum(ctx, path, allowed)
+    allowed.iter().any(|a| same_name(a, value)) || not_in_enum(ctx, path, allowed)
 }
 
 /// The integer `value` must be one of `allowed`; reports `not_in_enum` otherwise.

@@ -46,7 +46,16 @@ pub fn is_country_alpha2(code: &str) -> bool {
 
 /// Whether `code` is an ISO 4217 currency code (uppercase).
 pub fn is_currency(code: &str) -> bool {
-    CURRENCY_ALPHA3.binary_search(&code).is_ok()
+    // Three bytes packed big-endian order as the strings do, so the sorted list is searched
+    // with integer comparisons.
+    let key = |c: &str| match *c.as_bytes() {
+        [a, b, c] => u32::from_be_bytes([0, a, b, c]),
+        _ => u32::MAX,
+    };
+    code.len() == 3
+        && CURRENCY_ALPHA3
+            .binary_search_by_key(&key(code), |c| key(c))
+            .is_ok()
 }
 
 #[cfg(test)]
@@ -58,6 +67,13 @@ mod tests {
         assert!(is_country_alpha2("US") && is_country_alpha2("GB") && is_country_alpha2("JP"));
         assert!(!is_country_alpha2("UK") && !is_country_alpha2("us") && !is_country_alpha2("XX"));
         assert!(is_currency("USD") && is_currency("EUR") && is_currency("JPY"));
+        for c in CURRENCY_ALPHA3 {
+            assert!(is_currency(c), "{c}");
+            assert!(!is_currency(&c.to_lowercase()) && !is_currency(&c[..2]));
+        }
+        assert!(CURRENCY_ALPHA3
+            .windows(2)
+            .all(|w| w[0] < w[1] && w[0].len() == 3));
         assert!(!is_currency("usd") && !is_currency("ABC") && !is_currency("US"));
         assert!(COUNTRY_ALPHA2.windows(2).all(|w| w[0] < w[1]));
         assert!(CURRENCY_ALPHA3.windows(2).all(|w| w[0] < w[1]));

@@ -10,6 +10,7 @@
 //! - [`enums`]: closed value sets;
 //! - [`numbers`]: integers (also from decimal strings in query mode) and ranges;
 //! - [`text`]: the shape of free text: digit runs, plain text (no markup), no hex colour codes;
+//!   and the byte searches the checks share ([`text::find_byte`], [`text::split_byte`]);
 //! - [`urls`]: absolute http(s) URLs, and bare domain names with the same host rules;
 //! - [`iso`]: ISO 3166-1 countries and ISO 4217 currencies;
 //! - [`dates`]: ISO 8601 date-times;

@@ -1,7 +1,7 @@
 //! Prices: `<number> <ISO 4217 code>` with `.` as the decimal point (document B, Product price).
 
 use crate::checks::iso::is_currency;
-use crate::checks::text::is_digits;
+use crate::checks::text::{is_digits, split_once_byte};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -31,8 +31,8 @@ pub enum PriceError {
 
 /// Parses `"12.50 USD"`.
 pub fn parse_price(s: &str) -> Result<Price<'_>, PriceError> {
-    let (amount, currency) = s.split_once(' ').ok_or(PriceError::Format)?;
-    let (int, frac) = match amount.split_once('.') {
+    let (amount, currency) = split_once_byte(s, b' ').ok_or(PriceError::Format)?;
+    let (int, frac) = match split_once_byte(amount, b'.') {
         Some((i, f)) => (i, Some(f)),
         None => (amount, None),
     };

@@ -15,6 +15,56 @@ pub const HASHED_HEX_COLOR_LENGTHS: [usize; 4] = [3, 4, 6, 8];
 /// How many hex digits make a colour code without `#` (`FF0000`).
 pub const BARE_HEX_COLOR_LENGTH: usize = 6;
 
+/// The index of the first `needle` in `hay`: eight bytes at a time, for the long free texts
+/// (descriptions) and the URL lists that rules search for one ASCII delimiter.
+pub fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let pattern = ONES * u64::from(needle);
+    let mut i = 0;
+    while let Some(Ok(chunk)) = hay.get(i..i + 8).map(<[u8; 8]>::try_from) {
+        let x = u64::from_le_bytes(chunk) ^ pattern;
+        // The lowest flagged byte is the first zero byte of `x` exactly (a borrow only flags
+        // bytes above a zero byte).
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    hay.get(i..)?
+        .iter()
+        .position(|&c| c == needle)
+        .map(|p| i + p)
+}
+
+/// `s` split at the first ASCII byte `sep` (as `str::split_once` with that character).
+pub fn split_once_byte(s: &str, sep: u8) -> Option<(&str, &str)> {
+    let i = find_byte(s.as_bytes(), sep)?;
+    // `sep` is ASCII, so both sides of it are char boundaries.
+    Some((s.get(..i)?, s.get(i + 1..)?))
+}
+
+/// The pieces of `s` between the ASCII byte `sep`, as `str::split` gives them (one more than
+/// there are separators), found with [`find_byte`].
+pub fn split_byte(s: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match find_byte(r.as_bytes(), sep) {
+            // `sep` is ASCII, so both sides of it are char boundaries.
+            Some(i) => {
+                rest = r.get(i + 1..);
+                r.get(..i)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// Whether `s` is one or more ASCII digits (no sign, space or other digit script).
 pub fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
@@ -55,9 +105,9 @@ pub fn contains_hex_color(s: &str) -> bool {
 pub fn contains_markup(s: &str) -> bool {
     // Each `<` opens a candidate that ends at the next `<`, so the text is read once.
     let mut rest = s.as_bytes();
-    while let Some(lt) = rest.iter().position(|&c| c == b'<') {
+    while let Some(lt) = find_byte(rest, b'<') {
         rest = &rest[lt + 1..];
-        let end = rest.iter().position(|&c| c == b'<').unwrap_or(rest.len());
+        let end = find_byte(rest, b'<').unwrap_or(rest.len());
         let candidate = &rest[..end];
         let opens = match candidate {
             [b'!' | b'?', ..] => true,
@@ -107,6 +157,43 @@ pub fn no_hex_color(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn find_byte_finds_the_first() {
+        for len in 0..40 {
+            for at in 0..=len {
+                for fill in [b'a', b'<' ^ 1, b'<' | 0x80, 0xff, 0x00] {
+                    let mut hay = vec![fill; len];
+                    if at < len {
+                        hay[at] = b'<';
+                        if at + 1 < len {
+                            hay[at + 1] = b'<';
+                        }
+                    }
+                    let want = hay.iter().position(|&c| c == b'<');
+                    assert_eq!(find_byte(&hay, b'<'), want, "{len} {at} {fill:#x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn split_byte_splits_as_str_split_does() {
+        for s in [
+            "",
+            ",",
+            "a",
+            "a,b",
+            ",a,",
+            "a,,b",
+            "é,ü,",
+            "https://x/a,https://y/b ,c",
+        ] {
+            let ours: Vec<&str> = split_byte(s, b',').collect();
+            let std: Vec<&str> = s.split(',').collect();
+            assert_eq!(ours, std, "{s:?}");
+        }
+    }
 
     #[test]
     fn digits() {

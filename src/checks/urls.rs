@@ -10,7 +10,7 @@
 //! A bare domain name ([`is_domain`], "Domain without protocol") is a host of that DNS form on its
 //! own: the same label rules, with no scheme, user, port, path, query or fragment around it.
 
-use crate::checks::text::{invalid_format, is_digits};
+use crate::checks::text::{find_byte, invalid_format, is_digits};
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -69,23 +69,63 @@ const MAX_OCTET_DIGITS: usize = 3;
 pub const DOMAIN_PATTERN: &str = "domain name without protocol, like example.com";
 
 /// Parses `s` as an absolute http or https URL.
+///
+/// Every delimiter is ASCII, so the text is read as bytes, each part in one pass; a non-ASCII
+/// character is decoded only where its class matters (path, query, fragment, user info).
 pub fn parse_http_url(s: &str) -> Result<Url<'_>, UrlError> {
-    let (scheme, rest) = s.split_once("://").ok_or(UrlError::Scheme)?;
-    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
-        return Err(UrlError::Scheme);
+    let (scheme, rest) = match http_prefix(s) {
+        Some(split) => split,
+        None => {
+            let (scheme, rest) = split_scheme(s).ok_or(UrlError::Scheme)?;
+            if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
+                return Err(UrlError::Scheme);
+            }
+            (scheme, rest)
+        }
+    };
+    // The authority runs to the first `/`, `?` or `#`; user info ends at its last `@`; a port
+    // follows the last `:` after that.
+    let mut auth_end = rest.len();
+    let mut last_at = None;
+    let mut last_colon = None;
+    for (i, &c) in rest.as_bytes().iter().enumerate() {
+        let class = ASCII_CLASSES.get(usize::from(c)).copied().unwrap_or(0);
+        if class & (AUTHORITY_END | AT | COLON) == 0 {
+            continue;
+        }
+        if class & AUTHORITY_END != 0 {
+            auth_end = i;
+            break;
+        }
+        if c == b'@' {
+            last_at = Some(i);
+            last_colon = None;
+        } else {
+            last_colon = Some(i);
+        }
     }
-    let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(auth_end);
-    let (userinfo, hostport) = match authority.rfind('@') {
+    let (userinfo, hostport) = match last_at {
         Some(i) => (Some(&authority[..i]), &authority[i + 1..]),
         None => (None, authority),
     };
     if let Some(u) = userinfo {
-        if !valid_chars(u, |c| is_unreserved(c) || is_sub_delim(c) || c == ':') {
+        if !valid_chars(u, USERINFO) {
             return Err(UrlError::Character);
         }
     }
-    let (host_text, port_text) = split_host_port(hostport)?;
+    let (host_text, port_text) = match (hostport.as_bytes().first() == Some(&b'['), last_colon) {
+        (true, _) => split_host_port(hostport)?,
+        (false, None) => (hostport, None),
+        // The last `:` of the authority, after its last `@`: within `hostport`.
+        (false, Some(colon)) => {
+            let at = colon.checked_sub(authority.len() - hostport.len());
+            match at.map(|at| (hostport.get(..at), hostport.get(at + 1..))) {
+                Some((Some(host), Some(port))) => (host, Some(port)),
+                _ => split_host_port(hostport)?,
+            }
+        }
+    };
     let host = parse_host(host_text)?;
     let port = match port_text {
         None => None,
@@ -99,23 +139,7 @@ pub fn parse_http_url(s: &str) -> Result<Url<'_>, UrlError> {
             }
         }
     };
-    let (before_fragment, fragment) = match tail.split_once('#') {
-        Some((a, f)) => (a, Some(f)),
-        None => (tail, None),
-    };
-    let (path, query) = match before_fragment.split_once('?') {
-        Some((p, q)) => (p, Some(q)),
-        None => (before_fragment, None),
-    };
-    let pchar = |c: char| is_unreserved(c) || is_sub_delim(c) || matches!(c, ':' | '@');
-    if !valid_chars(path, |c| pchar(c) || c == '/') {
-        return Err(UrlError::Character);
-    }
-    for part in [query, fragment].into_iter().flatten() {
-        if !valid_chars(part, |c| pchar(c) || c == '/' || c == '?') {
-            return Err(UrlError::Character);
-        }
-    }
+    let (path, query, fragment) = split_tail(tail).ok_or(UrlError::Character)?;
     Ok(Url {
         scheme,
         userinfo,
@@ -127,9 +151,90 @@ pub fn parse_http_url(s: &str) -> Result<Url<'_>, UrlError> {
     })
 }
 
+/// The usual case, quickly: `http://` or `https://` (any case) opening the text, split as
+/// [`split_scheme`] splits it. Setting bit 0x20 lowercases a letter, and only `H` or `h` gives
+/// `h` (likewise `t`, `p` and `s`).
+fn http_prefix(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    if !b.get(..4)?.iter().zip(b"http").all(|(c, l)| c | 0x20 == *l) {
+        return None;
+    }
+    let len = match b.get(4) {
+        Some(c) if c | 0x20 == b's' => 5,
+        _ => 4,
+    };
+    if b.get(len..len + 3) != Some(b"://") {
+        return None;
+    }
+    Some((s.get(..len)?, s.get(len + 3..)?))
+}
+
+/// The text before the first `://` and the text after it.
+fn split_scheme(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = b.get(from..).and_then(|rest| find_byte(rest, b':')) {
+        let colon = from + i;
+        if b.get(colon + 1..colon + 3) == Some(b"//") {
+            return Some((s.get(..colon)?, s.get(colon + 3..)?));
+        }
+        from = colon + 1;
+    }
+    None
+}
+
+/// Path, query (after the first `?` before any `#`) and fragment (after the first `#`), each
+/// of the characters it may hold; `None` when one holds another.
+fn split_tail(tail: &str) -> Option<(&str, Option<&str>, Option<&str>)> {
+    let b = tail.as_bytes();
+    let mut classes = PATH;
+    let mut query_at = None;
+    let mut fragment_at = None;
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        // The usual byte: ASCII of the current part's classes. (`%`, `#` and a first `?` in
+        // the path are in none of them and are handled below.)
+        if c < 0x80 && ASCII_CLASSES[usize::from(c)] & classes != 0 {
+            i += 1;
+            continue;
+        }
+        match c {
+            b'%' => {
+                let ok = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                    && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+                if !ok {
+                    return None;
+                }
+                i += 3;
+            }
+            b'#' if fragment_at.is_none() => {
+                fragment_at = Some(i);
+                classes = QUERY;
+                i += 1;
+            }
+            b'?' if query_at.is_none() && fragment_at.is_none() => {
+                query_at = Some(i);
+                classes = QUERY;
+                i += 1;
+            }
+            0..=0x7f => {
+                if ASCII_CLASSES[usize::from(c)] & classes == 0 {
+                    return None;
+                }
+                i += 1;
+            }
+            _ => i += non_ascii_len(tail, i)?,
+        }
+    }
+    let path_end = query_at.or(fragment_at).unwrap_or(tail.len());
+    let query = query_at.and_then(|q| tail.get(q + 1..fragment_at.unwrap_or(tail.len())));
+    let fragment = fragment_at.and_then(|f| tail.get(f + 1..));
+    Some((tail.get(..path_end)?, query, fragment))
+}
+
 fn split_host_port(hostport: &str) -> Result<(&str, Option<&str>), UrlError> {
     if let Some(inner) = hostport.strip_prefix('[') {
-        let close = inner.find(']').ok_or(UrlError::Host)?;
+        let close = find_byte(inner.as_bytes(), b']').ok_or(UrlError::Host)?;
         let host = &hostport[..close + 2];
         let after = &inner[close + 1..];
         return match after {
@@ -140,8 +245,8 @@ fn split_host_port(hostport: &str) -> Result<(&str, Option<&str>), UrlError> {
             },
         };
     }
-    Ok(match hostport.rsplit_once(':') {
-        Some((h, p)) => (h, Some(p)),
+    Ok(match hostport.bytes().rposition(|c| c == b':') {
+        Some(i) => (&hostport[..i], Some(&hostport[i + 1..])),
         None => (hostport, None),
     })
 }
@@ -150,12 +255,14 @@ fn parse_host(h: &str) -> Result<Host<'_>, UrlError> {
     if h.is_empty() {
         return Err(UrlError::Host);
     }
-    if let Some(inner) = h.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
+    let b = h.as_bytes();
+    if b.first() == Some(&b'[') && b.last() == Some(&b']') {
+        let inner = h.get(1..h.len() - 1).unwrap_or_default();
         let ok = !inner.is_empty()
             && inner.contains(':')
             && inner
-                .chars()
-                .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.');
+                .bytes()
+                .all(|c| c.is_ascii_hexdigit() || c == b':' || c == b'.');
         return if ok {
             Ok(Host::Ipv6(inner))
         } else {
@@ -165,31 +272,50 @@ fn parse_host(h: &str) -> Result<Host<'_>, UrlError> {
     if let Some(v4) = parse_ipv4(h) {
         return Ok(Host::Ipv4(v4));
     }
-    let name = h.strip_suffix('.').unwrap_or(h);
-    if name.is_empty() || name.len() > MAX_DOMAIN_LEN {
-        return Err(UrlError::Host);
-    }
-    for label in name.split('.') {
-        let ok = !label.is_empty()
-            && label.len() <= MAX_LABEL_LEN
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-            && label
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || !c.is_ascii());
-        if !ok {
-            return Err(UrlError::Host);
-        }
-    }
-    // A name whose last label is all digits is neither a DNS name nor a valid IPv4 address.
-    if name.rsplit('.').next().is_some_and(is_digits) {
+    let name = match b.last() {
+        Some(b'.') => h.get(..h.len() - 1).unwrap_or_default(),
+        _ => h,
+    };
+    if name.is_empty() || name.len() > MAX_DOMAIN_LEN || !is_dns_name(name.as_bytes()) {
         return Err(UrlError::Host);
     }
     Ok(Host::Domain(h))
 }
 
+/// Labels of letters, digits, `-`, `_` or non-ASCII characters (whose bytes are all
+/// non-ASCII), 1 to 63 bytes each, not starting or ending with `-`, separated by `.`; the last
+/// not all digits (then it is neither a DNS name nor a valid IPv4 address). One pass.
+fn is_dns_name(name: &[u8]) -> bool {
+    let label_ok = |label: &[u8]| match (label.first(), label.last()) {
+        (Some(&first), Some(&last)) => {
+            label.len() <= MAX_LABEL_LEN && first != b'-' && last != b'-'
+        }
+        _ => false,
+    };
+    let mut start = 0;
+    let mut digits_only = true;
+    for (i, &c) in name.iter().enumerate() {
+        if c == b'.' {
+            if !label_ok(&name[start..i]) {
+                return false;
+            }
+            start = i + 1;
+            digits_only = true;
+        } else if c >= 0x80 || ASCII_CLASSES[usize::from(c)] & HOST_LABEL != 0 {
+            digits_only &= c.is_ascii_digit();
+        } else {
+            return false;
+        }
+    }
+    label_ok(&name[start..]) && !digits_only
+}
+
 /// Dotted-quad IPv4 with decimal octets 0 to 255 and no leading zeros.
 pub fn parse_ipv4(h: &str) -> Option<[u8; 4]> {
+    // Cheap exit for the common case, a name: an address starts with a digit.
+    if !h.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
     let mut out = [0u8; 4];
     let mut parts = h.split('.');
     for slot in out.iter_mut() {
@@ -231,38 +357,94 @@ pub fn domain(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
     false
 }
 
-fn is_unreserved(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~') || !c.is_ascii()
-}
+/// Character classes of ASCII bytes, as bit flags (see [`ASCII_CLASSES`]).
+const UNRESERVED: u8 = 1;
+const SUB_DELIM: u8 = 2;
+/// `:`
+const COLON: u8 = 4;
+/// `@`
+const AT: u8 = 8;
+/// `/`
+const SLASH: u8 = 16;
+/// `?`
+const QUESTION: u8 = 32;
+/// What a DNS label holds of ASCII: letters, digits, `-` and `_`.
+const HOST_LABEL: u8 = 64;
+/// `#`, and with `/` and `?` what ends the authority.
+const HASH: u8 = 128;
+const AUTHORITY_END: u8 = SLASH | QUESTION | HASH;
 
-fn is_sub_delim(c: char) -> bool {
-    matches!(
-        c,
-        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '='
-    )
-}
+/// What user info may hold: unreserved, sub-delims and `:`.
+const USERINFO: u8 = UNRESERVED | SUB_DELIM | COLON;
+/// What a path may hold: pchar (unreserved, sub-delims, `:`, `@`) and `/`.
+const PATH: u8 = UNRESERVED | SUB_DELIM | COLON | AT | SLASH;
+/// What a query or fragment may hold: pchar, `/` and `?`.
+const QUERY: u8 = PATH | QUESTION;
 
-/// Every char passes `allowed`, or is a `%` followed by two hex digits; non-ASCII must not be
-/// whitespace or a control character.
-fn valid_chars(s: &str, allowed: impl Fn(char) -> bool) -> bool {
+/// The RFC 3986 classes of each ASCII byte: unreserved (letters, digits, `-._~`), sub-delims
+/// (`!$&'()*+,;=`), the four delimiters allowed in some parts, and what a DNS label holds. Any other ASCII byte (space,
+/// controls, `"<>\^`{|}`, `%` outside an escape, `#`, `[`, `]`) is in no class.
+const ASCII_CLASSES: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_') {
+            UNRESERVED | HOST_LABEL
+        } else if matches!(b, b'.' | b'~') {
+            UNRESERVED
+        } else {
+            match b {
+                b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' => {
+                    SUB_DELIM
+                }
+                b':' => COLON,
+                b'@' => AT,
+                b'/' => SLASH,
+                b'?' => QUESTION,
+                b'#' => HASH,
+                _ => 0,
+            }
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Every character is ASCII in one of `classes`, or non-ASCII and neither whitespace nor a
+/// control character (RFC 3987 lets IRIs carry them), or a `%` followed by two hex digits.
+fn valid_chars(s: &str, classes: u8) -> bool {
     let b = s.as_bytes();
-    let mut chars = s.char_indices();
-    while let Some((i, c)) = chars.next() {
-        if c == '%' {
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c == b'%' {
             let ok = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                 && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
             if !ok {
                 return false;
             }
-            chars.next();
-            chars.next();
-            continue;
-        }
-        if c.is_whitespace() || c.is_control() || !allowed(c) {
-            return false;
+            i += 3;
+        } else if c < 0x80 {
+            if ASCII_CLASSES[usize::from(c)] & classes == 0 {
+                return false;
+            }
+            i += 1;
+        } else {
+            let Some(len) = non_ascii_len(s, i) else {
+                return false;
+            };
+            i += len;
         }
     }
     true
+}
+
+/// The length of the non-ASCII character at byte `i` of `s` (a char boundary: callers only
+/// move past whole characters) when it may stand in a URL part (IRI characters: neither
+/// whitespace nor a control character); `None` otherwise.
+fn non_ascii_len(s: &str, i: usize) -> Option<usize> {
+    let ch = s.get(i..)?.chars().next()?;
+    (!ch.is_whitespace() && !ch.is_control()).then_some(ch.len_utf8())
 }
 
 fn url_message(e: UrlError) -> &'static str {

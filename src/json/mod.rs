@@ -8,6 +8,10 @@
 //!
 //! A `serde_json::Value` converts with [`Value::from_serde`] (borrowing its strings), so the
 //! native API still takes parsed values.
+//!
+//! Rules read members by name, a few dozen per object: an object of 8 to 48 members carries a
+//! small table from names to members ([`Object::position`]), and names compare a word at a time
+//! ([`same_name`]).
 
 mod parse;
 
@@ -16,6 +20,7 @@ pub use parse::{parse, ParseError, ParseErrorKind};
 use crate::MAX_DEPTH;
 
 use std::borrow::Cow;
+use std::fmt;
 
 /// A JSON number, classified the way serde_json does: integers that fit `i64`, else `u64`, else
 /// a finite `f64`.
@@ -69,39 +74,202 @@ pub enum Value<'a> {
 
 /// An object's members in input order. Repeated names are kept; [`Object::get`] answers with the
 /// last one, as serde_json and JavaScript's `JSON.parse` do.
-#[derive(Clone, Debug, Default, PartialEq)]
+///
+/// An object of [`INDEXED_MIN_MEMBERS`] to [`INDEXED_MAX_MEMBERS`] members also carries a small
+/// hash table from names to the last member of each name, so that a rule reading a few dozen
+/// members of a product does not scan all of them for each.
+#[derive(Clone, Default)]
 pub struct Object<'a> {
     entries: Vec<(Cow<'a, str>, Value<'a>)>,
+    index: Option<Box<Index>>,
+}
+
+/// Fewest members for which an object keeps a name index (below, a scan is as fast).
+pub const INDEXED_MIN_MEMBERS: usize = 8;
+/// Most members for which an object keeps a name index (above, it falls back to a scan; the
+/// table keeps at least a quarter of its slots free, so every probe ends).
+pub const INDEXED_MAX_MEMBERS: usize = 48;
+/// Slots of a name table ([`name_slot`]).
+pub const INDEX_SLOTS: usize = 64;
+
+/// Open addressing, linear probing: slot = 1 + the index of the last member of a name, 0 empty.
+type Index = [u8; INDEX_SLOTS];
+
+/// The home slot of a name in a 64-slot table: a cheap mix of its length and three of its bytes
+/// (the fixed names rules look up mostly differ there). Also used by
+/// [`crate::checks::fields::Names`], at compile time.
+#[inline]
+pub const fn name_slot(name: &str) -> usize {
+    let b = name.as_bytes();
+    let n = b.len();
+    let (first, mid, last) = if n == 0 {
+        (0, 0, 0)
+    } else {
+        (b[0] as u32, b[n / 2] as u32, b[n - 1] as u32)
+    };
+    let h = (n as u32)
+        .wrapping_mul(31)
+        .wrapping_add(first)
+        .wrapping_mul(31)
+        .wrapping_add(mid)
+        .wrapping_mul(31)
+        .wrapping_add(last);
+    (h.wrapping_mul(0x9E37_79B1) >> 26) as usize % INDEX_SLOTS
+}
+
+/// Whether two member names are equal, compared a word at a time (the last word overlapping)
+/// rather than through `memcmp`, which is a call natively and a byte loop in WebAssembly.
+#[inline]
+pub fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        _ => {
+            // Whole words from the start, then the last (overlapping) word.
+            let mut at = 0;
+            while at + 8 < n {
+                if word8(a, at) != word8(b, at) {
+                    return false;
+                }
+                at += 8;
+            }
+            word8(a, n - 8) == word8(b, n - 8)
+        }
+    }
+}
+
+#[inline]
+fn word8(b: &[u8], at: usize) -> u64 {
+    b.get(at..at + 8)
+        .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+#[inline]
+fn word4(b: &[u8], at: usize) -> u32 {
+    b.get(at..at + 4)
+        .and_then(|w| <[u8; 4]>::try_from(w).ok())
+        .map_or(0, u32::from_le_bytes)
+}
+
+/// Points the slot chain of member `i`'s name at `i` (a later member of a name replaces an
+/// earlier one, so lookups answer with the last). `i` is below [`INDEXED_MAX_MEMBERS`].
+#[inline]
+fn index_insert(index: &mut Index, entries: &[(Cow<'_, str>, Value<'_>)], i: usize) {
+    let (Some((name, _)), Ok(tag)) = (entries.get(i), u8::try_from(i + 1)) else {
+        return;
+    };
+    let mut slot = name_slot(name);
+    // At least a quarter of the slots are free, so a free one (or the name's own) comes first.
+    for _ in 0..INDEX_SLOTS {
+        let cell = &mut index[slot % INDEX_SLOTS];
+        let same = match usize::from(*cell).checked_sub(1) {
+            None => true,
+            Some(j) => entries.get(j).is_some_and(|(k, _)| same_name(k, name)),
+        };
+        if same {
+            *cell = tag;
+            return;
+        }
+        slot = (slot + 1) % INDEX_SLOTS;
+    }
+}
+
+impl PartialEq for Object<'_> {
+    /// Members compare; the index is derived from them.
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl fmt::Debug for Object<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
 }
 
 impl<'a> Object<'a> {
     pub fn new() -> Self {
-        Object {
-            entries: Vec::new(),
-        }
+        Object::default()
     }
 
     pub fn with_capacity(n: usize) -> Self {
         Object {
             entries: Vec::with_capacity(n),
+            index: None,
         }
+    }
+
+    /// An object of these members, in this order.
+    pub fn from_members(entries: Vec<(Cow<'a, str>, Value<'a>)>) -> Self {
+        let mut obj = Object {
+            entries,
+            index: None,
+        };
+        obj.build_index();
+        obj
     }
 
     pub fn push(&mut self, name: Cow<'a, str>, value: Value<'a>) {
         self.entries.push((name, value));
+        let n = self.entries.len();
+        if n > INDEXED_MAX_MEMBERS {
+            self.index = None;
+        } else if let Some(index) = self.index.as_deref_mut() {
+            index_insert(index, &self.entries, n - 1);
+        } else if n == INDEXED_MIN_MEMBERS {
+            self.build_index();
+        }
+    }
+
+    fn build_index(&mut self) {
+        let n = self.entries.len();
+        self.index = None;
+        if (INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n) {
+            let mut index = Box::new([0u8; INDEX_SLOTS]);
+            for i in 0..n {
+                index_insert(&mut index, &self.entries, i);
+            }
+            self.index = Some(index);
+        }
+    }
+
+    /// The index of the last member named `name`.
+    #[inline]
+    pub fn position(&self, name: &str) -> Option<usize> {
+        match self.index.as_deref() {
+            Some(index) => {
+                let mut slot = name_slot(name);
+                // At least a quarter of the slots are empty, so the probe ends at one.
+                for _ in 0..INDEX_SLOTS {
+                    let i = usize::from(*index.get(slot)?).checked_sub(1)?;
+                    if self.entries.get(i).is_some_and(|(k, _)| same_name(k, name)) {
+                        return Some(i);
+                    }
+                    slot = (slot + 1) % INDEX_SLOTS;
+                }
+                None
+            }
+            None => self.entries.iter().rposition(|(k, _)| same_name(k, name)),
+        }
     }
 
     /// The value of the last member named `name`.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<&Value<'a>> {
-        self.entries
-            .iter()
-            .rev()
-            .find(|(k, _)| k.as_ref() == name)
+        self.position(name)
+            .and_then(|i| self.entries.get(i))
             .map(|(_, v)| v)
     }
 
+    #[inline]
     pub fn contains_key(&self, name: &str) -> bool {
-        self.entries.iter().any(|(k, _)| k.as_ref() == name)
+        self.position(name).is_some()
     }
 
     /// Member names in input order (a repeated name appears as often as it was written).
@@ -206,13 +374,12 @@ impl<'a> Value<'a> {
             Value::Number(n) => Value::Number(n),
             Value::String(s) => Value::String(Cow::Owned(s.into_owned())),
             Value::Array(a) => Value::Array(a.into_iter().map(Value::into_owned).collect()),
-            Value::Object(o) => Value::Object(Object {
-                entries: o
-                    .entries
+            Value::Object(o) => Value::Object(Object::from_members(
+                o.entries
                     .into_iter()
                     .map(|(k, v)| (Cow::Owned(k.into_owned()), v.into_owned()))
                     .collect(),
-            }),
+            )),
         }
     }
 
@@ -349,6 +516,81 @@ mod tests {
             drop(deep);
         });
         assert!(handle.map(|h| h.join().is_ok()).unwrap_or(false));
+    }
+
+    #[test]
+    fn same_name_is_string_equality() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "abcd",
+            "abce",
+            "bbcd",
+            "abcdefg",
+            "abcdefh",
+            "xbcdefg",
+            "abcdefgh",
+            "abcdefgi",
+            "xbcdefgh",
+            "abcdefghijklmnop",
+            "abcdefghijklmnoq",
+            "xbcdefghijklmnop",
+            "abcdefghXjklmnop",
+            "abcdefghijklmnopq",
+            "abcdefghijklmnopr",
+            "é",
+            "éé",
+            "custom_label_0",
+            "custom_label_1",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(same_name(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_name_index_answers_as_a_scan_does() {
+        // Objects of every size around the indexed range, names colliding in the cheap hash
+        // (same length and the same first, middle and last bytes), repeats anywhere.
+        let names: Vec<String> = (0..60)
+            .map(|i| match i % 4 {
+                0 => format!("k{i}"),
+                1 => format!("a{}z", i % 7),
+                2 => format!("axz{}", "x".repeat(i % 5)),
+                _ => String::new(),
+            })
+            .collect();
+        for n in 0..=INDEXED_MAX_MEMBERS + 4 {
+            for step in [1, 3, 7] {
+                let keys: Vec<&str> = (0..n)
+                    .map(|i| names[(i * step) % names.len()].as_str())
+                    .collect();
+                let members = keys
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| (Cow::Borrowed(*k), Value::Number(Number::Int(i as i64))))
+                    .collect::<Vec<_>>();
+                let built = Object::from_members(members.clone());
+                let mut pushed = Object::new();
+                for (k, v) in members {
+                    pushed.push(k, v);
+                }
+                assert_eq!(
+                    built.index.is_some(),
+                    (INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n)
+                );
+                for probe in names.iter().map(String::as_str).chain(["", "nope", "k"]) {
+                    let want = keys.iter().rposition(|k| *k == probe);
+                    assert_eq!(built.position(probe), want, "{n} {step} {probe:?}");
+                    assert_eq!(pushed.position(probe), want, "{n} {step} {probe:?}");
+                    assert_eq!(built.contains_key(probe), want.is_some());
+                }
+            }
+        }
     }
 
     #[test]

@@ -60,6 +60,7 @@ pub fn parse(bytes: &[u8]) -> Result<Value<'_>, ParseError> {
         src: text,
         b: text.as_bytes(),
         i: 0,
+        sizes: [0; MAX_DEPTH + 2],
     };
     let result = p.value(0).and_then(|v| {
         p.skip_ws();
@@ -84,11 +85,67 @@ struct Parser<'a> {
     src: &'a str,
     b: &'a [u8],
     i: usize,
+    /// How many members or items the last object or array closed at each depth had: the
+    /// capacity a new one at that depth starts with (the products of a batch, the users of an
+    /// upload look alike), so that most are built in one allocation, each member moved once.
+    sizes: [u32; MAX_DEPTH + 2],
+}
+
+/// The index of the first byte at or after `i` that ends a run of plain string content: `"`,
+/// `\` or a control character (or the end). Eight bytes at a time while none is one of those.
+fn scan_plain(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const QUOTES: u64 = ONES * b'"' as u64;
+    const BACKSLASHES: u64 = ONES * b'\\' as u64;
+    const SPACES: u64 = ONES * 0x20;
+    while let Some(Ok(chunk)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
+        let w = u64::from_le_bytes(chunk);
+        let q = w ^ QUOTES;
+        let bs = w ^ BACKSLASHES;
+        // Per byte, the high bit is set for a zero byte of `q` or `bs` (a quote or a backslash)
+        // or for a byte of `w` below 0x20 (borrows can also flag bytes above a true one).
+        let found = ((q.wrapping_sub(ONES) & !q)
+            | (bs.wrapping_sub(ONES) & !bs)
+            | (w.wrapping_sub(SPACES) & !w))
+            & HIGHS;
+        if found != 0 {
+            // The lowest flagged byte is exact (borrows run only towards higher bytes).
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&c) = b.get(i) {
+        if c == b'"' || c == b'\\' || c < 0x20 {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 type Res<T> = Result<T, ParseErrorKind>;
 
+/// The least capacity a new array or object starts with.
+const MIN_CAPACITY: usize = 4;
+/// The most capacity one starts with (more grows as it is read): a guess from one large
+/// container must not make many small ones after it each take a large allocation.
+const MAX_CAPACITY_GUESS: usize = 64;
+
 impl<'a> Parser<'a> {
+    fn size_at(&self, depth: usize) -> usize {
+        self.sizes.get(depth).map_or(MIN_CAPACITY, |&n| {
+            (n as usize).clamp(MIN_CAPACITY, MAX_CAPACITY_GUESS)
+        })
+    }
+
+    fn set_size_at(&mut self, depth: usize, n: usize) {
+        if let Some(slot) = self.sizes.get_mut(depth) {
+            *slot = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+    }
+
+    #[inline]
     fn skip_ws(&mut self) {
         while let Some(&c) = self.b.get(self.i) {
             if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
@@ -131,12 +188,12 @@ impl<'a> Parser<'a> {
             return Err(ParseErrorKind::TooDeep);
         }
         self.i += 1; // '{'
-        let mut obj = Object::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.i += 1;
-            return Ok(Value::Object(obj));
+            return Ok(Value::Object(Object::new()));
         }
+        let mut members = Vec::with_capacity(self.size_at(depth));
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
@@ -149,13 +206,14 @@ impl<'a> Parser<'a> {
             }
             self.i += 1;
             let v = self.value(depth)?;
-            obj.push(name, v);
+            members.push((name, v));
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.i += 1,
                 Some(b'}') => {
                     self.i += 1;
-                    return Ok(Value::Object(obj));
+                    self.set_size_at(depth, members.len());
+                    return Ok(Value::Object(Object::from_members(members)));
                 }
                 _ => return Err(ParseErrorKind::Syntax),
             }
@@ -167,19 +225,21 @@ impl<'a> Parser<'a> {
             return Err(ParseErrorKind::TooDeep);
         }
         self.i += 1; // '['
-        let mut items = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.i += 1;
-            return Ok(Value::Array(items));
+            return Ok(Value::Array(Vec::new()));
         }
+        let mut items = Vec::with_capacity(self.size_at(depth));
         loop {
-            items.push(self.value(depth)?);
+            let v = self.value(depth)?;
+            items.push(v);
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.i += 1,
                 Some(b']') => {
                     self.i += 1;
+                    self.set_size_at(depth, items.len());
                     return Ok(Value::Array(items));
                 }
                 _ => return Err(ParseErrorKind::Syntax),
@@ -188,33 +248,33 @@ impl<'a> Parser<'a> {
     }
 
     /// A string starting at the opening quote. Borrowed when it holds no escape.
+    #[inline]
     fn string(&mut self) -> Res<Cow<'a, str>> {
         self.i += 1; // '"'
         let start = self.i;
-        loop {
-            match self.b.get(self.i) {
-                None => return Err(ParseErrorKind::Syntax),
-                Some(b'"') => {
-                    let s = self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?;
-                    self.i += 1;
-                    return Ok(Cow::Borrowed(s));
-                }
-                Some(b'\\') => break,
-                Some(0..=0x1f) => return Err(ParseErrorKind::Syntax),
-                Some(_) => self.i += 1,
-            }
+        self.i = scan_plain(self.b, self.i);
+        if self.b.get(self.i) == Some(&b'"') {
+            let s = self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?;
+            self.i += 1;
+            return Ok(Cow::Borrowed(s));
+        }
+        self.escaped_string(start)
+    }
+
+    /// The rest of a string that stopped at something other than its closing quote: an escape
+    /// (decoded into an owned string), a control character or the end (errors).
+    #[cold]
+    #[inline(never)]
+    fn escaped_string(&mut self, start: usize) -> Res<Cow<'a, str>> {
+        if self.b.get(self.i) != Some(&b'\\') {
+            return Err(ParseErrorKind::Syntax);
         }
         // Escapes: copy what was scanned so far, then decode the rest.
         let mut out = String::with_capacity(self.i - start + 16);
         out.push_str(self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?);
         loop {
             let run_start = self.i;
-            while let Some(&c) = self.b.get(self.i) {
-                if c == b'"' || c == b'\\' || c < 0x20 {
-                    break;
-                }
-                self.i += 1;
-            }
+            self.i = scan_plain(self.b, self.i);
             out.push_str(
                 self.src
                     .get(run_start..self.i)
@@ -422,6 +482,38 @@ mod tests {
         assert_eq!(kind(hostile.as_bytes()), Some(ParseErrorKind::TooDeep));
         let objects = "{\"a\":".repeat(100_000);
         assert_eq!(kind(objects.as_bytes()), Some(ParseErrorKind::TooDeep));
+    }
+
+    #[test]
+    fn scan_plain_stops_where_a_byte_loop_stops() {
+        let naive = |b: &[u8], mut i: usize| {
+            while b
+                .get(i)
+                .is_some_and(|&c| c != b'"' && c != b'\\' && c >= 0x20)
+            {
+                i += 1;
+            }
+            i
+        };
+        // Every position of every stopping byte, after runs of every length, among neighbours
+        // that test the word trick's edges (0x1f/0x20, 0x7f/0x80, 0xff, the quote's and the
+        // backslash's neighbours).
+        let fill = [b'a', 0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0xc3, 0xff];
+        for stop in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+            for &f in &fill {
+                for len in 0..40 {
+                    for offset in 0..3 {
+                        let mut b = vec![f; len];
+                        b.push(stop);
+                        b.extend_from_slice(&[f; 9]);
+                        assert_eq!(scan_plain(&b, offset), naive(&b, offset), "{f:#x} {len}");
+                        b.pop();
+                    }
+                    let b = vec![f; len];
+                    assert_eq!(scan_plain(&b, 0), len);
+                }
+            }
+        }
     }
 
     #[test]

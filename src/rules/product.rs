@@ -14,7 +14,7 @@
 //! which public taxonomy a category comes from) is listed in docs/RULES.md, not checked here.
 
 use crate::checks::dates::{self, DateTime, Require};
-use crate::checks::fields::{self, Need};
+use crate::checks::fields::{self, Names, Need};
 use crate::checks::prices::{self, Price};
 use crate::checks::urls::{self, parse_http_url};
 use crate::checks::{gtin, lengths, text};
@@ -62,7 +62,7 @@ const CUSTOM_LABELS: [&str; 5] = [
     "custom_label_4",
 ];
 
-const KNOWN: &[&str] = &[
+const KNOWN: Names = Names::new(&[
     "id",
     "product_key",
     "title",
@@ -93,7 +93,7 @@ const KNOWN: &[&str] = &[
     "custom_label_2",
     "custom_label_3",
     "custom_label_4",
-];
+]);
 
 /// Validates one product (document B §2 Product).
 pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
@@ -164,7 +164,7 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     for name in CUSTOM_LABELS {
         fields::str_member(ctx, obj, path, name, Need::Optional);
     }
-    fields::unknown_fields(ctx, path, obj, KNOWN);
+    fields::unknown_fields(ctx, path, obj, &KNOWN);
 }
 
 /// Validates the products PUT body (document B §4 Products, §8 Limits).
@@ -248,12 +248,12 @@ fn identifiers(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
 /// "Comma-separated, up to 10 URLs, same specs as image_link": each item a well-formed absolute
 /// http(s) URL; spaces around a comma are allowed.
 fn additional_images(ctx: &mut Ctx, path: &Pointer, list: &str) {
-    let count = list.split(',').count();
+    let count = text::split_byte(list, b',').count();
     if !lengths::item_count(ctx, path, count, None, Some(ADDITIONAL_IMAGES_MAX)) {
         // The item checks would be as many issues as commas; the count is fixed first.
         return;
     }
-    for (i, item) in list.split(',').enumerate() {
+    for (i, item) in text::split_byte(list, b',').enumerate() {
         if parse_http_url(item.trim_matches(' ')).is_err() {
             ctx.error(
                 path,
@@ -290,7 +290,9 @@ fn sale_below_price(ctx: &mut Ctx, path: &Pointer, sale: &Price<'_>, price: &Pri
 
 /// "Range `<start>/<end>`, each ISO 8601 with offset"; the end must be later than the start.
 fn effective_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
-    let Some((start, end)) = range.split_once('/').filter(|(_, e)| !e.contains('/')) else {
+    let Some((start, end)) = text::split_once_byte(range, b'/')
+        .filter(|(_, e)| text::find_byte(e.as_bytes(), b'/').is_none())
+    else {
         ctx.error(
             path,
             Code::InvalidDateRange,
