@@ -1,6 +1,6 @@
 // Shared helpers of the public API: the typed error, JSON text in, envelopes out.
 //
-// The raw exports take and return strings only: `validateJson(kind, payloadText, optionsText)`
+// The raw exports take strings or bytes and return strings: `validateJson(kind, payloadBytes, optionsText)`
 // returns an envelope `{"ok": <result>}` or `{"error": {"code", "message"}}`, so nothing throws
 // across the wasm boundary and results are byte-identical to the native crate's.
 

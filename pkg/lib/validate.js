@@ -1,9 +1,12 @@
 // Payload validation: validate(kind, payload, options?) and kinds().
 import { PreflightError, stringify, checkText, unwrap } from './core.js';
 
+/** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
+const UTF8 = new TextEncoder();
+
 /**
  * The validation API over the raw wasm-bindgen exports.
- * @param {{validateJson(kind: string, payload: string, options: string): string, kinds(): string}} raw
+ * @param {{validateJson(kind: string, payload: Uint8Array, options: string): string, kinds(): string}} raw
  */
 export function validateApi(raw) {
   let kindList = null;
@@ -47,7 +50,7 @@ export function validateApi(raw) {
    * @param {object} [options]
    */
   const validate = (kind, payload, options) =>
-    unwrap(raw.validateJson(kindName(kind), payloadText(payload), optionsText(options)));
+    unwrap(raw.validateJson(kindName(kind), UTF8.encode(payloadText(payload)), optionsText(options)));
 
   return { validate, kinds };
 }

@@ -83,9 +83,10 @@ export function plainEqual(a, b) {
 export function checkCase(raw, api, c) {
   const problems = c.stale ? [c.stale] : [];
   // 1. The raw export: the very string native returned, and deterministic.
-  const out = raw.validateJson(c.kind, c.payload_text, c.options_text);
+  const bytes = new TextEncoder().encode(c.payload_text);
+  const out = raw.validateJson(c.kind, bytes, c.options_text);
   if (out !== c.output) problems.push(`raw validateJson differs from native:\n  wasm   ${out}\n  native ${c.output}`);
-  if (raw.validateJson(c.kind, c.payload_text, c.options_text) !== out) problems.push('raw validateJson is not deterministic');
+  if (raw.validateJson(c.kind, bytes, c.options_text) !== out) problems.push('raw validateJson is not deterministic');
 
   // 2. The case's own expectations, against the wasm output.
   const got = tryParse(out, {}) ?? {};
