@@ -6,6 +6,8 @@
 # Both are build output (gitignored); pkg/*.js, pkg/index.d.ts and pkg/package.json are
 # hand-written and committed.
 #
+# The wasm is built with WebAssembly SIMD (-C target-feature=+simd128, from .cargo/config.toml).
+#
 # Needs: the wasm32-unknown-unknown target and a wasm-bindgen CLI of exactly the version of the
 # `wasm-bindgen` crate in Cargo.lock (scripts/test.sh installs both).
 set -euo pipefail
@@ -22,6 +24,16 @@ if [ "$have" != "$want" ]; then
   echo "            cargo install wasm-bindgen-cli --version $want" >&2
   exit 1
 fi
+
+# WebAssembly SIMD comes from .cargo/config.toml ([target.wasm32-unknown-unknown] rustflags);
+# RUSTFLAGS in the environment would silently replace it (and build a slower, scalar package).
+for var in RUSTFLAGS CARGO_ENCODED_RUSTFLAGS; do
+  if [ -n "${!var:-}" ] && [[ "${!var}" != *simd128* ]]; then
+    echo "build-wasm: $var is set and replaces the wasm32 rustflags of .cargo/config.toml;" >&2
+    echo "            add -C target-feature=+simd128 to it, or unset it" >&2
+    exit 1
+  fi
+done
 
 cargo build --release --target wasm32-unknown-unknown -p preflight-wasm
 

@@ -39,6 +39,7 @@ mod hex;
 mod nfc;
 mod phone;
 mod service_id;
+mod sha256x4;
 mod trim;
 
 pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};

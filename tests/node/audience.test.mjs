@@ -433,6 +433,124 @@ test('createLineHasher: memory stays bounded on a long line and a long stream', 
   assert.deepEqual(h.finish(), { hashes: [], errors: [], firstIndex: total });
 });
 
+// --- many generated values against node:crypto ------------------------------------------------------
+// The bulk paths hash values whose normalized form fits one SHA-256 block (at most 55 bytes) four
+// at a time with WebAssembly SIMD, and longer ones one at a time, in input order. So: lengths on
+// both sides of that limit, ASCII and not, rejected values interleaved, every bulk path, and each
+// expectation computed independently: the package's own normalizeIdentifier, then node:crypto.
+
+/** `n` generated raw values of `type` (no line breaks inside), deterministic. */
+function generated(type, n) {
+  let seed = 20260421;
+  // Math.imul: a plain product would lose low bits above 2^53 and cycle after a few hundred draws.
+  const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const int = (k) => Math.floor(rnd() * k);
+  const pick = (a) => a[int(a.length)];
+  const ASCII = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-';
+  const WIDE = ['é', 'E\u0301', 'ü', 'Ø', 'ł', '李', '例', 'ß', 'İ', '😀', 'ñ'];
+  /** `len` characters, mostly ASCII; `wide` of them (about) from WIDE. */
+  const text = (len, wide) => {
+    let s = '';
+    while (s.length < len) s += rnd() < wide ? pick(WIDE) : ASCII[int(ASCII.length)];
+    return s;
+  };
+  const pad = (s) => (rnd() < 0.2 ? pick([' ', '\t', '\u00a0', '\u3000', '\uFEFF']) + s + pick(['', ' ', '\u2003']) : s);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const len = int(121); // 0 to 120
+    const wide = rnd() < 0.25 ? 0.15 : 0;
+    let v;
+    if (rnd() < 0.12) {
+      // Rejected: no @, two @, a space inside, nothing but spaces, or empty.
+      v = pick([text(len, wide), `${text(len >> 1, wide)}@@x.io`, `a b@${text(len, 0)}.com`, ' '.repeat(len % 4), '']);
+    } else if (type === 'email') {
+      const domain = pick(['x.io', 'gmail.com', 'exämple.fr', 'mail.example.co.uk', '例子.中国']);
+      const local = text(Math.max(1, len - domain.length - 1), wide);
+      v = `${rnd() < 0.3 ? local.toUpperCase() : local}@${rnd() < 0.2 ? domain.toUpperCase() : domain}`;
+    } else if (type === 'phone_number') {
+      v = `${pick(['+44 ', '+1 (', '0044 ', '+49-'])}${String(int(1e12)).padStart(int(6) + 6, '7')}`;
+    } else if (type === 'handle') {
+      v = `${pick(['@', '＠', ''])}${text(1 + int(20), 0).replace(/[^a-zA-Z0-9]/g, '_')}`;
+    } else if (type === 'device_id') {
+      const hex = createHash('sha256').update(String(i)).digest('hex').slice(0, 32);
+      v = rnd() < 0.5 ? hex.toUpperCase() : `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    } else {
+      v = `${'0'.repeat(int(3))}${1 + int(1e9)}${String(int(1e9))}`;
+    }
+    out.push(pad(v));
+  }
+  return out;
+}
+
+/** The expected slot of each value: node:crypto over normalizeIdentifier's output, or {code}. */
+function expectedSlots(type, values, options) {
+  return values.map((v) => {
+    try {
+      return sha256(normalizeIdentifier(type, v, options));
+    } catch (e) {
+      assert.ok(e instanceof PreflightError, String(e));
+      return { code: e.code };
+    }
+  });
+}
+
+test('20,000 generated emails through every bulk path equal node:crypto of the normalized forms', () => {
+  const values = generated('email', 20_000);
+  const expected = expectedSlots('email', values);
+  // The data covers what it should: rejected values, and accepted ones of every normalized length
+  // around the one-block limit (UTF-8 bytes), both below and above it.
+  const lengths = new Set();
+  for (const v of values) {
+    try {
+      lengths.add(Buffer.byteLength(normalizeIdentifier('email', v)));
+    } catch {}
+  }
+  for (let n = 40; n <= 70; n++) assert.ok(lengths.has(n), `no accepted value of ${n} bytes`);
+  assert.ok(Math.max(...lengths) > 100 && Math.min(...lengths) < 10);
+  const rejected = expected.filter((x) => typeof x !== 'string').length;
+  assert.ok(rejected > 1000 && rejected < 5000, `${rejected} rejected`);
+  assert.ok(values.some((v) => /[^\x00-\x7f]/.test(v)));
+
+  assert.deepEqual(slots(hashIdentifiers('email', values)), expected, 'hashIdentifiers');
+  // Every value ends its line (with join alone, an empty last value would be no line at all).
+  const lines = (list, ending = '\n') => list.map((v) => v + ending).join('');
+  const text = lines(values);
+  assert.deepEqual(slots(hashLines('email', text)), expected, 'hashLines');
+  assert.deepEqual(slots(hashLines('email', Buffer.from(lines(values, '\r\n')))), expected, 'hashLines CRLF bytes');
+  const bytes = Buffer.from(text);
+  for (const size of [61, 4099, 65536]) {
+    assert.deepEqual(slots(stream('email', byteChunks(bytes, size))), expected, `createLineHasher ${size}-byte chunks`);
+  }
+  // Tiny chunks (a partial group of four at the end of nearly every call) on a slice.
+  const head = values.slice(0, 1500);
+  assert.deepEqual(slots(stream('email', byteChunks(Buffer.from(lines(head)), 7))), expected.slice(0, 1500));
+  // Every batch size from 0 to 13 values, at every offset modulo 4.
+  for (let start = 0; start < 4; start++) {
+    for (let n = 0; n <= 13; n++) {
+      const part = values.slice(start * 17, start * 17 + n);
+      const want = expected.slice(start * 17, start * 17 + n);
+      assert.deepEqual(slots(hashIdentifiers('email', part)), want, `${n} values from ${start * 17}`);
+      assert.deepEqual(slots(hashLines('email', lines(part))), want, `${n} lines from ${start * 17}`);
+    }
+  }
+});
+
+test('generated values of the other hashed types through every bulk path equal node:crypto', () => {
+  for (const type of ['phone_number', 'handle', 'device_id', 'service_id']) {
+    for (const options of [undefined, { phoneFormat: 'digits', defaultCountryCode: '44' }]) {
+      const values = generated(type, 2000);
+      const expected = expectedSlots(type, values, options);
+      const accepted = expected.filter((x) => typeof x === 'string').length;
+      assert.ok(accepted > 1000, `${type}: ${accepted} accepted`);
+      assert.deepEqual(slots(hashIdentifiers(type, values, options)), expected, `${type} hashIdentifiers`);
+      const text = values.map((v) => `${v}\n`).join('');
+      assert.deepEqual(slots(hashLines(type, text, options)), expected, `${type} hashLines`);
+      const bytes = Buffer.from(text);
+      assert.deepEqual(slots(stream(type, byteChunks(bytes, 333), options)), expected, `${type} createLineHasher`);
+    }
+  }
+});
+
 // --- upload bodies ---------------------------------------------------------------------------------
 const CA = 'custom_audience_users';
 const DNR = 'do_not_reach_users';

@@ -265,9 +265,7 @@ fn pack(out: &HashOutput, id_type: IdType) -> String {
         }
     }
     s.push('|');
-    for v in out.iter().flatten() {
-        s.push_str(v);
-    }
+    s.push_str(out.joined());
     s
 }
 
