@@ -123,27 +123,7 @@ fn report(args: &Args, result: Result<(), SigningError>) -> u8 {
 
 /// An HTTP field name (RFC 9110 `token`).
 fn is_token(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes().all(|b| {
-            b.is_ascii_alphanumeric()
-                || matches!(
-                    b,
-                    b'!' | b'#'
-                        | b'$'
-                        | b'%'
-                        | b'&'
-                        | b'\''
-                        | b'*'
-                        | b'+'
-                        | b'-'
-                        | b'.'
-                        | b'^'
-                        | b'_'
-                        | b'`'
-                        | b'|'
-                        | b'~'
-                )
-        })
+    !s.is_empty() && s.bytes().all(preflight::signing::oauth1::is_tchar)
 }
 
 /// Reads a header block: an optional first line without `:` before its first space (a request

@@ -52,7 +52,7 @@ pub use base_string::{
     hmac_sha1_signature, normalize_parameters, signature_base_string, signing_key,
 };
 pub use flow::{authorize_url, check_flow, is_valid_callback, sign_for_step, FlowStep};
-pub use sign::sign;
+pub use sign::{is_tchar, sign};
 pub use types::{Entropy, Oauth1Request, Oauth1Signature};
 pub use url::{parse_url, ParsedUrl};
 

@@ -22,7 +22,9 @@ const BUILT_IN: [&str; 9] = [
     "oauth_verifier",
     "oauth_version",
 ];
-fn is_tchar(b: u8) -> bool {
+/// Whether `b` is an RFC 7230 `tchar` (a character allowed in an HTTP token such as a header
+/// name or an auth-param name).
+pub fn is_tchar(b: u8) -> bool {
     b.is_ascii_alphanumeric()
         || matches!(
             b,
