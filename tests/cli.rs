@@ -1,22 +1,7 @@
 //! The `preflight` command line, run as a user runs it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn preflight(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_preflight"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn preflight");
-    if let Some(mut s) = child.stdin.take() {
-        // The tool may exit before reading (usage errors): a broken pipe is fine.
-        let _ = s.write_all(stdin);
-    }
-    child.wait_with_output().expect("wait")
-}
+mod common;
+use common::preflight;
 
 const GOOD_POLL: &str =
     r#"{"name":"p","duration_in_minutes":60,"first_choice":"a","second_choice":"b"}"#;

@@ -5,24 +5,11 @@
 use preflight::audience::batch::{MAX_BODY_BYTES, MAX_USERS_PER_BODY};
 use preflight::audience::{hash, HashOptions, IdType};
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn preflight(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_preflight"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn preflight");
-    if let Some(mut s) = child.stdin.take() {
-        // The tool may exit before reading (usage errors): a broken pipe is fine.
-        let _ = s.write_all(stdin);
-    }
-    child.wait_with_output().expect("wait")
-}
+mod common;
+use common::preflight;
 
 /// A fresh directory for one test.
 fn temp_dir(test: &str) -> PathBuf {
