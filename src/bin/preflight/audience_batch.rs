@@ -15,7 +15,7 @@ use preflight::audience::batch::{
     AudienceRecord, BatchOptions, Body, BodyBuilder, Endpoint, Operation, Rejection,
     MAX_BODY_BYTES, MAX_USERS_PER_BODY,
 };
-use preflight::audience::{trim, IdError, IdType, PhoneFormat};
+use preflight::audience::{trim, IdError, IdType};
 use std::collections::BTreeMap;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -98,15 +98,8 @@ pub struct Args {
     /// The CSV field delimiter: one ASCII character, or `tab` [default: ,].
     #[arg(long, value_name = "CHAR", value_parser = hash::parse_delimiter)]
     delimiter: Option<u8>,
-    /// How phone numbers are hashed: e164 (with +) or digits (without).
-    #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
-    phone_format: PhoneFormat,
-    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00.
-    #[arg(long, value_name = "CC")]
-    default_country_code: Option<String>,
-    /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.
-    #[arg(long)]
-    prehashed: bool,
+    #[command(flatten)]
+    hash: hash::HashArgs,
     /// Users per body, 1 to 2500 (smaller bodies only).
     #[arg(long, value_name = "N", default_value_t = MAX_USERS_PER_BODY)]
     max_users_per_body: usize,
@@ -129,11 +122,6 @@ fn parse_endpoint(s: &str) -> Result<Endpoint, String> {
 fn parse_operation(s: &str) -> Result<Operation, String> {
     s.parse()
         .map_err(|e: preflight::audience::batch::BatchError| e.to_string())
-}
-
-fn parse_phone_format(s: &str) -> Result<PhoneFormat, String> {
-    s.parse()
-        .map_err(|e: preflight::audience::UnknownPhoneFormat| e.to_string())
 }
 
 pub fn run(args: &Args) -> u8 {
@@ -435,11 +423,7 @@ fn input_format(args: &Args) -> InputFormat {
 }
 
 fn batch(args: &Args) -> Result<u8, String> {
-    let hash_opts = hash::hash_options(
-        args.phone_format,
-        args.default_country_code.as_deref(),
-        args.prehashed,
-    )?;
+    let hash_opts = args.hash.options()?;
     let opts = BatchOptions {
         operation: args.operation,
         effective_at: args.effective_at.clone(),

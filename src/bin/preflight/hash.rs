@@ -75,15 +75,8 @@ pub struct Args {
     /// The CSV field delimiter: one ASCII character, or `tab` [default: ,].
     #[arg(long, value_name = "CHAR", value_parser = parse_delimiter, requires = "column")]
     delimiter: Option<u8>,
-    /// How phone numbers are hashed: e164 (with +) or digits (without).
-    #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
-    phone_format: PhoneFormat,
-    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00.
-    #[arg(long, value_name = "CC")]
-    default_country_code: Option<String>,
-    /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.
-    #[arg(long)]
-    prehashed: bool,
+    #[command(flatten)]
+    hash: HashArgs,
     /// What a rejected row gives on standard output.
     #[arg(long, value_enum, value_name = "POLICY", default_value_t = OnError::Empty)]
     on_error: OnError,
@@ -125,23 +118,35 @@ fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
-/// The identifier hashing options of both audience commands.
-pub fn hash_options(
+/// The identifier hashing options of both audience commands (`hash`, `audience-batch`).
+#[derive(clap::Args)]
+pub struct HashArgs {
+    /// How phone numbers are hashed: e164 (with +) or digits (without).
+    #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
     phone_format: PhoneFormat,
-    default_country_code: Option<&str>,
+    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00.
+    #[arg(long, value_name = "CC")]
+    default_country_code: Option<String>,
+    /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.
+    #[arg(long)]
     prehashed: bool,
-) -> Result<HashOptions, String> {
-    let mut opts = HashOptions {
-        phone_format,
-        prehashed,
-        ..HashOptions::default()
-    };
-    if let Some(cc) = default_country_code {
-        opts = opts
-            .with_default_country_code(cc)
-            .map_err(|e| format!("--default-country-code: {e}"))?;
+}
+
+impl HashArgs {
+    /// The core's options, with the default country code checked.
+    pub fn options(&self) -> Result<HashOptions, String> {
+        let mut opts = HashOptions {
+            phone_format: self.phone_format,
+            prehashed: self.prehashed,
+            ..HashOptions::default()
+        };
+        if let Some(cc) = self.default_country_code.as_deref() {
+            opts = opts
+                .with_default_country_code(cc)
+                .map_err(|e| format!("--default-country-code: {e}"))?;
+        }
+        Ok(opts)
     }
-    Ok(opts)
 }
 
 /// Opens FILE (or standard input for `-` / nothing): the reader and, for a regular file, its
@@ -280,11 +285,7 @@ fn column_index(spec: &str, header: Option<&[u8]>, delimiter: u8) -> Result<usiz
 }
 
 fn hash(args: &Args) -> Result<u8, String> {
-    let opts = hash_options(
-        args.phone_format,
-        args.default_country_code.as_deref(),
-        args.prehashed,
-    )?;
+    let opts = args.hash.options()?;
     let (input, size) = open_input(args.file.as_deref())?;
     let read = Arc::new(AtomicU64::new(0));
     let delimiter = args.delimiter.unwrap_or(b',');
