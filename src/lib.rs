@@ -119,10 +119,28 @@ pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> Result<Report
 /// The result of a call as the JavaScript bindings carry it across the boundary:
 /// `{"ok":<result>}` or `{"error":{"code":...,"message":...}}`. Native tests compute the same
 /// text, so native and wasm results compare byte for byte.
-pub fn envelope(result: Result<String, Error>) -> String {
+pub fn envelope<E: JsonError>(result: Result<String, E>) -> String {
     match result {
         Ok(json) => format!("{{\"ok\":{json}}}"),
         Err(e) => format!("{{\"error\":{}}}", e.to_json()),
+    }
+}
+
+/// An error that serializes as `{"code": ..., "message": ...}`, so every area's errors (validation,
+/// signing) cross the JavaScript boundary in the same [`envelope`].
+pub trait JsonError {
+    fn to_json(&self) -> String;
+}
+
+impl JsonError for Error {
+    fn to_json(&self) -> String {
+        Error::to_json(self)
+    }
+}
+
+impl JsonError for signing::SigningError {
+    fn to_json(&self) -> String {
+        signing::SigningError::to_json(self)
     }
 }
 

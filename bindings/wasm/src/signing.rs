@@ -9,6 +9,7 @@
 //! JavaScript can do better (types, lone surrogates, sizes) are in `pkg/lib/signing.js`; every
 //! value is checked again here, so a wrong value from another caller fails closed too.
 
+use preflight::envelope;
 use preflight::signing::{
     basic_credentials, crc_response_token, oauth1_sign, oauth1_sign_for_step, token_request_body,
     verify_crc_request_signature, verify_signature, CrcTokenPolicy, Entropy, FlowStep,
@@ -38,14 +39,6 @@ fn json_string(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// The envelope of a result whose `ok` value is already JSON text.
-fn envelope(result: Result<String, SigningError>) -> String {
-    match result {
-        Ok(json) => format!("{{\"ok\":{json}}}"),
-        Err(e) => format!("{{\"error\":{}}}", e.to_json()),
-    }
 }
 
 /// Name/value pairs from two parallel lists; `None` when their lengths differ (a caller bug that
