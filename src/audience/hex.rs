@@ -25,11 +25,16 @@ pub fn encode(digest: &[u8; 32], out: &mut [u8; 64]) {
     }
 }
 
+/// The SHA-256 digest of `data` (the scalar `sha2` implementation every non-SIMD path uses).
+#[inline]
+pub fn sha256(data: &[u8]) -> [u8; 32] {
+    Sha256::digest(data).into()
+}
+
 /// The SHA-256 digest of `data` as 64 lowercase hex digits, written into `out`.
 #[inline]
 pub fn sha256_hex(data: &[u8], out: &mut [u8; 64]) {
-    let digest: [u8; 32] = Sha256::digest(data).into();
-    encode(&digest, out);
+    encode(&sha256(data), out);
 }
 
 /// Appends the 64 lowercase hex digits of SHA-256(`data`) to `out`.

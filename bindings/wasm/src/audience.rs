@@ -575,90 +575,9 @@ fn field(record: &mut AudienceRecord, t: IdType) -> &mut Vec<String> {
 
 // --- Benchmark only ------------------------------------------------------------------------------
 // The ceiling of bench/audience.mjs: SHA-256 of every line of already normalized text and nothing
-// else (no normalization, no hex, no output). The binding does not depend on `sha2` (only the
-// core does, privately), so this is a plain FIPS 180-4 implementation; `benchSha256Hex` lets the
-// tests check it against node:crypto. Not part of the package's API.
-
-const K: [u32; 64] = [
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-];
-
-const H0: [u32; 8] = [
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-];
-
-#[inline]
-fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
-    let mut w = [0u32; 64];
-    for (wi, b) in w.iter_mut().zip(block.chunks_exact(4)) {
-        *wi = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-    }
-    for i in 16..64 {
-        let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
-        let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
-        w[i] = w[i - 16]
-            .wrapping_add(s0)
-            .wrapping_add(w[i - 7])
-            .wrapping_add(s1);
-    }
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-    for i in 0..64 {
-        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-        let ch = g ^ (e & (f ^ g));
-        let t1 = hh
-            .wrapping_add(s1)
-            .wrapping_add(ch)
-            .wrapping_add(K[i])
-            .wrapping_add(w[i]);
-        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-        let maj = (a & b) ^ (c & (a ^ b));
-        let t2 = s0.wrapping_add(maj);
-        hh = g;
-        g = f;
-        f = e;
-        e = d.wrapping_add(t1);
-        d = c;
-        c = b;
-        b = a;
-        a = t1.wrapping_add(t2);
-    }
-    for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
-        *x = x.wrapping_add(y);
-    }
-}
-
-fn sha256(data: &[u8]) -> [u8; 32] {
-    let mut h = H0;
-    let mut blocks = data.chunks_exact(64);
-    let mut block = [0u8; 64];
-    for b in &mut blocks {
-        block.copy_from_slice(b);
-        compress(&mut h, &block);
-    }
-    let rest = blocks.remainder();
-    let mut tail = [0u8; 128];
-    tail[..rest.len()].copy_from_slice(rest);
-    tail[rest.len()] = 0x80;
-    let total = if rest.len() < 56 { 64 } else { 128 };
-    let bits = (data.len() as u64).wrapping_mul(8);
-    tail[total - 8..total].copy_from_slice(&bits.to_be_bytes());
-    for b in tail[..total].chunks_exact(64) {
-        block.copy_from_slice(b);
-        compress(&mut h, &block);
-    }
-    let mut out = [0u8; 32];
-    for (o, x) in out.chunks_exact_mut(4).zip(h) {
-        o.copy_from_slice(&x.to_be_bytes());
-    }
-    out
-}
+// else (no normalization, no hex, no output), with the engine's own scalar SHA-256
+// (`preflight::audience::sha256`, the `sha2` crate); `benchSha256Hex` lets the tests check it
+// against node:crypto. Not part of the package's API.
 
 /// Benchmark only: SHA-256 of every `\n`-separated line of `text` (UTF-8 bytes, so that only a
 /// copy goes in; no normalization, no hex, no output); returns the number of lines hashed.
@@ -670,7 +589,7 @@ pub fn bench_raw_sha256_lines(text: &[u8]) -> u32 {
         return 0;
     }
     for line in text.split(|&b| b == b'\n') {
-        std::hint::black_box(sha256(line));
+        std::hint::black_box(preflight::audience::sha256(line));
         n = n.wrapping_add(1);
     }
     n
@@ -680,7 +599,7 @@ pub fn bench_raw_sha256_lines(text: &[u8]) -> u32 {
 #[wasm_bindgen(js_name = benchSha256Hex)]
 pub fn bench_sha256_hex(text: &str) -> String {
     let mut s = String::with_capacity(64);
-    for b in sha256(text.as_bytes()) {
+    for b in preflight::audience::sha256(text.as_bytes()) {
         let _ = write!(s, "{b:02x}");
     }
     s
