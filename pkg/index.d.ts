@@ -122,3 +122,71 @@ export declare function validate(kind: Kind, payload: object | string, options?:
 
 /** The stable kind names, in a fixed order. */
 export declare function kinds(): Kind[];
+
+/** A field's type in {@link describe}: `list` is a comma-separated list (or an array of items). */
+export type FieldType = 'string' | 'enum' | 'integer' | 'number' | 'long' | 'boolean' | 'list' | 'array' | 'object';
+
+/** A condition as data: on sibling members (JSON pointers, `*` for an array index) or a context fact. */
+export type When =
+  | { op: 'equals'; field: string; value: string }
+  | { op: 'present'; field: string }
+  | { op: 'all_absent'; fields: string[] }
+  | { op: 'context'; fact: 'objective' | 'placements' | 'budget_optimization' | 'current'; values: string[] };
+
+/** Bounds, enum and format of a value. `null` where the spec states none. */
+export interface ValueShape {
+  type: FieldType;
+  minLength: number | null;
+  maxLength: number | null;
+  minimum: number | null;
+  maximum: number | null;
+  enum: string[] | null;
+  format: string | null;
+}
+
+/** One field of a {@link Description}. */
+export interface FieldDescription extends ValueShape {
+  /** JSON pointer of the field; `*` stands for any array index (`/components/*\/media_key`). */
+  path: string;
+  name: string;
+  required: 'always' | 'optional' | 'conditional';
+  /** When `required` is `conditional`: the spec's words and the structured condition. */
+  condition: { text: string; when: When } | null;
+  minItems: number | null;
+  maxItems: number | null;
+  /** The item shape of a `list` or `array`. */
+  items: ValueShape | null;
+  /** Only on `list` fields: whether items must be unique. */
+  unique?: boolean;
+  /** Set on a member of one variant of a tagged object (card components by `type`). */
+  appliesWhen: { op: 'equals'; field: string; value: string } | null;
+  /** The spec's words. */
+  description: string;
+}
+
+/** What {@link describe} returns. */
+export interface Description {
+  kind: Kind;
+  title: string;
+  /** Where the spec states it (`"C §4 Poll cards"`). */
+  source: string;
+  /** `query`: numbers may be decimal strings, booleans `"true"`/`"false"`. */
+  in: 'body' | 'query';
+  root: 'object' | 'array';
+  fields: FieldDescription[];
+  /** Rules across fields, with the code the engine reports. */
+  rules: { code: IssueCode; text: string; fields: string[] }[];
+}
+
+/**
+ * The rules of `kind` as data, for forms: set `maxlength`, fill a `<select>`, mark required fields.
+ * @throws {PreflightError} `unknown_kind`.
+ */
+export declare function describe(kind: Kind): Description;
+
+/**
+ * A JSON Schema (draft 2020-12) of `kind`, carrying what JSON Schema can express; the engine checks
+ * the rest (named in `$comment`s). Every valid payload passes it.
+ * @throws {PreflightError} `unknown_kind`.
+ */
+export declare function jsonSchema(kind: Kind): Record<string, unknown>;

@@ -16,6 +16,7 @@
 pub mod audience;
 pub mod checks;
 pub mod ctx;
+pub mod describe;
 pub mod error;
 pub mod json;
 pub mod kind;
@@ -24,6 +25,7 @@ pub mod report;
 pub mod rules;
 pub mod signing;
 
+pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
 pub use kind::Kind;
 pub use options::{BudgetOptimization, Context, Options};

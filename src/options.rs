@@ -12,6 +12,16 @@ pub enum BudgetOptimization {
     LineItem,
 }
 
+impl BudgetOptimization {
+    /// The spec's name (`CAMPAIGN`, `LINE_ITEM`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BudgetOptimization::Campaign => "CAMPAIGN",
+            BudgetOptimization::LineItem => "LINE_ITEM",
+        }
+    }
+}
+
 /// Facts outside the payload.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Context {

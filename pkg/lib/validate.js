@@ -1,4 +1,5 @@
-// Payload validation: validate(kind, payload, options?) and kinds().
+// Payload validation: validate(kind, payload, options?), kinds(), and the rules as data:
+// describe(kind), jsonSchema(kind).
 import { PreflightError, stringify, checkText, unwrap } from './core.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
@@ -52,5 +53,18 @@ export function validateApi(raw) {
   const validate = (kind, payload, options) =>
     unwrap(raw.validateJson(kindName(kind), UTF8.encode(payloadText(payload)), optionsText(options)));
 
-  return { validate, kinds };
+  /**
+   * The rules of `kind` as data: each field's type, whether it is required (and when), length
+   * bounds, enum values and format; and the rules across fields. A fresh object on every call.
+   * @param {string} kind
+   */
+  const describe = (kind) => unwrap(raw.describe(kindName(kind)));
+
+  /**
+   * A JSON Schema (draft 2020-12) of `kind`: what JSON Schema can express of describe(kind).
+   * @param {string} kind
+   */
+  const jsonSchema = (kind) => unwrap(raw.jsonSchema(kindName(kind)));
+
+  return { validate, kinds, describe, jsonSchema };
 }

@@ -11,6 +11,7 @@ pub mod video_conversation_card;
 pub mod webhooks;
 
 use crate::ctx::{Ctx, Mode};
+use crate::describe::Description;
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::options::Options;
@@ -38,6 +39,23 @@ impl Kind {
         }
     }
 }
+
+/// The description of `kind` (see [`crate::describe`]).
+pub fn description(kind: Kind) -> &'static Description {
+    match kind {
+        Kind::PollCard => &poll_card::DESCRIPTION,
+        _ => &PENDING,
+    }
+}
+
+/// Placeholder while the descriptions are being written.
+const PENDING: Description = Description {
+    kind: Kind::Product,
+    title: "",
+    source: "",
+    root: crate::describe::Type::Object(&[]),
+    rules: &[],
+};
 
 /// Runs the rules of `kind` over `payload`.
 pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {

@@ -7,7 +7,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{lengths, numbers};
 use crate::ctx::Ctx;
+use crate::describe::{Description, Field, Rule, Str, Type};
 use crate::json::Value;
+use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use serde_json::json;
 
@@ -35,6 +37,46 @@ const KNOWN: &[&str] = &[
     "fourth_choice",
     "media_key",
 ];
+
+/// What `describe("poll_card")` says: the same limits the rules below use.
+pub const DESCRIPTION: Description = Description {
+    kind: Kind::PollCard,
+    title: "The poll card POST parameters",
+    source: "C §4 Poll cards, §8 Limits",
+    root: Type::Object(&[
+        Field::required("name", Str::ANY, "The card's name"),
+        Field::required(
+            "duration_in_minutes",
+            Type::Int {
+                min: Some(DURATION_MIN_MINUTES),
+                max: Some(DURATION_MAX_MINUTES),
+            },
+            "int required (5 to 10080)",
+        ),
+        Field::required("first_choice", Str::max(CHOICE_MAX_CHARS), "max 25 chars"),
+        Field::required("second_choice", Str::max(CHOICE_MAX_CHARS), "max 25 chars"),
+        Field::optional(
+            "third_choice",
+            Str::max(CHOICE_MAX_CHARS),
+            "needs first and second; max 25 chars",
+        ),
+        Field::optional(
+            "fourth_choice",
+            Str::max(CHOICE_MAX_CHARS),
+            "needs first, second and third; max 25 chars",
+        ),
+        Field::optional(
+            "media_key",
+            Str::ANY,
+            "optional (write-only; image or video from the media library)",
+        ),
+    ]),
+    rules: &[Rule {
+        code: Code::DependencyMissing,
+        text: "third_choice needs first and second; fourth_choice needs first, second and third",
+        fields: &["/third_choice", "/fourth_choice"],
+    }],
+};
 
 pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     let Some(obj) = fields::object(ctx, path, value) else {

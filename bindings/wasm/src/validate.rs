@@ -17,3 +17,15 @@ pub fn kinds() -> String {
     let names: Vec<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
     names.join(",")
 }
+
+/// `describe(kind)`: the kind's fields as data, `{"ok": <description>}` or `{"error": ...}`.
+#[wasm_bindgen]
+pub fn describe(kind: &str) -> String {
+    preflight::envelope(preflight::describe::describe_json(kind))
+}
+
+/// `jsonSchema(kind)`: the kind's JSON Schema (2020-12), `{"ok": <schema>}` or `{"error": ...}`.
+#[wasm_bindgen(js_name = jsonSchema)]
+pub fn json_schema(kind: &str) -> String {
+    preflight::envelope(preflight::describe::json_schema_json(kind))
+}

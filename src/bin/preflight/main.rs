@@ -43,6 +43,17 @@ enum Command {
     Demo,
     /// List the validation kinds.
     Kinds,
+    /// Print the rules of KIND as data (describe) or as a JSON Schema (--schema).
+    Describe(DescribeArgs),
+}
+
+#[derive(clap::Args)]
+struct DescribeArgs {
+    /// The payload kind.
+    kind: String,
+    /// Print the JSON Schema (draft 2020-12) instead of the description.
+    #[arg(long)]
+    schema: bool,
 }
 
 /// Exit statuses.
@@ -66,6 +77,23 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(&args),
         Command::Oauth1(args) => oauth1::run(&args),
         Command::Demo => demo::run(),
+        Command::Describe(args) => {
+            let out = if args.schema {
+                preflight::describe::json_schema_json(&args.kind)
+            } else {
+                preflight::describe::describe_json(&args.kind)
+            };
+            match out {
+                Ok(text) => {
+                    println!("{text}");
+                    EXIT_OK
+                }
+                Err(e) => {
+                    eprintln!("preflight: {e}");
+                    EXIT_USAGE
+                }
+            }
+        }
         Command::Kinds => {
             for k in preflight::Kind::ALL {
                 println!("{k}");

@@ -1,0 +1,343 @@
+//! Checks a payload against a [`Description`](crate::describe::Description)'s field table: the
+//! engine of the kinds whose rules are all per-field (list queries, simple bodies). Their
+//! description *is* their rule, so `describe` and `validate` cannot drift apart. Rules across
+//! fields stay hand-written in the kind's file, after this pass.
+//!
+//! Order: the members in the table's order (each: presence, type, bounds, format), then unknown
+//! members in the order they were written.
+
+use crate::checks::fields::{self, Known};
+use crate::checks::{dates, enums, gtin, iso, lengths, numbers, prices, text, urls};
+use crate::ctx::{Ctx, Fact};
+use crate::describe::{Condition, Field, Format, List, Required, Str, Type, When};
+use crate::json::{Object, Value};
+use crate::report::{Code, Pointer};
+use serde_json::json;
+
+/// The separator of comma-separated list parameters.
+pub const LIST_SEPARATOR: char = ',';
+/// Most decimal digits of a 64-bit id.
+pub const LONG_MAX_DIGITS: usize = 19;
+/// The pattern of a 64-bit id, reported in `params.pattern`.
+pub const LONG_PATTERN: &str = "^[0-9]{1,19}$";
+
+impl Known for [Field] {
+    fn contains_name(&self, name: &str) -> bool {
+        self.iter().any(|f| f.name == name)
+    }
+}
+
+/// The value must be an object with `table`'s members; returns it for the cross-field rules.
+pub fn object<'v>(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    value: &'v Value<'v>,
+    table: &[Field],
+) -> Option<&'v Object<'v>> {
+    let obj = fields::object(ctx, path, value)?;
+    members(ctx, path, obj, table);
+    Some(obj)
+}
+
+/// Checks the members of `obj` against `table`, then warns about unknown members.
+pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
+    for f in table {
+        match obj.get(f.name) {
+            None => missing(ctx, path, obj, f),
+            Some(v) => {
+                let required = matches!(f.need, Required::Always);
+                value(ctx, &path.key(f.name), f.name, v, &f.ty, required);
+            }
+        }
+    }
+    fields::unknown_fields(ctx, path, obj, table);
+}
+
+fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
+    match &f.need {
+        Required::Always => fields::required(ctx, path, f.name),
+        Required::Optional => {}
+        Required::When(c) => {
+            if holds(ctx, obj, c) {
+                fields::required_because(
+                    ctx,
+                    &path.key(f.name),
+                    f.name,
+                    format!("{} is {}", f.name, c.text),
+                );
+            }
+        }
+    }
+}
+
+/// Whether `c` holds for `obj` (a context fact not given is reported as skipped and holds not).
+fn holds(ctx: &mut Ctx, obj: &Object<'_>, c: &Condition) -> bool {
+    match c.when {
+        When::Equals(name, v) => obj.get(name).and_then(Value::as_str) == Some(v),
+        When::Present(name) => fields::present(obj, name),
+        When::AllAbsent(names) => names.iter().all(|n| !fields::present(obj, n)),
+        When::Context { fact, values } => match fact {
+            Fact::Objective => ctx.objective(c.text).is_some_and(|o| values.contains(&o)),
+            Fact::Placements => ctx
+                .placements(c.text)
+                .is_some_and(|p| p.iter().any(|x| values.contains(&x.as_str()))),
+            Fact::BudgetOptimization => ctx
+                .budget_optimization(c.text)
+                .is_some_and(|b| values.contains(&b.name())),
+            Fact::Current => ctx.current(c.text).is_some(),
+        },
+    }
+}
+
+/// Checks one value of type `ty` at `path`. `name` is the member it belongs to (for messages);
+/// `required` makes an empty string a missing value.
+pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, required: bool) {
+    match ty {
+        Type::Str(s) => {
+            if let Some(text) = fields::string(ctx, path, v) {
+                string(ctx, path, name, text, s, required);
+            }
+        }
+        Type::Enum(allowed) => {
+            if let Some(text) = fields::string(ctx, path, v) {
+                if text.is_empty() && required {
+                    empty_required(ctx, path, name);
+                } else {
+                    enums::one_of(ctx, path, text, allowed);
+                }
+            }
+        }
+        Type::Int { min, max } => {
+            if let Some(n) = numbers::integer(ctx, path, v) {
+                numbers::in_range(ctx, path, n, *min, *max);
+            }
+        }
+        Type::Number => {
+            if !matches!(v, Value::Number(_)) {
+                fields::wrong_type(ctx, path, "number", v);
+            }
+        }
+        Type::Long => long(ctx, path, name, v, required),
+        Type::Bool => {
+            fields::boolean(ctx, path, v);
+        }
+        Type::List(l) => list(ctx, path, name, v, l, required),
+        Type::Array(a) => {
+            if let Some(items) = fields::array(ctx, path, v) {
+                lengths::item_count(ctx, path, items.len(), a.min_items, a.max_items);
+                for (i, item) in items.iter().enumerate() {
+                    value(ctx, &path.index(i), name, item, &a.item, true);
+                }
+            }
+        }
+        Type::Object(table) => {
+            object(ctx, path, v, table);
+        }
+        Type::Tagged(tagged) => {
+            let Some(obj) = fields::object(ctx, path, v) else {
+                return;
+            };
+            let tags: Vec<&str> = tagged.variants.iter().map(|(t, _)| *t).collect();
+            let Some(tag) =
+                fields::enum_member(ctx, obj, path, tagged.tag, &tags, fields::Need::Required)
+            else {
+                return;
+            };
+            if let Some((_, table)) = tagged.variants.iter().find(|(t, _)| *t == tag) {
+                members(ctx, path, obj, table);
+            }
+        }
+    }
+}
+
+fn empty_required(ctx: &mut Ctx, path: &Pointer, name: &str) {
+    let message = format!("{name} is required and must not be empty");
+    fields::required_because(ctx, path, name, message);
+}
+
+fn string(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str, spec: &Str, required: bool) {
+    if s.is_empty() && required {
+        empty_required(ctx, path, name);
+        return;
+    }
+    if let Some(min) = spec.min {
+        lengths::min_chars(ctx, path, s, min);
+    }
+    if let Some(max) = spec.max {
+        lengths::max_chars(ctx, path, s, max);
+    }
+    if let Some(f) = spec.format {
+        format(ctx, path, s, f);
+    }
+}
+
+/// Checks a documented format.
+pub fn format(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
+    match f {
+        Format::Url => {
+            urls::http_url(ctx, path, s);
+        }
+        Format::HttpsUrl => {
+            urls::https_url(ctx, path, s);
+        }
+        Format::DateTime => {
+            dates::datetime(ctx, path, s, dates::Require::Any);
+        }
+        Format::DateTimeWithOffset => {
+            dates::datetime(ctx, path, s, dates::Require::WithOffset);
+        }
+        Format::DateTimeUtc => {
+            dates::datetime(ctx, path, s, dates::Require::Utc);
+        }
+        Format::WholeHour => {
+            if let Some(d) = dates::datetime(ctx, path, s, dates::Require::WithOffset) {
+                if !d.whole_hour {
+                    ctx.error(
+                        path,
+                        Code::InvalidDateTime,
+                        "must be a whole hour (minutes, seconds and fractions zero)",
+                        json!({"format": Format::WholeHour.name()}),
+                    );
+                }
+            }
+        }
+        Format::CountryCode => {
+            if !iso::is_country_alpha2(s) {
+                ctx.error(
+                    path,
+                    Code::InvalidCountryCode,
+                    "must be an ISO 3166-1 alpha-2 country code",
+                    json!(null),
+                );
+            }
+        }
+        Format::Domain => {
+            urls::domain(ctx, path, s);
+        }
+        Format::Price => {
+            prices::price(ctx, path, s);
+        }
+        Format::Gtin => {
+            gtin::gtin(ctx, path, s);
+        }
+        Format::Digits => {
+            if !text::is_digits(s) {
+                text::invalid_format(ctx, path, "must be decimal digits (0-9)", "^[0-9]+$");
+            }
+        }
+        Format::PlainText => {
+            text::plain_text(ctx, path, s);
+        }
+        Format::Sha256Hex
+        | Format::Hashtag
+        | Format::DateRange
+        | Format::UrlList
+        | Format::Named(_) => {
+            // Described only: the kinds that use these check them in their own rules file.
+        }
+    }
+}
+
+/// A 64-bit id: a string of 1 to [`LONG_MAX_DIGITS`] digits; a JSON integer only up to 2^53 - 1
+/// (a larger number may already have been rounded to another id by JavaScript).
+fn long(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, required: bool) {
+    match v {
+        Value::String(s) if s.is_empty() && required => empty_required(ctx, path, name),
+        Value::String(s) => long_digits(ctx, path, s),
+        Value::Number(n) => match n.as_u64() {
+            Some(u) if u <= numbers::MAX_SAFE_INTEGER as u64 => {}
+            _ => ctx.error(
+                path,
+                Code::WrongType,
+                "must be a string of digits: this number is not an id JavaScript holds exactly",
+                json!({"expected": "string", "actual": "number"}),
+            ),
+        },
+        other => fields::wrong_type(ctx, path, "string", other),
+    }
+}
+
+fn long_digits(ctx: &mut Ctx, path: &Pointer, s: &str) {
+    if !(text::is_digits(s) && s.len() <= LONG_MAX_DIGITS) {
+        let message = format!("must be 1 to {LONG_MAX_DIGITS} decimal digits (0-9)");
+        text::invalid_format(ctx, path, &message, LONG_PATTERN);
+    }
+}
+
+/// A comma-separated list (a string, as sent), or an array of its items (as a client holds it
+/// before joining). Items are taken exactly: no trimming.
+fn list(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, l: &List, required: bool) {
+    match v {
+        Value::String(s) if s.is_empty() => {
+            if required || l.min_items.unwrap_or(0) > 0 {
+                empty_required(ctx, path, name);
+            }
+        }
+        Value::String(s) => {
+            let items: Vec<&str> = s.split(LIST_SEPARATOR).collect();
+            if !lengths::item_count(ctx, path, items.len(), l.min_items, l.max_items) {
+                return;
+            }
+            for (i, item) in items.iter().enumerate() {
+                list_item(ctx, path, name, item, i, &l.item);
+            }
+            if l.unique {
+                repeats(ctx, path, &items);
+            }
+        }
+        Value::Array(a) => {
+            if !lengths::item_count(ctx, path, a.len(), l.min_items, l.max_items) {
+                return;
+            }
+            let mut items = Vec::with_capacity(a.len());
+            for (i, item) in a.iter().enumerate() {
+                if let Some(s) = fields::string(ctx, &path.index(i), item) {
+                    list_item(ctx, &path.index(i), name, s, i, &l.item);
+                    items.push(s);
+                }
+            }
+            if l.unique && items.len() == a.len() {
+                repeats(ctx, path, &items);
+            }
+        }
+        other => fields::wrong_type(
+            ctx,
+            path,
+            "comma-separated string or array of strings",
+            other,
+        ),
+    }
+}
+
+fn list_item(ctx: &mut Ctx, at: &Pointer, name: &str, item: &str, index: usize, ty: &Type) {
+    if item.is_empty() {
+        ctx.error(
+            at,
+            Code::Required,
+            format!("item {index} of {name} is empty (two commas in a row, or one at an end)"),
+            json!({"field": name, "index": index}),
+        );
+        return;
+    }
+    match ty {
+        Type::Enum(allowed) => {
+            enums::one_of(ctx, at, item, allowed);
+        }
+        Type::Str(s) => string(ctx, at, name, item, s, true),
+        Type::Long => long_digits(ctx, at, item),
+        _ => {}
+    }
+}
+
+fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
+    for (i, item) in items.iter().enumerate() {
+        if let Some(first) = items[..i].iter().position(|x| x == item) {
+            ctx.error(
+                path,
+                Code::Duplicate,
+                format!("item {i} repeats item {first}; items must be unique"),
+                json!({"index": i, "first_index": first}),
+            );
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! The rules as data: what each field of a kind is (type, whether it is required and when,
+//! length bounds, enum values, formats), for forms that set `maxlength`, fill a `<select>` and
+//! mark required fields without copying a rule.
+//!
+//! A kind's [`Description`] lives in its rules file, next to the rules, and is built from the
+//! same named constants the rules use. Two ways keep it honest:
+//! - the simple kinds are *validated from* their description by [`crate::checks::form`], so the
+//!   description is the rule;
+//! - for the kinds with hand-written rules, `tests/describe.rs` breaks each described bound of a
+//!   valid vector (a string one character too long, a value outside the enum, a required member
+//!   removed) and requires the engine to report it at that path; and every valid vector must
+//!   pass [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
+//!
+//! [`Description::to_json`] is the JSON form `describe(kind)` returns in JavaScript; see
+//! docs/DESCRIBE.md for its fields.
+
+pub mod schema;
+
+use crate::ctx::{Fact, Mode};
+use crate::kind::Kind;
+use crate::report::Code;
+use serde_json::{json, Map, Value};
+
+/// One member of an object.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// The member name.
+    pub name: &'static str,
+    /// What its value is.
+    pub ty: Type,
+    /// Whether it must be present.
+    pub need: Required,
+    /// The spec's words for it.
+    pub doc: &'static str,
+}
+
+impl Field {
+    /// A required member.
+    pub const fn required(name: &'static str, ty: Type, doc: &'static str) -> Field {
+        Field {
+            name,
+            ty,
+            need: Required::Always,
+            doc,
+        }
+    }
+
+    /// An optional member.
+    pub const fn optional(name: &'static str, ty: Type, doc: &'static str) -> Field {
+        Field {
+            name,
+            ty,
+            need: Required::Optional,
+            doc,
+        }
+    }
+
+    /// A member required under `condition`.
+    pub const fn required_when(
+        name: &'static str,
+        ty: Type,
+        condition: Condition,
+        doc: &'static str,
+    ) -> Field {
+        Field {
+            name,
+            ty,
+            need: Required::When(condition),
+            doc,
+        }
+    }
+}
+
+/// Whether a member must be present.
+#[derive(Clone, Copy, Debug)]
+pub enum Required {
+    Always,
+    Optional,
+    /// Required when the condition holds.
+    When(Condition),
+}
+
+/// A condition, in words and as data.
+#[derive(Clone, Copy, Debug)]
+pub struct Condition {
+    /// The spec's words ("required when type is MANUAL").
+    pub text: &'static str,
+    pub when: When,
+}
+
+/// The structured form of a [`Condition`]. Member names are siblings in the same object.
+#[derive(Clone, Copy, Debug)]
+pub enum When {
+    /// Member `.0` equals the string `.1`.
+    Equals(&'static str, &'static str),
+    /// Member `.0` is present.
+    Present(&'static str),
+    /// Every listed member is absent.
+    AllAbsent(&'static [&'static str]),
+    /// A fact of `options.context` (`objective`, `placements`) is, or includes, one of `values`.
+    Context {
+        fact: Fact,
+        values: &'static [&'static str],
+    },
+}
+
+/// The type of a value, with its bounds.
+#[derive(Clone, Copy, Debug)]
+pub enum Type {
+    /// A string; bounds in characters (Unicode scalar values).
+    Str(Str),
+    /// A string from a closed set (exact match).
+    Enum(&'static [&'static str]),
+    /// A whole number (in a query also a decimal string).
+    Int { min: Option<i64>, max: Option<i64> },
+    /// A JSON number (a price amount, a duration).
+    Number,
+    /// A 64-bit id ("long"): a string of decimal digits; a JSON integer only while JavaScript
+    /// holds it exactly.
+    Long,
+    /// A boolean (in a query also `"true"` / `"false"`).
+    Bool,
+    /// A comma-separated list (as sent in a query), or an array of its items.
+    List(&'static List),
+    /// A JSON array.
+    Array(&'static Array),
+    /// A JSON object with the listed members.
+    Object(&'static [Field]),
+    /// One of several object shapes, chosen by the string member `tag` (card components by
+    /// `type`): the members of the variant whose tag value matches.
+    Tagged(&'static Tagged),
+}
+
+/// String bounds and format.
+#[derive(Clone, Copy, Debug)]
+pub struct Str {
+    pub min: Option<usize>,
+    pub max: Option<usize>,
+    pub format: Option<Format>,
+}
+
+impl Str {
+    /// Any string.
+    pub const ANY: Type = Type::Str(Str {
+        min: None,
+        max: None,
+        format: None,
+    });
+
+    /// At most `max` characters.
+    pub const fn max(max: usize) -> Type {
+        Type::Str(Str {
+            min: None,
+            max: Some(max),
+            format: None,
+        })
+    }
+
+    /// Between `min` and `max` characters.
+    pub const fn between(min: usize, max: usize) -> Type {
+        Type::Str(Str {
+            min: Some(min),
+            max: Some(max),
+            format: None,
+        })
+    }
+
+    /// A string of the given format.
+    pub const fn format(format: Format) -> Type {
+        Type::Str(Str {
+            min: None,
+            max: None,
+            format: Some(format),
+        })
+    }
+}
+
+/// A comma-separated list.
+#[derive(Clone, Copy, Debug)]
+pub struct List {
+    pub item: Type,
+    pub min_items: Option<usize>,
+    pub max_items: Option<usize>,
+    /// Items must not repeat.
+    pub unique: bool,
+}
+
+/// A JSON array.
+#[derive(Clone, Copy, Debug)]
+pub struct Array {
+    pub item: Type,
+    pub min_items: Option<usize>,
+    pub max_items: Option<usize>,
+}
+
+/// Object shapes told apart by a tag member.
+#[derive(Clone, Copy, Debug)]
+pub struct Tagged {
+    pub tag: &'static str,
+    pub variants: &'static [(&'static str, &'static [Field])],
+}
+
+/// A documented string format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An absolute http(s) URL.
+    Url,
+    /// An absolute https URL.
+    HttpsUrl,
+    /// ISO 8601 date or date-time.
+    DateTime,
+    /// ISO 8601 date-time with an offset.
+    DateTimeWithOffset,
+    /// ISO 8601 date-time in UTC.
+    DateTimeUtc,
+    /// ISO 8601 date-time on a whole hour.
+    WholeHour,
+    /// ISO 3166-1 alpha-2.
+    CountryCode,
+    /// A domain without protocol.
+    Domain,
+    /// `<number> <ISO 4217>`.
+    Price,
+    /// UPC, EAN, JAN or ISBN.
+    Gtin,
+    /// 64 lowercase hex digits.
+    Sha256Hex,
+    /// A hashtag.
+    Hashtag,
+    /// Decimal digits.
+    Digits,
+    /// Plain text (no markup).
+    PlainText,
+    /// A `<start>/<end>` ISO 8601 range.
+    DateRange,
+    /// Comma-separated https URLs.
+    UrlList,
+    /// Any other documented shape, named.
+    Named(&'static str),
+}
+
+impl Format {
+    /// The stable name in `describe` (`format`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Url => "url",
+            Format::HttpsUrl => "https_url",
+            Format::DateTime => "iso8601",
+            Format::DateTimeWithOffset => "iso8601_with_offset",
+            Format::DateTimeUtc => "iso8601_utc",
+            Format::WholeHour => "iso8601_whole_hour",
+            Format::CountryCode => "country_code",
+            Format::Domain => "domain",
+            Format::Price => "price",
+            Format::Gtin => "gtin",
+            Format::Sha256Hex => "sha256_hex",
+            Format::Hashtag => "hashtag",
+            Format::Digits => "digits",
+            Format::PlainText => "plain_text",
+            Format::DateRange => "iso8601_range",
+            Format::UrlList => "https_url_list",
+            Format::Named(n) => n,
+        }
+    }
+}
+
+/// A rule across fields, in words, with the code it reports and the fields it involves
+/// (JSON pointers; `*` stands for any array index).
+#[derive(Clone, Copy, Debug)]
+pub struct Rule {
+    pub code: Code,
+    pub text: &'static str,
+    pub fields: &'static [&'static str],
+}
+
+/// Everything `describe(kind)` says about a kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Description {
+    pub kind: Kind,
+    /// What the payload is.
+    pub title: &'static str,
+    /// Where the spec states it.
+    pub source: &'static str,
+    /// The payload's shape.
+    pub root: Type,
+    /// Rules across fields.
+    pub rules: &'static [Rule],
+}
+
+/// The description of `kind`.
+pub fn describe(kind: Kind) -> &'static Description {
+    crate::rules::description(kind)
+}
+
+impl Description {
+    /// Where the payload's values travel: `"query"` (numbers may be decimal strings, booleans
+    /// `"true"`/`"false"`) or `"body"` (JSON types as they are).
+    pub fn location(&self) -> &'static str {
+        match self.kind.mode() {
+            Mode::Json => "body",
+            Mode::Query => "query",
+        }
+    }
+
+    /// The top-level members, when the payload is an object.
+    pub fn fields(&self) -> &'static [Field] {
+        match self.root {
+            Type::Object(f) => f,
+            _ => &[],
+        }
+    }
+
+    /// The JSON form returned by `describe(kind)`: one entry per field, flattened in document
+    /// order with JSON-pointer paths (`*` for an array index).
+    pub fn to_json(&self) -> Value {
+        let mut fields = Vec::new();
+        flatten(&mut fields, "", &self.root, None);
+        let rules: Vec<Value> = self
+            .rules
+            .iter()
+            .map(|r| json!({"code": r.code, "text": r.text, "fields": r.fields}))
+            .collect();
+        json!({
+            "kind": self.kind.name(),
+            "title": self.title,
+            "source": self.source,
+            "in": self.location(),
+            "root": type_name(&self.root),
+            "fields": fields,
+            "rules": rules,
+        })
+    }
+}
+
+/// The type name in `describe` (`type`).
+pub fn type_name(t: &Type) -> &'static str {
+    match t {
+        Type::Str(_) => "string",
+        Type::Enum(_) => "enum",
+        Type::Int { .. } => "integer",
+        Type::Number => "number",
+        Type::Long => "long",
+        Type::Bool => "boolean",
+        Type::List(_) => "list",
+        Type::Array(_) => "array",
+        Type::Object(_) | Type::Tagged(_) => "object",
+    }
+}
+
+/// Bounds, enum and format of a scalar type, as `describe` members.
+fn scalar_members(t: &Type, out: &mut Map<String, Value>) {
+    let mut set = |k: &str, v: Value| {
+        out.insert(k.to_owned(), v);
+    };
+    set("type", json!(type_name(t)));
+    let (mut min_len, mut max_len, mut minimum, mut maximum) = (None, None, None, None);
+    let (mut values, mut format): (Option<&[&str]>, Option<&str>) = (None, None);
+    match t {
+        Type::Str(s) => {
+            min_len = s.min;
+            max_len = s.max;
+            format = s.format.map(Format::name);
+        }
+        Type::Enum(v) => values = Some(v),
+        Type::Int { min, max } => {
+            minimum = *min;
+            maximum = *max;
+        }
+        Type::Long => format = Some(Format::Digits.name()),
+        _ => {}
+    }
+    set("minLength", json!(min_len));
+    set("maxLength", json!(max_len));
+    set("minimum", json!(minimum));
+    set("maximum", json!(maximum));
+    set("enum", json!(values));
+    set("format", json!(format));
+}
+
+fn condition_json(c: &Condition, base: &str) -> Value {
+    let at = |name: &str| format!("{base}/{}", escape(name));
+    let when = match c.when {
+        When::Equals(f, v) => json!({"op": "equals", "field": at(f), "value": v}),
+        When::Present(f) => json!({"op": "present", "field": at(f)}),
+        When::AllAbsent(fs) => {
+            json!({"op": "all_absent", "fields": fs.iter().map(|f| at(f)).collect::<Vec<_>>()})
+        }
+        When::Context { fact, values } => {
+            json!({"op": "context", "fact": fact.name(), "values": values})
+        }
+    };
+    json!({"text": c.text, "when": when})
+}
+
+/// RFC 6901 escaping of one segment.
+fn escape(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// Appends the entries of the members of `t` found at pointer `base`. `field` is the member the
+/// value belongs to (None for the root and array items).
+fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, variant: Option<(&str, &str)>) {
+    match t {
+        Type::Object(fields) => {
+            for f in fields.iter() {
+                entry(out, base, f, variant);
+            }
+        }
+        Type::Tagged(tagged) => {
+            for (tag_value, fields) in tagged.variants {
+                for f in fields.iter() {
+                    entry(out, base, f, Some((tagged.tag, tag_value)));
+                }
+            }
+        }
+        Type::Array(a) => flatten(out, &format!("{base}/*"), &a.item, None),
+        _ => {}
+    }
+}
+
+fn entry(out: &mut Vec<Value>, base: &str, f: &Field, variant: Option<(&str, &str)>) {
+    let path = format!("{base}/{}", escape(f.name));
+    let mut m = Map::new();
+    m.insert("path".into(), json!(path));
+    m.insert("name".into(), json!(f.name));
+    scalar_members(&f.ty, &mut m);
+    let (required, condition) = match &f.need {
+        Required::Always => ("always", Value::Null),
+        Required::Optional => ("optional", Value::Null),
+        Required::When(c) => ("conditional", condition_json(c, base)),
+    };
+    m.insert("required".into(), json!(required));
+    m.insert("condition".into(), condition);
+    let (min_items, max_items, items) = match &f.ty {
+        Type::List(l) => (l.min_items, l.max_items, Some(&l.item)),
+        Type::Array(a) => (a.min_items, a.max_items, Some(&a.item)),
+        _ => (None, None, None),
+    };
+    m.insert("minItems".into(), json!(min_items));
+    m.insert("maxItems".into(), json!(max_items));
+    let items = items.map(|t| {
+        let mut im = Map::new();
+        scalar_members(t, &mut im);
+        Value::Object(im)
+    });
+    m.insert("items".into(), json!(items));
+    if let Type::List(l) = &f.ty {
+        m.insert("unique".into(), json!(l.unique));
+    }
+    m.insert(
+        "appliesWhen".into(),
+        match variant {
+            Some((tag, value)) => {
+                json!({"op": "equals", "field": format!("{base}/{}", escape(tag)), "value": value})
+            }
+            None => Value::Null,
+        },
+    );
+    m.insert("description".into(), json!(f.doc));
+    out.push(Value::Object(m));
+    flatten(out, &path, &f.ty, None);
+}
+
+/// The JSON text of `describe(kind)`, for the bindings.
+pub fn describe_json(kind: &str) -> Result<String, crate::Error> {
+    let kind: Kind = kind.parse()?;
+    Ok(describe(kind).to_json().to_string())
+}
+
+/// The JSON text of `jsonSchema(kind)`, for the bindings.
+pub fn json_schema_json(kind: &str) -> Result<String, crate::Error> {
+    let kind: Kind = kind.parse()?;
+    Ok(schema::json_schema(describe(kind)).to_string())
+}
