@@ -23,7 +23,6 @@ use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
 use std::net::Ipv6Addr;
-use unicode_normalization::UnicodeNormalization;
 
 /// Longest callback URL, in characters (signing.md: the machine description's cap).
 pub const URL_MAX_CHARS: usize = 200;
@@ -191,8 +190,8 @@ pub struct NumericHost;
 /// [`NumericHost`] when the mapped name ends in an all-digit label without being an IPv4 address (a
 /// malformed number, like `127.1` written in fullwidth digits).
 pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, NumericHost> {
-    let mapped: String = name
-        .nfkc()
+    let mapped: String = crate::audience::nfkc(name)
+        .chars()
         .map(|c| match c {
             '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => '.',
             c => c,
