@@ -1,0 +1,258 @@
+//! `describe(kind)` must say what the engine does. For the kinds with hand-written rules the
+//! description is a second statement of the rules, so this test holds them together: starting
+//! from every valid shared vector, it breaks each described bound of each field the payload
+//! carries and requires the engine to report an error at that field's path:
+//! - a string one character longer than `maxLength` (and shorter than `minLength`);
+//! - an integer one past `minimum` / `maximum`;
+//! - an enum member replaced by a value outside the set, and every listed enum value accepted;
+//! - a list with one item more than `maxItems`;
+//! - a member described as always required removed.
+//!
+//! (The kinds validated straight from their description by `checks::form` pass by
+//! construction; the test still runs them, which checks the form engine.)
+
+use preflight::{Kind, Options};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+
+/// Every valid case of the shared vectors: (name, kind, options, payload).
+fn valid_cases() -> Vec<(String, Kind, Options, Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .expect("tests/vectors")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = fs::read_to_string(&f).expect("readable");
+        let cases: Vec<Value> = serde_json::from_str(&text).expect("array of cases");
+        for c in cases {
+            if c["valid"] != Value::Bool(true) || c.get("payload").is_none() {
+                continue;
+            }
+            let Ok(kind) = c["kind"].as_str().unwrap_or_default().parse::<Kind>() else {
+                continue;
+            };
+            let options = Options::from_value(c.get("options").unwrap_or(&Value::Null))
+                .expect("vector options");
+            let name = c["name"].as_str().unwrap_or_default().to_string();
+            out.push((name, kind, options, c["payload"].clone()));
+        }
+    }
+    out
+}
+
+/// The concrete pointers a described path (`/a/*/b`) has in `payload`, honouring the entry's
+/// `appliesWhen` (a tagged variant's member applies only where the tag has that value).
+fn concrete_paths(payload: &Value, template: &str, applies: &Value) -> Vec<String> {
+    let mut found = vec![(String::new(), payload)];
+    let segments: Vec<&str> = template.split('/').skip(1).collect();
+    for (i, seg) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        let mut next = Vec::new();
+        for (at, v) in found {
+            if *seg == "*" {
+                if let Value::Array(items) = v {
+                    for (j, item) in items.iter().enumerate() {
+                        next.push((format!("{at}/{j}"), item));
+                    }
+                }
+            } else if let Value::Object(m) = v {
+                let key = seg.replace("~1", "/").replace("~0", "~");
+                if last && !applies.is_null() {
+                    let tag = applies["field"].as_str().unwrap_or_default();
+                    let tag_name = tag.rsplit('/').next().unwrap_or_default();
+                    if m.get(tag_name).and_then(Value::as_str) != applies["value"].as_str() {
+                        continue;
+                    }
+                }
+                if let Some(child) = m.get(&key) {
+                    next.push((format!("{at}/{seg}"), child));
+                }
+            }
+        }
+        found = next;
+    }
+    found.into_iter().map(|(p, _)| p).collect()
+}
+
+/// The parent pointer and the member name or index of `path`.
+fn split(path: &str) -> (&str, &str) {
+    path.rsplit_once('/').unwrap_or(("", path))
+}
+
+fn set(payload: &Value, path: &str, v: Value) -> Value {
+    let mut p = payload.clone();
+    if let Some(slot) = p.pointer_mut(path) {
+        *slot = v;
+    }
+    p
+}
+
+fn remove(payload: &Value, path: &str) -> Value {
+    let mut p = payload.clone();
+    let (parent, key) = split(path);
+    if let Some(Value::Object(m)) = p.pointer_mut(parent) {
+        m.remove(key);
+    }
+    p
+}
+
+fn errors_at(kind: Kind, options: &Options, payload: &Value, path: &str) -> Vec<String> {
+    let report = preflight::validate(kind, payload, options);
+    report
+        .errors()
+        .filter(|i| i.path == path)
+        .map(|i| i.code.as_str().to_string())
+        .collect()
+}
+
+/// A value the description says is too long: `n` characters of a letter that fits every
+/// documented text rule (no markup, no hex colour).
+fn text_of(n: usize) -> String {
+    "k".repeat(n)
+}
+
+#[test]
+fn described_bounds_are_the_engines() {
+    let mut problems = Vec::new();
+    let mut checked = 0usize;
+    for (name, kind, options, payload) in valid_cases() {
+        let d = preflight::describe(kind).to_json();
+        let is_query = d["in"] == "query";
+        for f in d["fields"].as_array().cloned().unwrap_or_default() {
+            let template = f["path"].as_str().unwrap_or_default();
+            for path in concrete_paths(&payload, template, &f["appliesWhen"]) {
+                let current = payload.pointer(&path).cloned().unwrap_or(Value::Null);
+                let mut must_fail: Vec<(&str, Value)> = Vec::new();
+                let mut expect_error = |what: &'static str, mutated: Value| {
+                    must_fail.push((what, mutated));
+                };
+                let mut must_accept: Vec<Value> = Vec::new();
+                if let (Some(max), Value::String(_)) = (f["maxLength"].as_u64(), &current) {
+                    expect_error(
+                        "a string longer than maxLength",
+                        set(&payload, &path, Value::String(text_of(max as usize + 1))),
+                    );
+                }
+                if let (Some(min), Value::String(_)) = (f["minLength"].as_u64(), &current) {
+                    if min > 1 {
+                        expect_error(
+                            "a string shorter than minLength",
+                            set(&payload, &path, Value::String(text_of(min as usize - 1))),
+                        );
+                    }
+                }
+                if let Some(max) = f["maximum"].as_i64() {
+                    if current.is_number() || (is_query && current.is_string()) {
+                        expect_error(
+                            "a number above maximum",
+                            set(&payload, &path, Value::from(max + 1)),
+                        );
+                    }
+                }
+                if let Some(min) = f["minimum"].as_i64() {
+                    if current.is_number() || (is_query && current.is_string()) {
+                        expect_error(
+                            "a number below minimum",
+                            set(&payload, &path, Value::from(min - 1)),
+                        );
+                    }
+                }
+                if let (Some(values), Value::String(_)) = (f["enum"].as_array(), &current) {
+                    expect_error(
+                        "a value outside the enum",
+                        set(&payload, &path, Value::from("NOT_A_DOCUMENTED_VALUE")),
+                    );
+                    must_accept.extend(values.iter().cloned());
+                }
+                if let (Some(max), Value::String(s)) = (f["maxItems"].as_u64(), &current) {
+                    if f["type"] == "list" && !s.is_empty() {
+                        let first = s.split(',').next().unwrap_or_default();
+                        let many = vec![first; max as usize + 1].join(",");
+                        expect_error(
+                            "a list longer than maxItems",
+                            set(&payload, &path, Value::from(many)),
+                        );
+                    }
+                }
+                if let (Some(max), Value::Array(items)) = (f["maxItems"].as_u64(), &current) {
+                    if let Some(first) = items.first() {
+                        let many = vec![first.clone(); max as usize + 1];
+                        expect_error(
+                            "an array longer than maxItems",
+                            set(&payload, &path, Value::Array(many)),
+                        );
+                    }
+                }
+                if f["required"] == "always" {
+                    expect_error("removing a required member", remove(&payload, &path));
+                }
+                for (what, mutated) in must_fail {
+                    checked += 1;
+                    if errors_at(kind, &options, &mutated, &path).is_empty() {
+                        problems.push(format!(
+                            "{kind} ({name}): {what} at {path} gives no error there"
+                        ));
+                    }
+                }
+                for v in must_accept {
+                    checked += 1;
+                    let mutated = set(&payload, &path, v.clone());
+                    let codes = errors_at(kind, &options, &mutated, &path);
+                    if codes.iter().any(|c| c == "not_in_enum") {
+                        problems.push(format!(
+                            "{kind} ({name}): described enum value {v} at {path} is refused"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no described field was exercised");
+    assert!(
+        problems.is_empty(),
+        "{} of {checked} checks failed:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// Every kind describes at least one field, and its JSON form has the documented members.
+#[test]
+fn every_kind_is_described() {
+    for kind in Kind::ALL {
+        let d = preflight::describe(*kind).to_json();
+        assert_eq!(d["kind"], kind.name());
+        let fields = d["fields"].as_array().cloned().unwrap_or_default();
+        assert!(!fields.is_empty(), "{kind}: no field described");
+        for f in fields {
+            for member in [
+                "path",
+                "name",
+                "type",
+                "required",
+                "condition",
+                "minLength",
+                "maxLength",
+                "minimum",
+                "maximum",
+                "minItems",
+                "maxItems",
+                "enum",
+                "format",
+                "items",
+                "appliesWhen",
+                "description",
+            ] {
+                assert!(f.get(member).is_some(), "{kind}: {} lacks {member}", f["path"]);
+            }
+            let req = f["required"].as_str().unwrap_or_default();
+            assert!(["always", "optional", "conditional"].contains(&req));
+            assert_eq!(req == "conditional", !f["condition"].is_null());
+        }
+    }
+}
