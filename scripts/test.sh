@@ -89,9 +89,16 @@ node --test tests/node/
 step "browser tests (node tests/browser/run.mjs)"
 node tests/browser/run.mjs
 
+step "browser app (node tests/browser/app.mjs: examples/browser/ in Chromium, against the native CLI)"
+node tests/browser/app.mjs
+
 step "TypeScript types (tsc --noEmit -p tests/types)"
 npx --no-install tsc --noEmit -p tests/types
 echo "types: ok"
+
+step "TypeScript example (tsc --noEmit -p examples/typescript)"
+npx --no-install tsc --noEmit -p examples/typescript
+echo "example types: ok"
 
 current_step=""
 printf '\n==== all checks passed in %ss ====\n' "$((SECONDS - started))"
