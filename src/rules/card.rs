@@ -22,6 +22,10 @@
 //! each slide of `slides`); the order of components is not checked; a list holding a component
 //! whose type could not be read is not checked for its composition.
 
+mod description;
+
+pub use description::{DESCRIPTION, UPDATE_DESCRIPTION};
+
 use crate::checks::fields::{self, Need};
 use crate::checks::{iso, lengths, urls};
 use crate::ctx::Ctx;

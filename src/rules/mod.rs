@@ -86,7 +86,13 @@ impl Kind {
 /// The description of `kind` (see [`crate::describe`]).
 pub fn description(kind: Kind) -> &'static Description {
     match kind {
+        Kind::Product => &product::DESCRIPTION,
+        Kind::ProductBatch => &product::BATCH_DESCRIPTION,
+        Kind::Card => &card::DESCRIPTION,
+        Kind::CardUpdate => &card::UPDATE_DESCRIPTION,
         Kind::PollCard => &poll_card::DESCRIPTION,
+        Kind::VideoConversationCard => &video_conversation_card::DESCRIPTION,
+        Kind::VideoConversationCardUpdate => &video_conversation_card::UPDATE_DESCRIPTION,
         Kind::ProductCatalogListQuery => &catalogs::PRODUCT_CATALOG_LIST_QUERY,
         Kind::ProductCatalogCreate => &catalogs::PRODUCT_CATALOG_CREATE,
         Kind::ProductCatalogUpdate => &catalogs::PRODUCT_CATALOG_UPDATE,

@@ -29,7 +29,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, lengths, text};
 use crate::ctx::Ctx;
+use crate::describe::{Condition, Description, Field, Format, Required, Rule, Str, Type, When};
 use crate::json::{Object, Value};
+use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use serde_json::json;
 
@@ -96,6 +98,152 @@ const KNOWN: &[&str] = &[
     "unlocked_image_media_key",
     "unlocked_video_media_key",
 ];
+
+/// Longest CTA as typed, in characters: [`CTA_MAX_CHARS`] plus the one leading `#` not counted.
+/// The bound a form can set as `maxlength` (the engine counts without the `#`).
+pub const CTA_MAX_CHARS_WITH_SIGN: usize = CTA_MAX_CHARS + HASHTAG_SIGN.len_utf8();
+
+const CTA_DOC: &str = "Max 20 chars (a leading # not counted: CTA hashtag max 20)";
+
+/// The POST parameters in the spec's table order (C §4 Video conversation cards).
+const FIELDS: [Field; KNOWN.len()] = [
+    Field::required(
+        "first_cta",
+        Type::Str(Str {
+            min: None,
+            max: Some(CTA_MAX_CHARS_WITH_SIGN),
+            format: Some(Format::Hashtag),
+        }),
+        "Hashtag, max 20 chars excluding #",
+    ),
+    Field::required("first_cta_tweet", Str::ANY, "Post text used on click"),
+    Field::required("media_key", Str::ANY, "Video in the media library, 16:9"),
+    Field::required("name", Str::ANY, "The card's name"),
+    Field::required(
+        "thank_you_text",
+        Str::max(THANK_YOU_TEXT_MAX_CHARS),
+        "Max 23 chars",
+    ),
+    Field::required_when(
+        "title",
+        Str::max(TITLE_MAX_CHARS),
+        Condition {
+            text: "required if second_cta is absent",
+            when: When::AllAbsent(&["second_cta"]),
+        },
+        "Max 23 chars; required if second_cta is absent",
+    ),
+    Field::required_when(
+        "second_cta",
+        Str::max(CTA_MAX_CHARS_WITH_SIGN),
+        Condition {
+            text: "required if title is absent",
+            when: When::AllAbsent(&["title"]),
+        },
+        "Max 20 chars; required if title is absent",
+    ),
+    Field::optional(
+        "second_cta_tweet",
+        Str::ANY,
+        "Post text used on click; required if second_cta (a CTA sent empty needs none)",
+    ),
+    Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC),
+    Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC),
+    Field::optional(
+        "third_cta_tweet",
+        Str::ANY,
+        "Post text used on click; required if the matching cta (a CTA sent empty needs none)",
+    ),
+    Field::optional(
+        "fourth_cta_tweet",
+        Str::ANY,
+        "Post text used on click; required if the matching cta (a CTA sent empty needs none)",
+    ),
+    Field::optional("poster_media_key", Str::ANY, "Default first frame"),
+    Field::optional("thank_you_url", Str::ANY, "thank_you_url"),
+    Field::optional(
+        "unlocked_image_media_key",
+        Str::ANY,
+        "Write-only; image from the media library",
+    ),
+    Field::optional(
+        "unlocked_video_media_key",
+        Str::ANY,
+        "unlocked_video_media_key",
+    ),
+];
+
+/// "the same fields, all optional": [`FIELDS`] with every member optional.
+const fn all_optional<const N: usize>(mut fields: [Field; N]) -> [Field; N] {
+    let mut i = 0;
+    while i < N {
+        fields[i].need = Required::Optional;
+        i += 1;
+    }
+    fields
+}
+
+const UPDATE_FIELDS: [Field; KNOWN.len()] = all_optional(FIELDS);
+
+const ONE_OF_RULE: &str = "title or second_cta (each is required if the other is absent)";
+const NEEDS_TWEET_RULE: &str =
+    "second_cta, third_cta and fourth_cta each need their Post text (second_cta_tweet, third_cta_tweet, fourth_cta_tweet)";
+const ONE_OF_FIELDS: &[&str] = &["/title", "/second_cta"];
+const NEEDS_TWEET_FIELDS: &[&str] = &[
+    "/second_cta",
+    "/second_cta_tweet",
+    "/third_cta",
+    "/third_cta_tweet",
+    "/fourth_cta",
+    "/fourth_cta_tweet",
+];
+
+/// What `describe("video_conversation_card")` says.
+pub const DESCRIPTION: Description = Description {
+    kind: Kind::VideoConversationCard,
+    title: "The video conversation card POST parameters",
+    source: "C §4 Video conversation cards, §8 Limits",
+    root: Type::Object(&FIELDS),
+    rules: &[
+        Rule {
+            code: Code::OneOfRequired,
+            text: ONE_OF_RULE,
+            fields: ONE_OF_FIELDS,
+        },
+        Rule {
+            code: Code::DependencyMissing,
+            text: NEEDS_TWEET_RULE,
+            fields: NEEDS_TWEET_FIELDS,
+        },
+    ],
+};
+
+/// What `describe("video_conversation_card_update")` says: the same fields, all optional; the
+/// rules across fields hold for the card as it will be (a member not sent is read from
+/// `context.current`).
+pub const UPDATE_DESCRIPTION: Description = Description {
+    kind: Kind::VideoConversationCardUpdate,
+    title: "The video conversation card PUT parameters (the same fields, all optional)",
+    source: "C §4 Video conversation cards, §8 Limits",
+    root: Type::Object(&UPDATE_FIELDS),
+    rules: &[
+        Rule {
+            code: Code::OneOfRequired,
+            text: "title or second_cta must remain on the card (a member not sent is read from context.current)",
+            fields: ONE_OF_FIELDS,
+        },
+        Rule {
+            code: Code::DependencyMissing,
+            text: "a CTA the card will have needs its Post text (a member not sent is read from context.current)",
+            fields: NEEDS_TWEET_FIELDS,
+        },
+        Rule {
+            code: Code::Required,
+            text: "first_cta, first_cta_tweet, media_key, name and thank_you_text, which the card always has, must not be sent empty",
+            fields: &["/first_cta", "/first_cta_tweet", "/media_key", "/name", "/thank_you_text"],
+        },
+    ],
+};
 
 /// Which call is validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,6 +459,20 @@ mod tests {
             validate(&mut ctx, &Pointer::root(), &payload);
         }
         ctx.finish()
+    }
+
+    #[test]
+    fn description_names_every_known_member_and_the_update_requires_nothing() {
+        let names: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();
+        assert_eq!(names, KNOWN);
+        let update: Vec<&str> = UPDATE_FIELDS.iter().map(|f| f.name).collect();
+        assert_eq!(update, KNOWN);
+        assert!(UPDATE_FIELDS
+            .iter()
+            .all(|f| matches!(f.need, Required::Optional)));
+        for (post, put) in FIELDS.iter().zip(UPDATE_FIELDS.iter()) {
+            assert_eq!(format!("{:?}", post.ty), format!("{:?}", put.ty));
+        }
     }
 
     #[test]
