@@ -20,7 +20,9 @@
 
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::json::{Object, Value};
+use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
 use serde_json::json;
@@ -65,6 +67,98 @@ pub const SELECTING_FILTERS: [&str; 2] = ["user_id", "keyword"];
 
 const KNOWN: &[&str] = &["event_type", "filter", "webhook_id"];
 const FILTER_KNOWN: &[&str] = &["user_id", "keyword", "direction"];
+
+/// Every event kind the engine accepts: the current kinds, then the deprecated PascalCase ones
+/// (accepted with a `deprecated` warning).
+pub const ACCEPTED_EVENT_TYPES: [&str; EVENT_TYPES.len() + DEPRECATED_EVENT_TYPES.len()] =
+    accepted_event_types();
+
+const fn accepted_event_types() -> [&'static str; EVENT_TYPES.len() + DEPRECATED_EVENT_TYPES.len()]
+{
+    let mut out = [""; EVENT_TYPES.len() + DEPRECATED_EVENT_TYPES.len()];
+    let mut i = 0;
+    while i < EVENT_TYPES.len() {
+        out[i] = EVENT_TYPES[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < DEPRECATED_EVENT_TYPES.len() {
+        out[i + j] = DEPRECATED_EVENT_TYPES[j].0;
+        j += 1;
+    }
+    out
+}
+
+/// What `describe("activity_subscription")` says (the shape is this product's own; see the
+/// module documentation).
+pub const DESCRIPTION: Description = Description {
+    kind: Kind::ActivitySubscription,
+    title: "An activity subscription",
+    source: "A §6 Events, §9 Versioning, §4 Webhook management",
+    root: Type::Object(&[
+        Field::required(
+            "event_type",
+            Type::Enum(&ACCEPTED_EVENT_TYPES),
+            "one event kind; the PascalCase kinds are deprecated since 2026-03-18 (accepted with a warning)",
+        ),
+        Field::required(
+            "filter",
+            Type::Object(&[
+                Field::required_when(
+                    "user_id",
+                    Str::ANY,
+                    Condition {
+                        text: "required if keyword is absent (a filter names user id, keyword or both)",
+                        when: When::AllAbsent(&["keyword"]),
+                    },
+                    "user id (a string)",
+                ),
+                Field::required_when(
+                    "keyword",
+                    Str::ANY,
+                    Condition {
+                        text: "required if user_id is absent (a filter names user id, keyword or both)",
+                        when: When::AllAbsent(&["user_id"]),
+                    },
+                    "keyword",
+                ),
+                Field::optional(
+                    "direction",
+                    Type::List(&List {
+                        item: Type::Enum(&DIRECTIONS),
+                        min_items: Some(DIRECTION_MIN_ITEMS),
+                        max_items: Some(DIRECTION_MAX_ITEMS),
+                        unique: true,
+                    }),
+                    "`sent`, `received` or both, for DM events: one value as a string, both as an array",
+                ),
+            ]),
+            "filters: user id, keyword, and direction",
+        ),
+        Field::optional(
+            "webhook_id",
+            webhooks::WEBHOOK_ID,
+            "the webhook to deliver to: string, Pattern `^[0-9]{1,19}$`",
+        ),
+    ]),
+    rules: &[
+        Rule {
+            code: Code::OneOfRequired,
+            text: "the filter needs user_id or keyword (or both)",
+            fields: &["/filter/user_id", "/filter/keyword"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "direction applies only to direct-message event kinds (dm.*)",
+            fields: &["/filter/direction", "/event_type"],
+        },
+        Rule {
+            code: Code::Deprecated,
+            text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning)",
+            fields: &["/event_type"],
+        },
+    ],
+};
 
 pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     let Some(obj) = fields::object(ctx, path, value) else {

@@ -23,7 +23,9 @@ use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::describe::{Array, Description, Field, Format, Rule, Str, Type};
 use crate::json::{Object, Value};
+use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use serde_json::json;
 
@@ -53,6 +55,170 @@ pub const DO_NOT_REACH_IDENTIFIERS: &[&str] = &["email", "phone_number"];
 pub const UNHASHED_IDENTIFIER: &str = "partner_user_id";
 
 const OPERATION_KNOWN: &[&str] = &["operation_type", "params"];
+
+/// An array of hashed identifier values: "SHA-256 hashed after normalization", 64 lowercase hex
+/// digits.
+const HASHED: Type = Type::Array(&Array {
+    item: Str::format(Format::Sha256Hex),
+    min_items: None,
+    max_items: None,
+});
+const HASHED_DOC: &str = "array of values SHA-256 hashed after normalization";
+
+/// The user object of the custom audience endpoint: any of the identifier arrays.
+const CUSTOM_AUDIENCE_USER: &[Field] = &[
+    Field::optional(IDENTIFIERS[0], HASHED, HASHED_DOC),
+    Field::optional(IDENTIFIERS[1], HASHED, HASHED_DOC),
+    Field::optional(IDENTIFIERS[2], HASHED, HASHED_DOC),
+    Field::optional(IDENTIFIERS[3], HASHED, HASHED_DOC),
+    Field::optional(IDENTIFIERS[4], HASHED, HASHED_DOC),
+    Field::optional(
+        UNHASHED_IDENTIFIER,
+        Type::Array(&Array {
+            item: Str::ANY,
+            min_items: None,
+            max_items: None,
+        }),
+        "array of values sent as they are (not hashed), non-empty",
+    ),
+];
+
+/// The user object of the do-not-reach endpoint: "hashed `email` and `phone_number` arrays".
+const DO_NOT_REACH_USER: &[Field] = &[
+    Field::optional(DO_NOT_REACH_IDENTIFIERS[0], HASHED, HASHED_DOC),
+    Field::optional(DO_NOT_REACH_IDENTIFIERS[1], HASHED, HASHED_DOC),
+];
+
+const USERS_DOC: &str = "array of objects, required";
+
+const OPERATION_TYPE: Field = Field::required(
+    "operation_type",
+    Type::Enum(OPERATION_TYPES),
+    "`Update`, `Delete`",
+);
+const PARAMS_DOC: &str = "object, required: holds users, effective_at, expires_at";
+
+const USER_RULE: &str = "a user needs at least one identifier value";
+const LIMIT_RULE: &str = "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)";
+const BYTES_RULE: &str = "body at most 5,000,000 bytes (compact JSON)";
+
+/// What `describe("custom_audience_users")` says.
+pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
+    kind: Kind::CustomAudienceUsers,
+    title: "The custom audience users POST body: an array of operations",
+    source: "B §4 Custom audience users, §8 Limits; audience-identifiers.md",
+    root: Type::Array(&Array {
+        item: Type::Object(&[
+            OPERATION_TYPE,
+            Field::required(
+                "params",
+                Type::Object(&[
+                    Field::required(
+                        "users",
+                        Type::Array(&Array {
+                            item: Type::Object(CUSTOM_AUDIENCE_USER),
+                            min_items: None,
+                            max_items: None,
+                        }),
+                        USERS_DOC,
+                    ),
+                    Field::optional(
+                        "effective_at",
+                        Str::format(Format::DateTimeUtc),
+                        "ISO 8601 UTC; defaults to now",
+                    ),
+                    Field::optional(
+                        "expires_at",
+                        Str::format(Format::DateTimeUtc),
+                        "ISO 8601 UTC; later than effective_at",
+                    ),
+                ]),
+                PARAMS_DOC,
+            ),
+        ]),
+        min_items: None,
+        max_items: Some(MAX_OPERATIONS_PER_BODY),
+    }),
+    rules: &[
+        Rule {
+            code: Code::OneOfRequired,
+            text: USER_RULE,
+            fields: &["/*/params/users/*"],
+        },
+        Rule {
+            code: Code::InvalidDateRange,
+            text: "expires_at is later than effective_at",
+            fields: &["/*/params/effective_at", "/*/params/expires_at"],
+        },
+        Rule {
+            code: Code::TooManyItems,
+            text: LIMIT_RULE,
+            fields: &["", "/*/params/users"],
+        },
+        Rule {
+            code: Code::TooLarge,
+            text: BYTES_RULE,
+            fields: &[""],
+        },
+    ],
+};
+
+/// What `describe("do_not_reach_users")` says: the same shape, with `email` and `phone_number`
+/// only and `expires_at` required.
+pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
+    kind: Kind::DoNotReachUsers,
+    title: "The do-not-reach list users POST body: an array of operations",
+    source: "B §4 Do-not-reach list users, §8 Limits; audience-identifiers.md",
+    root: Type::Array(&Array {
+        item: Type::Object(&[
+            OPERATION_TYPE,
+            Field::required(
+                "params",
+                Type::Object(&[
+                    Field::required(
+                        "users",
+                        Type::Array(&Array {
+                            item: Type::Object(DO_NOT_REACH_USER),
+                            min_items: None,
+                            max_items: None,
+                        }),
+                        USERS_DOC,
+                    ),
+                    Field::required(
+                        "expires_at",
+                        Str::format(Format::DateTimeUtc),
+                        "ISO 8601 UTC; listed as required",
+                    ),
+                ]),
+                PARAMS_DOC,
+            ),
+        ]),
+        min_items: None,
+        max_items: Some(MAX_OPERATIONS_PER_BODY),
+    }),
+    rules: &[
+        Rule {
+            code: Code::OneOfRequired,
+            text: USER_RULE,
+            fields: &["/*/params/users/*"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "only email and phone_number identifiers (device_id, handle, service_id and partner_user_id are refused)",
+            fields: &["/*/params/users/*"],
+        },
+        Rule {
+            code: Code::TooManyItems,
+            text: LIMIT_RULE,
+            fields: &["", "/*/params/users"],
+        },
+        Rule {
+            code: Code::TooLarge,
+            text: BYTES_RULE,
+            fields: &[""],
+        },
+    ],
+};
 
 /// What differs between the two endpoints.
 struct Endpoint {
@@ -311,6 +477,40 @@ mod tests {
     fn body(count: usize, len: usize) -> Value {
         let user = json!({"partner_user_id": ["p".repeat(len)]});
         json!([{"operation_type": "Update", "params": {"users": vec![user; count]}}])
+    }
+
+    #[test]
+    fn descriptions_name_the_members_the_rules_know() {
+        use crate::describe::Description;
+        fn names(fields: &[crate::describe::Field]) -> Vec<&str> {
+            fields.iter().map(|f| f.name).collect()
+        }
+        for (d, ep, users) in [
+            (
+                &CUSTOM_AUDIENCE_DESCRIPTION,
+                &CUSTOM_AUDIENCE,
+                CUSTOM_AUDIENCE_USER,
+            ),
+            (&DO_NOT_REACH_DESCRIPTION, &DO_NOT_REACH, DO_NOT_REACH_USER),
+        ] {
+            let d: &Description = d;
+            let crate::describe::Type::Array(ops) = d.root else {
+                panic!("the root is an array of operations");
+            };
+            let crate::describe::Type::Object(op) = ops.item else {
+                panic!("an operation is an object");
+            };
+            assert_eq!(names(op), OPERATION_KNOWN);
+            let crate::describe::Type::Object(params) = op[1].ty else {
+                panic!("params is an object");
+            };
+            let mut described = names(params);
+            let mut known = ep.params_known.to_vec();
+            described.sort_unstable();
+            known.sort_unstable();
+            assert_eq!(described, known);
+            assert_eq!(names(users), ep.identifiers);
+        }
     }
 
     #[test]

@@ -93,6 +93,13 @@ pub fn description(kind: Kind) -> &'static Description {
         Kind::PollCard => &poll_card::DESCRIPTION,
         Kind::VideoConversationCard => &video_conversation_card::DESCRIPTION,
         Kind::VideoConversationCardUpdate => &video_conversation_card::UPDATE_DESCRIPTION,
+        Kind::LineItemUpdate => &line_item::DESCRIPTION,
+        Kind::CustomAudienceUsers => &audience_users::CUSTOM_AUDIENCE_DESCRIPTION,
+        Kind::DoNotReachUsers => &audience_users::DO_NOT_REACH_DESCRIPTION,
+        Kind::WebhookCreate => &webhooks::CREATE_DESCRIPTION,
+        Kind::WebhookListQuery => &webhooks::LIST_QUERY_DESCRIPTION,
+        Kind::WebhookId => &webhooks::ID_DESCRIPTION,
+        Kind::ActivitySubscription => &activity_subscription::DESCRIPTION,
         Kind::ProductCatalogListQuery => &catalogs::PRODUCT_CATALOG_LIST_QUERY,
         Kind::ProductCatalogCreate => &catalogs::PRODUCT_CATALOG_CREATE,
         Kind::ProductCatalogUpdate => &catalogs::PRODUCT_CATALOG_UPDATE,
@@ -132,18 +139,8 @@ pub fn description(kind: Kind) -> &'static Description {
             &curated_categories::LINE_ITEM_CURATED_CATEGORY_UPDATE
         }
         Kind::EntityGetQuery => &entity_query::ENTITY_GET_QUERY,
-        _ => &PENDING,
     }
 }
-
-/// Placeholder while the descriptions are being written.
-const PENDING: Description = Description {
-    kind: Kind::Product,
-    title: "",
-    source: "",
-    root: crate::describe::Type::Object(&[]),
-    rules: &[],
-};
 
 /// Runs the rules of `kind` over `payload`.
 pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {

@@ -15,6 +15,10 @@
 //! Choices where the spec is silent are listed in docs/rules-parts/webhooks.md; each fails
 //! closed (it refuses rather than lets through).
 
+mod description;
+
+pub use description::{CREATE_DESCRIPTION, ID_DESCRIPTION, LIST_QUERY_DESCRIPTION, WEBHOOK_ID};
+
 use crate::checks::fields::{self, Need};
 use crate::checks::text::{invalid_format, is_digits};
 use crate::checks::{lengths, urls};

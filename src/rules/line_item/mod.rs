@@ -44,8 +44,10 @@ pub mod frequency_cap;
 pub mod pay_by;
 
 use crate::checks::fields::{self, Need};
-use crate::ctx::Ctx;
+use crate::ctx::{Ctx, Fact};
+use crate::describe::{Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::json::Value;
+use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use serde_json::json;
 
@@ -97,6 +99,166 @@ const KNOWN: &[&str] = &[
     "total_budget_amount_local_micro",
     "daily_budget_amount_local_micro",
 ];
+
+/// "required when placement is PUBLISHER_NETWORK": on this PUT a member not sent keeps the line
+/// item's value, so the engine reports `required` for the member sent empty.
+const ON_PUBLISHER_NETWORK: Condition = Condition {
+    text: "required when placement is PUBLISHER_NETWORK (on this PUT: not sent empty)",
+    when: When::Context {
+        fact: Fact::Placements,
+        values: &[PUBLISHER_NETWORK],
+    },
+};
+
+/// Any whole number (the spec states no range).
+const INT: Type = Type::Int {
+    min: None,
+    max: None,
+};
+
+/// What `describe("line_item_update")` says: every query parameter of the PUT, all optional
+/// except where a fact of `options.context` makes one required; the facts the rules across
+/// members need are named in each rule.
+pub const DESCRIPTION: Description = Description {
+    kind: Kind::LineItemUpdate,
+    title: "The line item PUT query parameters",
+    source: "C §4 Line items, §4 Accounts and account data (business categories)",
+    root: Type::Object(&[
+        Field::required_when(
+            "advertiser_domain",
+            Str::format(Format::Domain),
+            ON_PUBLISHER_NETWORK,
+            "Domain without protocol; required when placement is PUBLISHER_NETWORK",
+        ),
+        Field::optional(
+            "advertiser_user_id",
+            Str::ANY,
+            "User promoting a PREROLL_VIEWS ad",
+        ),
+        Field::optional(
+            "android_app_store_identifier",
+            Str::ANY,
+            "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier",
+        ),
+        Field::optional(
+            "ios_app_store_identifier",
+            Str::format(Format::Named("numeric")),
+            "Numeric portion of the store identifier",
+        ),
+        Field::optional(
+            "audience_expansion",
+            Type::Enum(AUDIENCE_EXPANSIONS),
+            "BROAD, DEFINED, EXPANDED",
+        ),
+        Field::optional(
+            "bid_amount_local_micro",
+            Type::Int {
+                min: Some(bid::BID_AMOUNT_MIN_MICRO),
+                max: None,
+            },
+            "long; greater than zero; required when bid_strategy is MAX or TARGET",
+        ),
+        Field::optional(
+            "bid_strategy",
+            Type::Enum(bid::BID_STRATEGIES),
+            "AUTO (ignores bid amount), MAX (not for REACH or FOLLOWERS objectives), TARGET (for REACH or WEBSITE_CLICKS objectives)",
+        ),
+        Field::required_when(
+            "categories",
+            Str::format(Format::Named("iab_category_list")),
+            ON_PUBLISHER_NETWORK,
+            "IAB categories (comma-separated IAB codes); required when placement is PUBLISHER_NETWORK",
+        ),
+        Field::optional(
+            "duration_in_days",
+            Type::Int {
+                min: Some(frequency_cap::DURATIONS_IN_DAYS[0]),
+                max: Some(frequency_cap::DURATIONS_IN_DAYS[frequency_cap::DURATIONS_IN_DAYS.len() - 1]),
+            },
+            "window of frequency_cap: 1, 7 or 30",
+        ),
+        Field::optional(
+            "entity_status",
+            Type::Enum(ENTITY_STATUSES),
+            "ACTIVE, PAUSED",
+        ),
+        Field::optional("start_time", Str::format(Format::DateTime), "ISO 8601"),
+        Field::optional("end_time", Str::format(Format::DateTime), "ISO 8601"),
+        Field::optional(
+            "frequency_cap",
+            INT,
+            "int; only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives",
+        ),
+        Field::optional("goal", Type::Enum(GOALS), "default depends on objective"),
+        Field::optional("name", Str::ANY, "The line item's name"),
+        Field::optional(
+            "pay_by",
+            Type::Enum(pay_by::PAY_BY_VALUES),
+            "APP_CLICK, IMPRESSION, LINK_CLICK; changeable only for APP_INSTALLS line items",
+        ),
+        Field::optional("total_budget_amount_local_micro", INT, "long"),
+        Field::optional(
+            "daily_budget_amount_local_micro",
+            INT,
+            "At most the total budget; only when the parent campaign has budget_optimization LINE_ITEM",
+        ),
+    ]),
+    rules: &[
+        Rule {
+            code: Code::OneOfRequired,
+            text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
+            fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
+        },
+        Rule {
+            code: Code::DependencyMissing,
+            text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
+            fields: &["/bid_strategy", "/bid_amount_local_micro"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
+            fields: &["/bid_strategy"],
+        },
+        Rule {
+            code: Code::TooManyItems,
+            text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
+            fields: &["/categories"],
+        },
+        Rule {
+            code: Code::InvalidDateRange,
+            text: "end_time is later than start_time (context: current, for the one not sent)",
+            fields: &["/start_time", "/end_time"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
+            fields: &["/frequency_cap"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
+            fields: &["/pay_by"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
+            fields: &["/daily_budget_amount_local_micro"],
+        },
+        Rule {
+            code: Code::OutOfRange,
+            text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
+            fields: &[
+                "/daily_budget_amount_local_micro",
+                "/total_budget_amount_local_micro",
+            ],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
+            fields: &["/advertiser_user_id"],
+        },
+    ],
+};
 
 /// The PUT query parameters, all optional. Members are checked in the spec's table order, each
 /// followed by the cross-field rules it carries.
@@ -180,6 +342,12 @@ mod tests {
     use super::*;
     use crate::ctx::Mode;
     use crate::options::Options;
+
+    #[test]
+    fn description_names_every_known_member() {
+        let names: Vec<&str> = DESCRIPTION.fields().iter().map(|f| f.name).collect();
+        assert_eq!(names, KNOWN);
+    }
 
     #[test]
     fn never_panics_and_never_echoes_values() {
