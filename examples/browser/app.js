@@ -1,11 +1,12 @@
 // The page's entry: loads the browser build of preflight-wasm (pkg/browser.js initializes the
 // wasm with top-level await, so the exports are ready once the import resolves) and sets up the
-// three tools. A relative import, so that no bundler and no import map is needed: serve the
-// repository root (or at least examples/browser/ and pkg/) and open /examples/browser/.
+// three tools: the product form and the card builder (forms.js, built from describe(kind)) and
+// the audience tool (audience.js). A relative import, so that no bundler and no import map is
+// needed: serve the repository root (or at least examples/browser/ and pkg/) and open
+// /examples/browser/.
 import * as preflight from '../../pkg/browser.js';
 import { setupAudience } from './audience.js';
-import { setupProductForm } from './product.js';
-import { setupCardBuilder } from './card.js';
+import { createForm } from './forms.js';
 
 function setupTabs() {
   const tabs = [...document.querySelectorAll('nav [role="tab"]')];
@@ -24,8 +25,21 @@ function setupTabs() {
 const status = document.getElementById('status');
 try {
   setupTabs();
-  setupProductForm(preflight);
-  setupCardBuilder(preflight);
+  for (const [kind, options] of [
+    ['product', {}],
+    // The card builder offers `components`; `slides` (multi-destination carousels) is left out.
+    ['card', { exclude: ['/slides'], note: 'components only (slides are not offered here)' }],
+  ]) {
+    const part = (name) => document.getElementById(`${kind}-${name}`);
+    createForm(preflight, kind, {
+      form: part('form'),
+      verdict: part('verdict'),
+      other: part('other'),
+      payload: part('payload'),
+      title: part('title'),
+      source: part('source'),
+    }, options);
+  }
   setupAudience();
   status.textContent = 'ready: everything runs in this tab';
   document.body.dataset.ready = 'true';

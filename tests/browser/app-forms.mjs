@@ -1,2 +1,211 @@
-// The forms part of tests/browser/app.mjs: comes with the forms.
-export async function testForms() {}
+// The forms part of the browser app's test (tests/browser/app.mjs drives it): the product form
+// and the card builder of examples/browser/.
+//
+// - The form is the description: every described field has its control, with the `maxlength`,
+//   the options and the required mark describe(kind) gives; and, independently, the limits the
+//   spec states (B §2 Product, C §2 and §4 Cards) are on the inputs.
+// - Invalid values typed in show the engine's message at that field, and nowhere else; fixing
+//   them clears the messages; a complete payload makes the form say valid, and the native command
+//   line (`preflight validate KIND`) agrees on the payload the form built, message for message.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/** What the spec states, copied from /work/shared/spec (B §2 Product; C §2 Card components, §4 Cards). */
+const SPEC = {
+  product: {
+    maxLength: { '/title': 150, '/description': 5000 },
+    enum: {
+      '/availability': ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'],
+      '/condition': ['new', 'used', 'refurbished'],
+    },
+    required: ['/id', '/title', '/description', '/availability', '/condition', '/price', '/link', '/image_link'],
+  },
+  card: {
+    maxLength: { '/name': 80 },
+    componentTypes: ['MEDIA', 'SWIPEABLE_MEDIA', 'DETAILS', 'BUTTON'],
+    labelValues: ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'],
+  },
+};
+
+const sel = (p) => `#panel-${p.kind} [data-path="${p.path}"]`;
+const messageOf = (page, kind, pointer) => page.$eval(`#panel-${kind} [data-message-for="${pointer}"]`, (m) => m.textContent).catch(() => null);
+
+/** Every message shown in a form: pointer -> text. */
+async function shownMessages(page, kind) {
+  return page.$$eval(`#panel-${kind} [data-message-for]`, (ms) => Object.fromEntries(ms.filter((m) => m.textContent !== '').map((m) => [m.dataset.messageFor, m.textContent])));
+}
+
+/** The payload the form built (its preview). */
+const payloadOf = async (page, kind) => JSON.parse(await page.textContent(`#${kind}-payload`));
+
+/** The native command line's report of a payload. */
+function nativeReport(bin, kind, payload) {
+  const r = spawnSync(bin, ['validate', kind, '-', '--json'], { input: JSON.stringify(payload) });
+  return { status: r.status, report: JSON.parse(r.stdout.toString('utf8') || 'null') };
+}
+
+/**
+ * Checks that the messages shown are the native engine's for the form's payload at those paths
+ * (messages at one field are joined with '; ' in report order).
+ */
+async function sameAsNative(page, kind, name, { check, preflightBin }, pointers) {
+  const native = nativeReport(preflightBin, kind, await payloadOf(page, kind));
+  for (const p of pointers) {
+    const want = native.report?.issues.filter((i) => i.path === p).map((i) => i.message).join('; ');
+    const got = await messageOf(page, kind, p);
+    check(`${name}: the message at ${p} is the engine's`, Boolean(want) && got === want, `shown ${JSON.stringify(got)}, native ${JSON.stringify(want)}`);
+  }
+}
+
+async function describedIn(page, origin, kind) {
+  return page.evaluate(async ([url, k]) => (await import(url)).describe(k), [`${origin}/pkg/browser.js`, kind]);
+}
+
+/** The controls match describe(kind) and the spec. */
+async function formIsTheDescription(page, origin, kind, check, exclude = []) {
+  const d = await describedIn(page, origin, kind);
+  const top = d.fields.filter((f) => f.path.split('/').length === 2 && !exclude.includes(f.path) && !['object', 'array'].includes(f.type));
+  check(`${kind}: describe gives fields`, top.length > 0, 'no top-level field described');
+  const problems = [];
+  for (const f of top) {
+    const c = await page.$(sel({ kind, path: f.path }));
+    if (!c) {
+      problems.push(`${f.path}: no control`);
+      continue;
+    }
+    const got = await c.evaluate((e) => ({
+      maxLength: e.maxLength ?? -1,
+      options: e.tagName === 'SELECT' ? [...e.options].map((o) => o.value) : null,
+      required: e.closest('[data-field]').querySelector('label .required-mark:not(.conditional)') !== null,
+      condition: e.closest('[data-field]').querySelector('label .condition')?.textContent ?? null,
+    }));
+    if (f.maxLength !== null && got.maxLength !== f.maxLength) problems.push(`${f.path}: maxlength ${got.maxLength}, described ${f.maxLength}`);
+    if (f.enum !== null && JSON.stringify(got.options) !== JSON.stringify(['', ...f.enum])) problems.push(`${f.path}: options ${got.options}`);
+    if (got.required !== (f.required === 'always')) problems.push(`${f.path}: required mark ${got.required}, described ${f.required}`);
+    if (f.required === 'conditional' && got.condition !== f.condition?.text) problems.push(`${f.path}: condition ${got.condition}`);
+  }
+  check(`${kind}: every described field has its control, maxlength, options and required mark (${top.length} fields)`, problems.length === 0, problems.join('; '));
+  const spec = SPEC[kind];
+  for (const [p, n] of Object.entries(spec.maxLength)) {
+    check(`${kind}: ${p} has the spec's maxlength ${n}`, (await page.$eval(sel({ kind, path: p }), (e) => e.maxLength)) === n);
+  }
+  for (const [p, values] of Object.entries(spec.enum ?? {})) {
+    const options = await page.$eval(sel({ kind, path: p }), (e) => [...e.options].map((o) => o.value).filter((v) => v !== ''));
+    check(`${kind}: ${p} offers the spec's values`, JSON.stringify(options) === JSON.stringify(values), JSON.stringify(options));
+  }
+  for (const p of spec.required ?? []) {
+    check(`${kind}: ${p} is marked required as in the spec`, await page.$eval(sel({ kind, path: p }), (e) => e.closest('[data-field]').querySelector('label .required-mark') !== null));
+  }
+  return d;
+}
+
+async function testProduct(page, ctx) {
+  const { check, shots, origin, preflightBin } = ctx;
+  const kind = 'product';
+  await page.click('#tab-product');
+  await formIsTheDescription(page, origin, kind, check);
+  const at = (p) => sel({ kind, path: p });
+
+  // maxlength stops typing: 200 characters typed, 150 kept, so no too_long message is possible.
+  await page.fill(at('/title'), 'M'.repeat(200));
+  check('product: the title input keeps at most 150 characters', (await page.$eval(at('/title'), (e) => e.value.length)) === 150);
+  await page.fill(at('/title'), 'Enamel mug');
+  await page.fill(at('/price'), '12,99 dollars');
+  await page.fill(at('/link'), 'http://shop.example.com/mug');
+  await page.fill(at('/inventory'), 'ten');
+  let shown = await shownMessages(page, kind);
+  check('product: messages show at the three invalid fields and only there', JSON.stringify(Object.keys(shown).sort()) === JSON.stringify(['/inventory', '/link', '/price']), JSON.stringify(shown));
+  await sameAsNative(page, kind, 'product', ctx, ['/price', '/link', '/inventory']);
+  check('product: the form says it is not valid', (await page.getAttribute('#product-verdict', 'data-valid')) === 'false');
+  await page.screenshot({ path: path.join(shots, 'product-invalid.png'), fullPage: true });
+
+  // Fixing them clears their messages.
+  await page.fill(at('/price'), '12.99 USD');
+  await page.fill(at('/link'), 'https://shop.example.com/mug');
+  await page.fill(at('/inventory'), '10');
+  shown = await shownMessages(page, kind);
+  check('product: fixed fields have no message', Object.keys(shown).length === 0, JSON.stringify(shown));
+
+  // Check shows what is still missing, at each field.
+  await page.click('#panel-product button[type="submit"]');
+  shown = await shownMessages(page, kind);
+  const missing = ['/id', '/description', '/availability', '/condition', '/image_link'];
+  check('product: Check shows "required" at each missing required field', missing.every((p) => shown[p]), JSON.stringify(shown));
+  await sameAsNative(page, kind, 'product (missing fields)', ctx, missing);
+  const other = await page.$$eval('#product-other li', (lis) => lis.map((li) => li.dataset.code));
+  check('product: the brand/gtin/mpn rule is listed under the form', other.includes('one_of_required'), JSON.stringify(other));
+
+  await page.fill(at('/id'), 'sku-1');
+  await page.fill(at('/description'), 'A white enamel mug, 350 ml.');
+  await page.selectOption(at('/availability'), 'in stock');
+  await page.selectOption(at('/condition'), 'new');
+  await page.fill(at('/image_link'), 'https://shop.example.com/mug.jpg');
+  await page.fill(at('/brand'), 'Acme');
+  shown = await shownMessages(page, kind);
+  check('product: no message once complete', Object.keys(shown).length === 0 && (await page.$$('#product-other li')).length === 0, JSON.stringify(shown));
+  check('product: the form says valid', (await page.getAttribute('#product-verdict', 'data-valid')) === 'true' && (await page.textContent('#product-verdict')).startsWith('Valid'), await page.textContent('#product-verdict'));
+  const native = nativeReport(preflightBin, kind, await payloadOf(page, kind));
+  check('product: the native command line finds the payload valid', native.status === 0 && native.report?.valid === true, JSON.stringify(native.report));
+  await page.screenshot({ path: path.join(shots, 'product-valid.png'), fullPage: true });
+}
+
+async function testCard(page, ctx) {
+  const { check, shots, origin, preflightBin } = ctx;
+  const kind = 'card';
+  await page.click('#tab-card');
+  const d = await formIsTheDescription(page, origin, kind, check, ['/slides']);
+  const at = (p) => sel({ kind, path: p });
+  const add = (variant) => page.click(`#panel-card [data-add="/components"][data-variant="${variant}"]`);
+  const variants = await page.$$eval('#panel-card [data-add="/components"]', (bs) => bs.map((b) => b.dataset.variant));
+  check('card: the component types offered are the spec\'s', JSON.stringify(variants) === JSON.stringify(SPEC.card.componentTypes), JSON.stringify(variants));
+
+  await page.fill(at('/name'), 'Spring sale');
+  // Two media components: the composition rule (one media plus one DETAILS or BUTTON) is broken.
+  await add('MEDIA');
+  await add('SWIPEABLE_MEDIA');
+  const maxItems = d.fields.find((f) => f.path === '/components')?.maxItems ?? null;
+  const disabled = await page.$$eval('#panel-card [data-add="/components"]', (bs) => bs.every((b) => b.disabled));
+  check('card: no component can be added beyond the described maximum', maxItems === 2 && disabled, `maxItems ${maxItems}, disabled ${disabled}`);
+  await page.click('#panel-card [data-add="/components/1/media_keys"]');
+  await page.fill(at('/components/1/media_keys/0'), '3_111');
+  let shown = await shownMessages(page, kind);
+  check('card: the composition rule shows at the component list, a short key list at its field',
+    Boolean(shown['/components']) && Boolean(shown['/components/1/media_keys']), JSON.stringify(shown));
+  await sameAsNative(page, kind, 'card (composition)', ctx, ['/components', '/components/1/media_keys']);
+  await page.screenshot({ path: path.join(shots, 'card-invalid.png'), fullPage: true });
+  await page.click('#panel-card [data-remove="/components/1"]');
+
+  await add('BUTTON');
+  const labels = await page.$eval(at('/components/1/label/value'), (e) => [...e.options].map((o) => o.value).filter((v) => v !== ''));
+  check('card: a button label offers the spec\'s values', JSON.stringify(labels) === JSON.stringify(SPEC.card.labelValues), JSON.stringify(labels));
+  await page.selectOption(at('/components/1/destination/type'), 'WEBSITE');
+  shown = await shownMessages(page, kind);
+  check('card: a new component shows what it lacks, at its fields',
+    ['/components/0/media_key', '/components/1/label/value', '/components/1/destination/type'].every((p) => shown[p]), JSON.stringify(shown));
+  await sameAsNative(page, kind, 'card', ctx, ['/components/0/media_key', '/components/1/destination/type']);
+
+  await page.fill(at('/components/0/media_key'), '3_1234567890');
+  await page.selectOption(at('/components/1/label/value'), 'SHOP');
+  await page.selectOption(at('/components/1/destination/type'), 'APP');
+  await page.fill(at('/components/1/destination/country_code'), 'USA');
+  shown = await shownMessages(page, kind);
+  await page.screenshot({ path: path.join(shots, 'card-app-destination.png'), fullPage: true });
+  check('card: an APP destination shows its own fields', (await page.$(at('/components/1/destination/url'))) === null && (await page.$(at('/components/1/destination/country_code'))) !== null);
+  check('card: a bad country code and the missing app id show at the destination', Boolean(shown['/components/1/destination/country_code']) && Boolean(shown['/components/1/destination']), JSON.stringify(shown));
+  await sameAsNative(page, kind, 'card (app destination)', ctx, ['/components/1/destination/country_code', '/components/1/destination']);
+
+  await page.fill(at('/components/1/destination/country_code'), 'US');
+  await page.fill(at('/components/1/destination/androidstore_app_id'), 'com.example.shop');
+  shown = await shownMessages(page, kind);
+  check('card: no message once fixed', Object.keys(shown).length === 0, JSON.stringify(shown));
+  check('card: the builder says valid', (await page.getAttribute('#card-verdict', 'data-valid')) === 'true', await page.textContent('#card-verdict'));
+  const native = nativeReport(preflightBin, kind, await payloadOf(page, kind));
+  check('card: the native command line finds the card valid', native.status === 0 && native.report?.valid === true, JSON.stringify(native.report));
+  await page.screenshot({ path: path.join(shots, 'card-valid.png'), fullPage: true });
+}
+
+/** @param {{check: Function, shots: string, origin: string, preflightBin: string}} ctx */
+export async function testForms(page, ctx) {
+  await testProduct(page, ctx);
+  await testCard(page, ctx);
+}

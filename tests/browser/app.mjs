@@ -235,7 +235,6 @@ async function testAudience(page) {
     (await page.$eval('#aud-column', (s) => s.value)) === '1' && (await page.$eval('#aud-type', (s) => s.value)) === 'email');
 
   await audienceRun(page, csvPath, { name: 'audience email', column: 'email', idType: 'email', onError: 'empty', expected: expected.email });
-  mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, 'audience.png'), fullPage: true });
   await audienceRun(page, csvPath, { name: 'audience phone', column: 'phone_number', idType: 'phone_number', country: '1', onError: 'empty', expected: expected.phone_number });
   await audienceRun(page, csvPath, { name: 'audience email, rejected rows dropped', column: 'email', idType: 'email', onError: 'drop' });
@@ -293,7 +292,8 @@ try {
   check('the page starts', (await page.textContent('#status')).startsWith('ready'), await page.textContent('#status'));
   const userAgent = await page.evaluate(() => navigator.userAgent);
 
-  await testForms(page, { check, shots });
+  mkdirSync(shots, { recursive: true });
+  await testForms(page, { check, shots, origin, preflightBin });
   await testAudience(page);
   console.log(`browser: ${userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? userAgent}`);
 } catch (e) {

@@ -1,0 +1,396 @@
+// A form built from describe(kind) and checked with validate(kind, payload) on every change.
+//
+// What the form shows comes from the description: which fields exist, their order, `maxlength`,
+// the options of a `<select>`, required marks (and the condition of conditionally required
+// fields), item counts of lists, and which members apply to which variant of a tagged object
+// (`appliesWhen`: a card component's members by its `type`, a destination's by its `type`). What
+// the form says is wrong comes from the engine's report only: each issue's message is shown next
+// to the field at its path (or the nearest enclosing one); issues of the whole payload are listed
+// below the form. Nothing here repeats a rule.
+//
+// Messages of a field show once it has been touched; "Check" shows them all.
+
+/** Example values shown as placeholders, by the described format. */
+const PLACEHOLDERS = {
+  https_url: 'https://…',
+  url: 'https://…',
+  http_url: 'https://…',
+  url_list: 'https://…/a.jpg,https://…/b.jpg',
+  price: '12.99 USD',
+  iso8601_range: '2024-05-01T00:00:00Z/2024-05-31T23:59:59Z',
+  iso8601: '2024-05-01T12:00:00Z',
+  date_time: '2024-05-01T12:00:00Z',
+  country_code: 'US',
+  currency: 'USD',
+  gtin: '4006381333931',
+};
+
+/** A string field at least this long gets a text area. */
+const TEXTAREA_MIN_LENGTH = 500;
+
+const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** Field `seg` of a JSON pointer, escaped (RFC 6901). */
+const escapeSeg = (s) => String(s).replaceAll('~', '~0').replaceAll('/', '~1');
+const splitPointer = (p) => (p === '' ? [] : p.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')));
+
+function getAt(state, pointer) {
+  let v = state;
+  for (const seg of splitPointer(pointer)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = v[seg];
+  }
+  return v;
+}
+
+function setAt(state, pointer, value) {
+  const segs = splitPointer(pointer);
+  let v = state;
+  for (let i = 0; i < segs.length - 1; i++) {
+    if (v[segs[i]] === null || typeof v[segs[i]] !== 'object') v[segs[i]] = /^\d+$/.test(segs[i + 1]) ? [] : {};
+    v = v[segs[i]];
+  }
+  const last = segs[segs.length - 1];
+  if (value === undefined) {
+    if (Array.isArray(v)) v.splice(Number(last), 1);
+    else delete v[last];
+  } else {
+    v[last] = value;
+  }
+}
+
+/** The concrete pointer of a described one (`*` replaced by the indexes, in order). */
+function concrete(described, indexes) {
+  let k = 0;
+  return described.replace(/\/\*(?=\/|$)/g, () => `/${indexes[k++]}`);
+}
+
+/** Whether a described condition holds for the current payload. */
+function holds(when, state, indexes) {
+  if (!when) return true;
+  const at = (f) => getAt(state, concrete(f, indexes));
+  switch (when.op) {
+    case 'equals':
+      return at(when.field) === when.value;
+    case 'present':
+      return at(when.field) !== undefined;
+    case 'all_absent':
+      return when.fields.every((f) => at(f) === undefined);
+    default:
+      return false; // a context fact: not known to the form
+  }
+}
+
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('data-')) e.setAttribute(k, v);
+    else if (k in e) e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+};
+
+/**
+ * The fields, with a field for each tag that `appliesWhen` refers to but the description does not
+ * list itself (a card component's `type`, a destination's `type`): an enum of the values the
+ * variants are described for, placed first among its siblings.
+ */
+function withTags(fields) {
+  const out = [...fields];
+  const tags = [...new Set(fields.map((f) => f.appliesWhen?.field).filter(Boolean))];
+  for (const tag of tags) {
+    if (out.some((f) => f.path === tag)) continue;
+    const values = [...new Set(fields.filter((f) => f.appliesWhen?.field === tag).map((f) => f.appliesWhen.value))];
+    const parent = tag.slice(0, tag.lastIndexOf('/'));
+    const at = out.findIndex((f) => f.path.startsWith(`${parent}/`));
+    out.splice(at < 0 ? out.length : at, 0, {
+      path: tag, name: tag.slice(tag.lastIndexOf('/') + 1), type: 'enum', required: 'always', condition: null,
+      appliesWhen: null, enum: values, minLength: null, maxLength: null, minimum: null, maximum: null,
+      minItems: null, maxItems: null, format: null, items: null, description: '',
+    });
+  }
+  return out;
+}
+
+/**
+ * Builds the form of `kind` into `parts.form` and keeps it checked.
+ * @param {object} preflight the package (describe, validate)
+ * @param {string} kind
+ * @param {{form: HTMLFormElement, verdict: HTMLElement, other: HTMLElement, payload: HTMLElement,
+ *   title?: HTMLElement, source?: HTMLElement}} parts
+ * @param {{exclude?: string[], note?: string}} [options] described paths left out of the form
+ */
+export function createForm(preflight, kind, parts, options = {}) {
+  const description = preflight.describe(kind);
+  const exclude = new Set(options.exclude ?? []);
+  const fields = withTags(description.fields.filter((f) => ![...exclude].some((x) => f.path === x || f.path.startsWith(`${x}/`))));
+  const discriminators = new Set(fields.map((f) => f.appliesWhen?.field).filter(Boolean));
+  const state = {};
+  const touched = new Set();
+  let showAll = false;
+  if (parts.title) parts.title.textContent = description.title || kind;
+  if (parts.source) parts.source.textContent = `${description.source}${options.note ? ` · ${options.note}` : ''}`;
+
+  /** The described children of described path `d` that apply at `indexes`, one per name. */
+  function children(d, indexes) {
+    const seen = new Set();
+    const out = [];
+    for (const f of fields) {
+      const rest = f.path.slice(d.length);
+      if (!f.path.startsWith(`${d}/`) || rest.slice(1).includes('/') || rest === '/*') continue;
+      if (seen.has(f.path) || !holds(f.appliesWhen, state, indexes)) continue;
+      seen.add(f.path);
+      out.push(f);
+    }
+    return out;
+  }
+
+  function label(f, id, indexes) {
+    const l = el('label', { for: id, text: f.name });
+    if (f.required === 'always') l.append(el('span', { class: 'required-mark', title: 'required', text: '*' }));
+    if (f.required === 'conditional' && f.condition) {
+      l.append(el('span', { class: 'required-mark conditional', title: 'required now', 'data-when': '', text: '*', hidden: !holds(f.condition.when, state, indexes) }));
+      l.append(el('span', { class: 'condition', text: f.condition.text }));
+    }
+    return l;
+  }
+
+  const message = (pointer) => el('p', { class: 'message', 'data-message-for': pointer });
+  // The spec's words, unless they only repeat the condition already shown by the label.
+  const hint = (f) => (f.description && f.description !== f.condition?.text ? el('p', { class: 'hint', text: f.description }) : null);
+  const idOf = (pointer) => `${kind}${pointer.replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+  /** The value of a control as JSON: undefined for empty (the member is left out). */
+  function parse(f, raw) {
+    if (raw === '') return undefined;
+    switch (f.type) {
+      case 'integer':
+      case 'number':
+      case 'long':
+        // Not a number: sent as text, so the engine says what is wrong with it.
+        return NUMBER.test(raw) && Number.isSafeInteger(Math.trunc(Number(raw))) ? Number(raw) : raw;
+      case 'boolean':
+        return raw === 'true';
+      default:
+        return raw;
+    }
+  }
+
+  /** An input, select or text area for a scalar field at `pointer`. */
+  function control(f, pointer, shape = f) {
+    const id = idOf(pointer);
+    const value = getAt(state, pointer);
+    let c;
+    if (shape.enum || shape.type === 'boolean') {
+      const values = shape.enum ?? ['true', 'false'];
+      c = el('select', { id, 'data-path': pointer }, el('option', { value: '', text: '—' }), ...values.map((v) => el('option', { value: v, text: v })));
+      // The only value allowed for a required member: chosen already.
+      if (value === undefined && values.length === 1 && f.required === 'always') setAt(state, pointer, parse(shape, values[0]));
+      c.value = getAt(state, pointer) === undefined ? '' : String(getAt(state, pointer));
+    } else {
+      const long = shape.maxLength !== null && shape.maxLength >= TEXTAREA_MIN_LENGTH;
+      c = el(long ? 'textarea' : 'input', {
+        id,
+        'data-path': pointer,
+        placeholder: PLACEHOLDERS[shape.format] ?? null,
+        inputMode: ['integer', 'long'].includes(shape.type) ? 'numeric' : shape.type === 'number' ? 'decimal' : null,
+        autocomplete: 'off',
+      });
+      if (!long) c.type = 'text';
+      if (shape.maxLength !== null) c.maxLength = shape.maxLength;
+      c.value = value === undefined ? '' : String(value);
+    }
+    const counter = shape.maxLength !== null ? el('span', { class: 'counter', text: `${c.value.length} / ${shape.maxLength}` }) : null;
+    c.addEventListener(c.tagName === 'SELECT' ? 'change' : 'input', () => {
+      setAt(state, pointer, parse(shape, c.value));
+      touched.add(pointer);
+      if (counter) counter.textContent = `${c.value.length} / ${shape.maxLength}`;
+      // A member other members depend on (a `type`): rebuild the form around the new variant.
+      if (discriminators.has(f.path)) render();
+      else update();
+    });
+    return [c, counter];
+  }
+
+  /** One field at concrete `pointer` (described `f.path`), appended to `into`. */
+  function renderField(f, pointer, indexes, into) {
+    if (f.type === 'object') {
+      const box = el('fieldset', { class: 'group', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes)));
+      for (const c of children(f.path, indexes)) renderField(c, `${pointer}/${escapeSeg(c.name)}`, indexes, box);
+      box.append(hint(f) ?? '', message(pointer));
+      into.append(box);
+      return;
+    }
+    if (f.type === 'array' && f.items?.type === 'object') {
+      into.append(objectList(f, pointer, indexes));
+      return;
+    }
+    const row = el('div', { class: 'field', 'data-field': pointer });
+    const body = el('div');
+    if (f.type === 'array') {
+      body.append(scalarList(f, pointer));
+    } else if (discriminators.has(f.path) && f.path.match(/\/\*\/[^/]+$/) && getAt(state, pointer) !== undefined) {
+      // The tag of a list item is chosen when the item is added.
+      body.append(el('output', { id: idOf(pointer), 'data-path': pointer, text: String(getAt(state, pointer)) }));
+    } else {
+      body.append(...control(f, pointer).filter(Boolean));
+    }
+    body.append(hint(f) ?? '', message(pointer));
+    row.append(label(f, idOf(pointer), indexes), body);
+    into.append(row);
+  }
+
+  /** A list of strings (`media_keys`): one input per item, add and remove. */
+  function scalarList(f, pointer) {
+    const items = getAt(state, pointer) ?? [];
+    const list = el('ol', { class: 'items' });
+    const shape = { ...(f.items ?? { type: 'string', enum: null, maxLength: null, format: null }), name: f.name, path: `${f.path}/*`, required: 'optional' };
+    items.forEach((_, i) => {
+      const p = `${pointer}/${i}`;
+      const remove = el('button', { type: 'button', text: 'remove', 'data-remove': p });
+      remove.addEventListener('click', () => {
+        setAt(state, p, undefined);
+        if (getAt(state, pointer).length === 0) setAt(state, pointer, undefined);
+        touched.add(pointer);
+        render();
+      });
+      list.append(el('li', {}, ...control(shape, p, shape).filter(Boolean), remove, message(p)));
+    });
+    const add = el('button', { type: 'button', text: `add ${f.name.replace(/s$/, '')}`, 'data-add': pointer, disabled: f.maxItems !== null && items.length >= f.maxItems });
+    add.addEventListener('click', () => {
+      setAt(state, pointer, [...(getAt(state, pointer) ?? []), '']);
+      render();
+      document.getElementById(idOf(`${pointer}/${items.length}`))?.focus();
+    });
+    const bounds = f.minItems !== null || f.maxItems !== null ? el('span', { class: 'hint', text: ` ${f.minItems ?? 0} to ${f.maxItems ?? 'any number of'} items` }) : null;
+    return el('div', {}, list, add, bounds);
+  }
+
+  /** A list of objects (card components), tagged by a discriminator member when there is one. */
+  function objectList(f, pointer, indexes) {
+    const items = getAt(state, pointer) ?? [];
+    const tag = fields.find((c) => c.path.startsWith(`${f.path}/*/`) && !c.path.slice(f.path.length + 3).includes('/') && discriminators.has(c.path) && c.enum);
+    const box = el('fieldset', { class: 'group list', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes)));
+    const list = el('ol', { class: 'objects' });
+    items.forEach((item, i) => {
+      const p = `${pointer}/${i}`;
+      const at = [...indexes, i];
+      const remove = el('button', { type: 'button', text: 'remove', 'data-remove': p });
+      remove.addEventListener('click', () => {
+        setAt(state, p, undefined);
+        if (getAt(state, pointer).length === 0) setAt(state, pointer, undefined);
+        shiftTouched(pointer, i);
+        render();
+      });
+      const li = el('li', { 'data-field': p }, el('h3', {}, el('span', { text: tag ? String(item?.[tag.name] ?? '?') : `item ${i + 1}` }), remove));
+      for (const c of children(`${f.path}/*`, at)) {
+        if (c !== tag) renderField(c, `${p}/${escapeSeg(c.name)}`, at, li);
+      }
+      li.append(message(p));
+      list.append(li);
+    });
+    const full = f.maxItems !== null && items.length >= f.maxItems;
+    const adds = (tag ? tag.enum : [null]).map((value) => {
+      const b = el('button', { type: 'button', text: value ?? 'add', 'data-add': pointer, 'data-variant': value, disabled: full });
+      b.addEventListener('click', () => {
+        const item = value === null ? {} : { [tag.name]: value };
+        setAt(state, pointer, [...(getAt(state, pointer) ?? []), item]);
+        touched.add(pointer);
+        render();
+      });
+      return b;
+    });
+    box.append(list, el('p', { class: 'add' }, tag ? 'Add: ' : '', ...adds), hint(f) ?? '', message(pointer));
+    return box;
+  }
+
+  /** Touched paths of list items after item `i` of list `pointer` was removed. */
+  function shiftTouched(pointer, i) {
+    const prefix = `${pointer}/`;
+    const kept = [...touched].flatMap((p) => {
+      if (!p.startsWith(prefix)) return [p];
+      const [n, ...rest] = p.slice(prefix.length).split('/');
+      const k = Number(n);
+      if (k === i) return [];
+      return [`${prefix}${k > i ? k - 1 : k}${rest.length ? `/${rest.join('/')}` : ''}`];
+    });
+    touched.clear();
+    for (const p of kept) touched.add(p);
+  }
+
+  function render() {
+    const focused = document.activeElement?.dataset?.path;
+    parts.form.replaceChildren();
+    for (const f of children('', [])) renderField(f, `/${escapeSeg(f.name)}`, [], parts.form);
+    parts.form.append(el('p', { class: 'actions' }, el('button', { type: 'submit', text: 'Check' })));
+    if (description.rules.length > 0) {
+      const rules = el('ul', {}, ...description.rules.map((r) => el('li', { text: r.text })));
+      parts.form.append(el('details', { class: 'rules' }, el('summary', { text: 'Rules across fields' }), rules));
+    }
+    if (focused) parts.form.querySelector(`[data-path="${CSS.escape(focused)}"]`)?.focus();
+    update();
+  }
+
+  /** Validates the payload and puts each message next to its field. */
+  function update() {
+    const report = preflight.validate(kind, state);
+    for (const m of parts.form.querySelectorAll('[data-message-for]')) {
+      m.textContent = '';
+      m.classList.remove('warning');
+    }
+    for (const f of parts.form.querySelectorAll('[data-field]')) f.classList.remove('invalid');
+    parts.other.replaceChildren();
+    let hiddenCount = 0;
+    for (const issue of report.issues) {
+      // The field at the issue's path, or the nearest enclosing one on the form.
+      let p = issue.path;
+      let slot = null;
+      while (p !== '' && !(slot = parts.form.querySelector(`[data-message-for="${CSS.escape(p)}"]`))) p = p.slice(0, p.lastIndexOf('/'));
+      const visible = showAll || [...touched].some((t) => t === p || t.startsWith(`${p}/`) || p.startsWith(`${t}/`));
+      if (!visible) {
+        hiddenCount++;
+        continue;
+      }
+      const text = issue.message;
+      if (slot) {
+        slot.textContent = slot.textContent ? `${slot.textContent}; ${text}` : text;
+        // Styled as a warning only while the field has no error.
+        if (issue.severity === 'error') {
+          slot.classList.remove('warning');
+          slot.closest('[data-field]')?.classList.add('invalid');
+        } else if (!slot.closest('[data-field]')?.classList.contains('invalid')) {
+          slot.classList.add('warning');
+        }
+      } else {
+        parts.other.append(el('li', { 'data-path': issue.path, 'data-code': issue.code, text: `${issue.path || 'the payload'}: ${text}` }));
+      }
+    }
+    for (const mark of parts.form.querySelectorAll('[data-when]')) {
+      const field = mark.closest('[data-field]');
+      const f = fields.find((x) => x.path === field?.dataset.field?.replace(/\/\d+(?=\/|$)/g, '/*'));
+      const indexes = [...(field?.dataset.field ?? '').matchAll(/\/(\d+)(?=\/|$)/g)].map((m) => Number(m[1]));
+      if (f?.condition) mark.hidden = !holds(f.condition.when, state, indexes);
+    }
+    const errors = report.issues.filter((i) => i.severity === 'error').length;
+    const warnings = report.issues.length - errors;
+    parts.verdict.className = `verdict ${report.valid ? 'valid' : 'invalid'}`;
+    parts.verdict.dataset.valid = String(report.valid);
+    parts.verdict.textContent = report.valid
+      ? `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}: ready to send.`
+      : `${errors} problem${errors === 1 ? '' : 's'}${hiddenCount ? ` (${hiddenCount} on fields not filled in yet: press Check to see them)` : ''}.`;
+    parts.payload.textContent = JSON.stringify(state, null, 2);
+  }
+
+  parts.form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    showAll = true;
+    update();
+  });
+  render();
+  return { state, description, update, render };
+}
