@@ -66,6 +66,9 @@ codes! {
     NotAnInteger => "not_an_integer",
     /// Items that must be unique repeat.
     Duplicate => "duplicate",
+    /// A member name written more than once in one object of JSON text (`params.count`,
+    /// `params.first_index`); the last value is the one read.
+    DuplicateKey => "duplicate_key",
     // --- combinations ----------------------------------------------------------------------
     /// One of several members must be present; none is (`params.fields`).
     OneOfRequired => "one_of_required",

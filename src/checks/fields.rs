@@ -55,14 +55,40 @@ pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl 
     ctx.error(at, Code::Required, message, json!({"field": field}));
 }
 
-/// The value must be an object.
+/// The value must be an object. Every object a rule reads comes through here, so this is also
+/// where a member name written more than once is reported ([`duplicate_keys`]).
 pub fn object<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value<'v>) -> Option<&'v Object<'v>> {
     match v {
-        Value::Object(o) => Some(o),
+        Value::Object(o) => {
+            if o.has_repeated_keys() {
+                duplicate_keys(ctx, path, o);
+            }
+            Some(o)
+        }
         other => {
             wrong_type(ctx, path, "object", other);
             None
         }
+    }
+}
+
+/// Reports `duplicate_key` (an error) once per member name written more than once in the object
+/// at `path`, at the member's pointer, in the order of the second occurrences: `params.count`
+/// (how many times) and `params.first_index` (the member position of the first, 0-based). The
+/// rules read the last value, as `JSON.parse` does; which one the sender meant cannot be known.
+#[cold]
+#[inline(never)]
+fn duplicate_keys(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+    for r in obj.repeats_in_order() {
+        ctx.error(
+            &path.key(r.name),
+            Code::DuplicateKey,
+            format!(
+                "this member name is written {} times; only the last value is read",
+                r.count
+            ),
+            json!({"count": r.count, "first_index": r.first_index}),
+        );
     }
 }
 

@@ -14,8 +14,12 @@
 //! ([`same_name`]).
 
 mod parse;
+mod repeats;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
+pub use repeats::Repeat;
+
+use repeats::any_repeated;
 
 use crate::MAX_DEPTH;
 
@@ -78,10 +82,15 @@ pub enum Value<'a> {
 /// An object of [`INDEXED_MIN_MEMBERS`] to [`INDEXED_MAX_MEMBERS`] members also carries a small
 /// hash table from names to the last member of each name, so that a rule reading a few dozen
 /// members of a product does not scan all of them for each.
+///
+/// Whether some name is written more than once is known from construction
+/// ([`Object::has_repeated_keys`]): found while the name table is built (no extra work), by
+/// comparing names for a smaller object, by sorting them for a larger one.
 #[derive(Clone, Default)]
 pub struct Object<'a> {
     entries: Vec<(Cow<'a, str>, Value<'a>)>,
     index: Option<Box<Index>>,
+    repeats: bool,
 }
 
 /// Fewest members for which an object keeps a name index (below, a scan is as fast).
@@ -158,26 +167,31 @@ fn word4(b: &[u8], at: usize) -> u32 {
 }
 
 /// Points the slot chain of member `i`'s name at `i` (a later member of a name replaces an
-/// earlier one, so lookups answer with the last). `i` is below [`INDEXED_MAX_MEMBERS`].
+/// earlier one, so lookups answer with the last). `i` is below [`INDEXED_MAX_MEMBERS`]. Returns
+/// whether the name was already in the table (a repeated name).
 #[inline]
-fn index_insert(index: &mut Index, entries: &[(Cow<'_, str>, Value<'_>)], i: usize) {
+fn index_insert(index: &mut Index, entries: &[(Cow<'_, str>, Value<'_>)], i: usize) -> bool {
     let (Some((name, _)), Ok(tag)) = (entries.get(i), u8::try_from(i + 1)) else {
-        return;
+        return false;
     };
     let mut slot = name_slot(name);
     // At least a quarter of the slots are free, so a free one (or the name's own) comes first.
     for _ in 0..INDEX_SLOTS {
         let cell = &mut index[slot % INDEX_SLOTS];
-        let same = match usize::from(*cell).checked_sub(1) {
-            None => true,
-            Some(j) => entries.get(j).is_some_and(|(k, _)| same_name(k, name)),
+        let repeated = match usize::from(*cell).checked_sub(1) {
+            None => Some(false),
+            Some(j) => entries
+                .get(j)
+                .is_some_and(|(k, _)| same_name(k, name))
+                .then_some(true),
         };
-        if same {
+        if let Some(repeated) = repeated {
             *cell = tag;
-            return;
+            return repeated;
         }
         slot = (slot + 1) % INDEX_SLOTS;
     }
+    false
 }
 
 impl PartialEq for Object<'_> {
@@ -202,6 +216,7 @@ impl<'a> Object<'a> {
         Object {
             entries: Vec::with_capacity(n),
             index: None,
+            repeats: false,
         }
     }
 
@@ -210,33 +225,57 @@ impl<'a> Object<'a> {
         let mut obj = Object {
             entries,
             index: None,
+            repeats: false,
         };
-        obj.build_index();
+        obj.repeats = match obj.build_index() {
+            Some(found) => found,
+            None => any_repeated(&obj.entries),
+        };
         obj
     }
 
+    /// Appends a member. Keeps [`Object::has_repeated_keys`] exact by comparing the new name with
+    /// the earlier ones (through the name table where there is one): for building small objects;
+    /// [`Object::from_members`] builds a large one in one go.
     pub fn push(&mut self, name: Cow<'a, str>, value: Value<'a>) {
+        let n = self.entries.len() + 1;
+        let indexed = self.index.is_some() && n <= INDEXED_MAX_MEMBERS;
+        if !self.repeats && !indexed {
+            self.repeats = self.entries.iter().any(|(k, _)| same_name(k, &name));
+        }
         self.entries.push((name, value));
-        let n = self.entries.len();
         if n > INDEXED_MAX_MEMBERS {
             self.index = None;
         } else if let Some(index) = self.index.as_deref_mut() {
-            index_insert(index, &self.entries, n - 1);
+            self.repeats |= index_insert(index, &self.entries, n - 1);
         } else if n == INDEXED_MIN_MEMBERS {
+            // The new name was compared with the earlier ones above.
             self.build_index();
         }
     }
 
-    fn build_index(&mut self) {
+    /// Builds the name table of an object of [`INDEXED_MIN_MEMBERS`] to [`INDEXED_MAX_MEMBERS`]
+    /// members; then returns whether a name repeats (found on the way), else `None`.
+    fn build_index(&mut self) -> Option<bool> {
         let n = self.entries.len();
         self.index = None;
-        if (INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n) {
-            let mut index = Box::new([0u8; INDEX_SLOTS]);
-            for i in 0..n {
-                index_insert(&mut index, &self.entries, i);
-            }
-            self.index = Some(index);
+        if !(INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n) {
+            return None;
         }
+        let mut index = Box::new([0u8; INDEX_SLOTS]);
+        let mut repeats = false;
+        for i in 0..n {
+            repeats |= index_insert(&mut index, &self.entries, i);
+        }
+        self.index = Some(index);
+        Some(repeats)
+    }
+
+    /// Whether some member name is written more than once (only JSON text can say so: a parsed
+    /// `serde_json` map keeps one member per name). See [`Object::repeated_keys`].
+    #[inline]
+    pub fn has_repeated_keys(&self) -> bool {
+        self.repeats
     }
 
     /// The index of the last member named `name`.
@@ -301,23 +340,18 @@ impl<'a> Object<'a> {
         map: &'a serde_json::Map<String, serde_json::Value>,
         depth: usize,
     ) -> Object<'a> {
-        let mut obj = Object::with_capacity(map.len());
-        for (k, v) in map {
-            obj.push(Cow::Borrowed(k), Value::from_serde_at(v, depth));
-        }
+        let entries = map
+            .iter()
+            .map(|(k, v)| (Cow::Borrowed(k.as_str()), Value::from_serde_at(v, depth)))
+            .collect();
+        // A map holds each name once: nothing to look for.
+        let mut obj = Object {
+            entries,
+            index: None,
+            repeats: false,
+        };
+        obj.build_index();
         obj
-    }
-
-    /// Names written more than once, each once, in the order of their second occurrence.
-    pub fn repeated_keys(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for (i, (k, _)) in self.entries.iter().enumerate() {
-            let k = k.as_ref();
-            if self.entries[..i].iter().any(|(p, _)| p.as_ref() == k) && !out.contains(&k) {
-                out.push(k);
-            }
-        }
-        out
     }
 }
 
@@ -591,15 +625,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn repeated_keys_are_kept_and_last_wins() {
-        let v = parse(br#"{"a":1,"b":2,"a":3,"a":4}"#).expect("valid");
-        let o = v.as_object().expect("object");
-        assert_eq!(o.len(), 4);
-        assert_eq!(o.get("a").and_then(Value::as_i64), Some(4));
-        assert_eq!(o.repeated_keys(), vec!["a"]);
-        assert_eq!(o.keys().collect::<Vec<_>>(), vec!["a", "b", "a", "a"]);
     }
 }
