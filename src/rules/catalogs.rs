@@ -1,18 +1,44 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! The product catalog and products requests (document B §4 Product catalogs, Products; §8
+//! Limits): `product_catalog_list_query`, `product_catalog_create`, `product_catalog_update`,
+//! `products_list_query`, `products_delete`.
+//!
+//! > GET {ads_base_url}/12/product_catalogs: optional query `user_id` (long).
+//! > POST {ads_base_url}/12/product_catalogs: `name` string required; `user_id` long optional.
+//! > PUT {ads_base_url}/12/product_catalogs/:product_catalog_id: `name` string required.
+//! > GET .../product_catalogs/:product_catalog_id/products: query `item_group_key`, `count`
+//! > (default 100, 1 to 100), `cursor`.
+//! > DELETE same path: JSON `{product_keys: array}` required.
+//! > §8: Product GET: count max 100.
+//!
+//! Every rule here is per field, so each kind is validated from its description alone. Choices
+//! where the spec is silent are listed in docs/rules-parts/catalogs.md.
 
 use crate::checks::form;
 use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
+use crate::describe::{Array, Description, Field, Str, Type};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::Pointer;
+use crate::rules::list_query::{self, CURSOR};
+
+/// Most products per GET ("`count` (default 100, 1 to 100)"; §8 "Product GET: count max 100").
+pub const PRODUCTS_COUNT_MAX: i64 = 100;
+/// Fewest keys in a products DELETE body: `{product_keys: array}` is "required", and an empty
+/// array asks to delete nothing (the product's choice, as for every required list).
+pub const PRODUCT_KEYS_MIN_ITEMS: usize = 1;
+
+/// `user_id`: "optional query `user_id` (long)", "`user_id` long optional".
+const USER_ID: Field = Field::optional("user_id", Type::Long, "long, optional");
+
+/// `name`: "`name` string required" (POST and PUT).
+const NAME: Field = Field::required("name", Str::ANY, "string required");
 
 /// What `describe("product_catalog_list_query")` says.
 pub const PRODUCT_CATALOG_LIST_QUERY: Description = Description {
     kind: Kind::ProductCatalogListQuery,
     title: "The product catalogs GET query",
     source: "B §4 Product catalogs",
-    root: Type::Object(&[]),
+    root: Type::Object(&[USER_ID]),
     rules: &[],
 };
 
@@ -26,7 +52,7 @@ pub const PRODUCT_CATALOG_CREATE: Description = Description {
     kind: Kind::ProductCatalogCreate,
     title: "The product catalog POST parameters",
     source: "B §4 Product catalogs",
-    root: Type::Object(&[]),
+    root: Type::Object(&[NAME, USER_ID]),
     rules: &[],
 };
 
@@ -40,7 +66,7 @@ pub const PRODUCT_CATALOG_UPDATE: Description = Description {
     kind: Kind::ProductCatalogUpdate,
     title: "The product catalog PUT parameters",
     source: "B §4 Product catalogs",
-    root: Type::Object(&[]),
+    root: Type::Object(&[NAME]),
     rules: &[],
 };
 
@@ -53,8 +79,16 @@ pub fn validate_product_catalog_update(ctx: &mut Ctx, path: &Pointer, value: &Va
 pub const PRODUCTS_LIST_QUERY: Description = Description {
     kind: Kind::ProductsListQuery,
     title: "The products GET query",
-    source: "B §4 Products",
-    root: Type::Object(&[]),
+    source: "B §4 Products, §8 Limits",
+    root: Type::Object(&[
+        Field::optional(
+            "item_group_key",
+            Str::ANY,
+            "Generated group identifier (B §2 Product)",
+        ),
+        list_query::count(PRODUCTS_COUNT_MAX, "default 100, 1 to 100"),
+        CURSOR,
+    ]),
     rules: &[],
 };
 
@@ -68,7 +102,15 @@ pub const PRODUCTS_DELETE: Description = Description {
     kind: Kind::ProductsDelete,
     title: "The products DELETE body {product_keys}",
     source: "B §4 Products",
-    root: Type::Object(&[]),
+    root: Type::Object(&[Field::required(
+        "product_keys",
+        Type::Array(&Array {
+            item: Str::ANY,
+            min_items: Some(PRODUCT_KEYS_MIN_ITEMS),
+            max_items: None,
+        }),
+        "JSON {product_keys: array} required; the keys of the products to delete",
+    )]),
     rules: &[],
 };
 
