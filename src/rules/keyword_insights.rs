@@ -1,22 +1,181 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! `keyword_insights_query`: the keyword insights GET query (document B §4 Keyword insights,
+//! §8 Limits).
+//!
+//! > GET {ads_base_url}/12/insights/keywords/search
+//! >
+//! > | granularity | enum | yes | `DAY`, `HOUR` |
+//! > | keywords | string | yes | Comma-separated, OR-combined |
+//! > | start_time | string | yes | ISO 8601 |
+//! > | end_time | string | no | ISO 8601, default now |
+//! > | location | string | no | Country-level targeting value from the locations targeting endpoint; results are for a single country |
+//! > | negative_keywords | string | no | Comma-separated exclusions, OR-combined |
+//! >
+//! > Max 10 keywords (keywords plus negative_keywords); max span end_time minus start_time is 7
+//! > days.
+//! > §8: Keyword insights: 7-day span; 10 keywords.
+//!
+//! The per-field rules come from the description; the two rules across fields (the keyword
+//! count over both lists, the span between the two times) follow it. Choices where the spec is
+//! silent are listed in docs/rules-parts/keyword_insights.md.
 
-use crate::checks::form;
+use crate::checks::dates::{self, DateTime};
+use crate::checks::form::{self, LIST_SEPARATOR};
 use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
-use crate::json::Value;
+use crate::describe::{Description, Field, Format, List, Rule, Str, Type};
+use crate::json::{Object, Value};
 use crate::kind::Kind;
-use crate::report::Pointer;
+use crate::report::{Code, Pointer};
+use serde_json::json;
+
+/// "`granularity` enum: `DAY`, `HOUR`".
+pub const GRANULARITIES: [&str; 2] = ["DAY", "HOUR"];
+/// "Max 10 keywords (keywords plus negative_keywords)" (§8 "10 keywords"): the bound of the two
+/// lists together, and so of each alone.
+pub const KEYWORDS_MAX: usize = 10;
+/// "max span end_time minus start_time is 7 days" (§8 "7-day span").
+pub const SPAN_MAX_DAYS: i64 = 7;
+/// [`SPAN_MAX_DAYS`] in seconds.
+pub const SPAN_MAX_SECONDS: i64 = SPAN_MAX_DAYS * SECONDS_PER_DAY;
+const SECONDS_PER_DAY: i64 = 86_400;
+
+/// A comma-separated keyword list of at most [`KEYWORDS_MAX`] items.
+const KEYWORD_LIST: Type = Type::List(&List {
+    item: Str::ANY,
+    min_items: None,
+    max_items: Some(KEYWORDS_MAX),
+    unique: false,
+});
+
+const KEYWORDS: &str = "keywords";
+const NEGATIVE_KEYWORDS: &str = "negative_keywords";
+const START_TIME: &str = "start_time";
+const END_TIME: &str = "end_time";
+
+/// The keyword count across both lists.
+const KEYWORD_COUNT_RULE: Rule = Rule {
+    code: Code::TooManyItems,
+    text: "Max 10 keywords (keywords plus negative_keywords)",
+    fields: &["/keywords", "/negative_keywords"],
+};
+
+/// The span between the two times.
+const SPAN_RULE: Rule = Rule {
+    code: Code::InvalidDateRange,
+    text: "end_time is later than start_time, and max span end_time minus start_time is 7 days (checked when end_time is given)",
+    fields: &["/start_time", "/end_time"],
+};
 
 /// What `describe("keyword_insights_query")` says.
 pub const KEYWORD_INSIGHTS_QUERY: Description = Description {
     kind: Kind::KeywordInsightsQuery,
     title: "The keyword insights GET query",
     source: "B §4 Keyword insights, §8 Limits",
-    root: Type::Object(&[]),
-    rules: &[],
+    root: Type::Object(&[
+        Field::required("granularity", Type::Enum(&GRANULARITIES), "DAY, HOUR"),
+        Field::required(KEYWORDS, KEYWORD_LIST, "Comma-separated, OR-combined"),
+        Field::required(START_TIME, Str::format(Format::DateTime), "ISO 8601"),
+        Field::optional(
+            END_TIME,
+            Str::format(Format::DateTime),
+            "ISO 8601, default now",
+        ),
+        Field::optional(
+            "location",
+            Str::ANY,
+            "Country-level targeting value from the locations targeting endpoint; results are for a single country",
+        ),
+        Field::optional(
+            NEGATIVE_KEYWORDS,
+            KEYWORD_LIST,
+            "Comma-separated exclusions, OR-combined",
+        ),
+    ]),
+    rules: &[KEYWORD_COUNT_RULE, SPAN_RULE],
 };
 
 /// `keyword_insights_query`.
 pub fn validate_keyword_insights_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, KEYWORD_INSIGHTS_QUERY.fields());
+    let Some(obj) = form::object(ctx, path, value, KEYWORD_INSIGHTS_QUERY.fields()) else {
+        return;
+    };
+    keyword_count(ctx, path, obj);
+    span(ctx, path, obj);
+}
+
+/// "Max 10 keywords (keywords plus negative_keywords)": each list is already held to
+/// [`KEYWORDS_MAX`] on its own; the sum is reported once, at the query itself, with
+/// `params.fields`. A list that is malformed (reported on its own) takes no part.
+fn keyword_count(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+    let (Some(keywords), Some(negatives)) = (
+        item_count(ctx, path, obj, KEYWORDS),
+        item_count(ctx, path, obj, NEGATIVE_KEYWORDS),
+    ) else {
+        return;
+    };
+    let actual = keywords + negatives;
+    if actual > KEYWORDS_MAX {
+        ctx.error(
+            path,
+            Code::TooManyItems,
+            format!(
+                "keywords plus negative_keywords must hold at most {KEYWORDS_MAX} keywords (they hold {actual})"
+            ),
+            json!({"max": KEYWORDS_MAX, "actual": actual, "fields": [KEYWORDS, NEGATIVE_KEYWORDS]}),
+        );
+    }
+}
+
+/// The items of the list `name` (0 when absent), or `None` when it was reported as malformed.
+fn item_count(ctx: &Ctx, path: &Pointer, obj: &Object<'_>, name: &str) -> Option<usize> {
+    let at = path.key(name);
+    if ctx.has_error_at(&at) {
+        return None;
+    }
+    match obj.get(name) {
+        None => Some(0),
+        Some(Value::String(s)) if s.is_empty() => Some(0),
+        Some(Value::String(s)) => Some(s.split(LIST_SEPARATOR).count()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .all(|i| i.as_str().is_some_and(|s| !s.is_empty()))
+            .then_some(items.len()),
+        Some(_) => None,
+    }
+}
+
+/// The span between `start_time` and `end_time`, when both are given and well-formed: the end
+/// must be later than the start, and at most [`SPAN_MAX_DAYS`] after it. Reported at
+/// `/end_time`. Without `end_time` the span ends "now", which the engine does not know: the
+/// rule is not checked.
+fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+    let (Some(start), Some(end)) = (time(obj, START_TIME), time(obj, END_TIME)) else {
+        return;
+    };
+    let at = path.key(END_TIME);
+    if !dates::later_than(ctx, &at, &start, &end, START_TIME) {
+        return;
+    }
+    let seconds = end.unix_seconds - start.unix_seconds;
+    let nanos = i64::from(end.nanos) - i64::from(start.nanos);
+    if seconds > SPAN_MAX_SECONDS || (seconds == SPAN_MAX_SECONDS && nanos > 0) {
+        // Whole seconds as an integer; a span with a fraction as a decimal number.
+        let actual = if nanos == 0 {
+            json!(seconds)
+        } else {
+            json!(seconds as f64 + nanos as f64 / 1e9)
+        };
+        ctx.error(
+            &at,
+            Code::InvalidDateRange,
+            format!("must be at most {SPAN_MAX_DAYS} days after start_time"),
+            json!({"max_days": SPAN_MAX_DAYS, "max_seconds": SPAN_MAX_SECONDS, "actual_seconds": actual}),
+        );
+    }
+}
+
+/// The instant of the date-time member `name`, when it is a well-formed ISO 8601 string.
+fn time(obj: &Object<'_>, name: &str) -> Option<DateTime> {
+    obj.get(name)
+        .and_then(Value::as_str)
+        .and_then(dates::parse_iso8601)
 }
