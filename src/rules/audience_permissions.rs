@@ -1,19 +1,46 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! The tailored audience permission requests (document B §2 Tailored audience permission, §4
+//! Tailored audience permissions, §8 Limits): `tailored_audience_permission_list_query` and
+//! `tailored_audience_permission_create`.
+//!
+//! > GET /permissions: `count` (default 200, 1 to 1000), `cursor`, `granted_account_ids` (comma
+//! > list, up to 200), `sort_by`, `tailored_audience_permission_ids` (comma list, up to 200),
+//! > `with_total_count`.
+//! > POST /permissions: `granted_account_id` string required; `permission_level` required
+//! > (READ_ONLY or READ_WRITE).
+//! > §8: Permissions GET: count max 1000; id filters up to 200.
+//! > §1: `with_total_count`: boolean, default false; exclusive with `cursor`.
+//!
+//! The list query's one rule across fields is the shared `with_total_count`/`cursor` exclusion
+//! ([`list_query::conventions`]); everything else is per field. Choices where the spec is silent
+//! are listed in docs/rules-parts/audience_permissions.md.
 
 use crate::checks::form;
 use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
+use crate::describe::{Description, Field, Str, Type};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::Pointer;
+use crate::rules::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_TOTAL_COUNT};
+
+/// Most permissions per GET ("`count` (default 200, 1 to 1000)"; §8 "count max 1000").
+pub const PERMISSIONS_COUNT_MAX: i64 = 1000;
+/// "`permission_level` (`READ_ONLY`, `READ_WRITE`)".
+pub const PERMISSION_LEVELS: [&str; 2] = ["READ_ONLY", "READ_WRITE"];
 
 /// What `describe("tailored_audience_permission_list_query")` says.
 pub const TAILORED_AUDIENCE_PERMISSION_LIST_QUERY: Description = Description {
     kind: Kind::TailoredAudiencePermissionListQuery,
     title: "The tailored audience permissions GET query",
     source: "B §4 Tailored audience permissions, §8 Limits",
-    root: Type::Object(&[]),
-    rules: &[],
+    root: Type::Object(&[
+        list_query::count(PERMISSIONS_COUNT_MAX, "default 200, 1 to 1000"),
+        CURSOR,
+        list_query::id_filter("granted_account_ids", "comma list, up to 200"),
+        SORT_BY,
+        list_query::id_filter("tailored_audience_permission_ids", "comma list, up to 200"),
+        WITH_TOTAL_COUNT,
+    ]),
+    rules: &[EXCLUSIVE_RULE],
 };
 
 /// `tailored_audience_permission_list_query`.
@@ -22,12 +49,10 @@ pub fn validate_tailored_audience_permission_list_query(
     path: &Pointer,
     value: &Value,
 ) {
-    form::object(
-        ctx,
-        path,
-        value,
-        TAILORED_AUDIENCE_PERMISSION_LIST_QUERY.fields(),
-    );
+    let fields = TAILORED_AUDIENCE_PERMISSION_LIST_QUERY.fields();
+    if let Some(obj) = form::object(ctx, path, value, fields) {
+        list_query::conventions(ctx, path, obj);
+    }
 }
 
 /// What `describe("tailored_audience_permission_create")` says.
@@ -35,7 +60,18 @@ pub const TAILORED_AUDIENCE_PERMISSION_CREATE: Description = Description {
     kind: Kind::TailoredAudiencePermissionCreate,
     title: "The tailored audience permission POST parameters",
     source: "B §2 Tailored audience permission, §4",
-    root: Type::Object(&[]),
+    root: Type::Object(&[
+        Field::required(
+            "granted_account_id",
+            Str::ANY,
+            "string required; the ad account the audience is shared with",
+        ),
+        Field::required(
+            "permission_level",
+            Type::Enum(&PERMISSION_LEVELS),
+            "required (READ_ONLY or READ_WRITE)",
+        ),
+    ]),
     rules: &[],
 };
 

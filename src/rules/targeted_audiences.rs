@@ -1,18 +1,33 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! `targeted_audiences_query`: the targeted audiences GET query (document B §4 Targeted
+//! audiences).
+//!
+//! > GET {ads_base_url}/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted;
+//! > query `with_active` (boolean, default true; false also includes line items with
+//! > servable=false), `cursor`. Returns targeted entries.
+//!
+//! Both parameters are per field, so the kind is validated from its description alone.
 
 use crate::checks::form;
 use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
+use crate::describe::{Description, Field, Type};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::Pointer;
+use crate::rules::list_query::CURSOR;
 
 /// What `describe("targeted_audiences_query")` says.
 pub const TARGETED_AUDIENCES_QUERY: Description = Description {
     kind: Kind::TargetedAudiencesQuery,
     title: "The targeted audiences GET query",
     source: "B §4 Targeted audiences",
-    root: Type::Object(&[]),
+    root: Type::Object(&[
+        Field::optional(
+            "with_active",
+            Type::Bool,
+            "boolean, default true; false also includes line items with servable=false",
+        ),
+        CURSOR,
+    ]),
     rules: &[],
 };
 
