@@ -92,6 +92,10 @@ export interface ValidateOptions {
     budget_optimization?: 'CAMPAIGN' | 'LINE_ITEM';
     /** Fields of the existing record, for the update kinds. */
     current?: Record<string, unknown>;
+    /** The media type of media keys (media per Post; the media library's "videos only" fields). */
+    media_types?: Record<string, 'GIF' | 'IMAGE' | 'VIDEO'>;
+    /** The authenticated user's id, decimal digits (organic Posts: `nullcast` false). */
+    authenticated_user_id?: string;
   };
 }
 
@@ -132,7 +136,11 @@ export type When =
   | { op: 'equals'; field: string; value: string }
   | { op: 'present'; field: string }
   | { op: 'all_absent'; fields: string[] }
-  | { op: 'context'; fact: 'objective' | 'placements' | 'budget_optimization' | 'current'; values: string[] };
+  | {
+      op: 'context';
+      fact: 'objective' | 'placements' | 'budget_optimization' | 'current' | 'media_types' | 'authenticated_user_id';
+      values: string[];
+    };
 
 /** Bounds, enum and format of a value. `null` where the spec states none. */
 export interface ValueShape {

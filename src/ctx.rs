@@ -21,6 +21,8 @@ pub enum Fact {
     Placements,
     BudgetOptimization,
     Current,
+    MediaTypes,
+    AuthenticatedUserId,
 }
 
 impl Fact {
@@ -30,6 +32,8 @@ impl Fact {
             Fact::Placements => "placements",
             Fact::BudgetOptimization => "budget_optimization",
             Fact::Current => "current",
+            Fact::MediaTypes => "media_types",
+            Fact::AuthenticatedUserId => "authenticated_user_id",
         }
     }
 }
@@ -129,6 +133,31 @@ impl<'a> Ctx<'a> {
             self.skip(Fact::Current, rule);
         }
         self.current.as_ref()
+    }
+
+    /// The media type (`GIF`, `IMAGE`, `VIDEO`) of media key `key`, or `None` after recording
+    /// that `rule` was skipped (no `context.media_types`, or one that does not list `key`).
+    pub fn media_type(&mut self, key: &str, rule: &'static str) -> Option<&'a str> {
+        let v = self
+            .options
+            .context
+            .media_types
+            .as_ref()
+            .and_then(|m| m.get(key))
+            .map(String::as_str);
+        if v.is_none() {
+            self.skip(Fact::MediaTypes, rule);
+        }
+        v
+    }
+
+    /// The authenticated user's id, or `None` after recording that `rule` was skipped.
+    pub fn authenticated_user_id(&mut self, rule: &'static str) -> Option<&'a str> {
+        let v = self.options.context.authenticated_user_id.as_deref();
+        if v.is_none() {
+            self.skip(Fact::AuthenticatedUserId, rule);
+        }
+        v
     }
 
     /// The existing record if one was given, without recording anything.

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, ErrorCode};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// The campaign's budget optimization (document C, line item `daily_budget_amount_local_micro`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +34,12 @@ pub struct Context {
     pub budget_optimization: Option<BudgetOptimization>,
     /// Fields of the existing record, for update kinds (replacement semantics).
     pub current: Option<Map<String, Value>>,
+    /// The media type (`GIF`, `IMAGE`, `VIDEO`) of media keys, for the rules that depend on it
+    /// (media per Post; the media library's "videos only" fields).
+    pub media_types: Option<BTreeMap<String, String>>,
+    /// The id of the authenticated user (for promoted Posts: "nullcast ... false (organic) only
+    /// for the authenticated user").
+    pub authenticated_user_id: Option<String>,
 }
 
 /// Options of `validate`.
@@ -42,7 +49,14 @@ pub struct Options {
 }
 
 const OPTION_KEYS: &[&str] = &["context"];
-const CONTEXT_KEYS: &[&str] = &["objective", "placements", "budget_optimization", "current"];
+const CONTEXT_KEYS: &[&str] = &[
+    "objective",
+    "placements",
+    "budget_optimization",
+    "current",
+    "media_types",
+    "authenticated_user_id",
+];
 
 fn bad(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::BadOptions, message)
@@ -136,8 +150,42 @@ impl Context {
             Some(Value::Object(o)) => ctx.current = Some(o.clone()),
             Some(_) => return Err(bad("context.current must be an object")),
         }
+        match obj.get("media_types") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(o)) => ctx.media_types = Some(media_types(o)?),
+            Some(_) => return Err(bad(MEDIA_TYPES_SHAPE)),
+        }
+        match obj.get("authenticated_user_id") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                ctx.authenticated_user_id = Some(s.clone())
+            }
+            Some(_) => {
+                return Err(bad(
+                    "context.authenticated_user_id must be a string of decimal digits",
+                ))
+            }
+        }
         Ok(ctx)
     }
+}
+
+const MEDIA_TYPES_SHAPE: &str =
+    "context.media_types must be an object mapping media keys to \"GIF\", \"IMAGE\" or \"VIDEO\"";
+
+/// `context.media_types`: every value one of the media_type enum (C §2), so a typo cannot
+/// switch a rule off.
+fn media_types(o: &Map<String, Value>) -> Result<BTreeMap<String, String>, Error> {
+    let mut out = BTreeMap::new();
+    for (key, v) in o {
+        match v {
+            Value::String(t) if crate::rules::media_library::MEDIA_TYPES.contains(&t.as_str()) => {
+                out.insert(key.clone(), t.clone());
+            }
+            _ => return Err(bad(MEDIA_TYPES_SHAPE)),
+        }
+    }
+    Ok(out)
 }
 
 /// Option names are the caller's own text: keep what an error repeats of them short.
@@ -171,7 +219,8 @@ mod tests {
     fn reads_all_facts() {
         let o = Options::from_value(&json!({"context": {
             "objective": "REACH", "placements": ["ALL_ON_TWITTER"],
-            "budget_optimization": "LINE_ITEM", "current": {"name": "x"}}}));
+            "budget_optimization": "LINE_ITEM", "current": {"name": "x"},
+            "media_types": {"3_1": "IMAGE"}, "authenticated_user_id": "756201191646691328"}}));
         let o = o.expect("valid options");
         assert_eq!(o.context.objective.as_deref(), Some("REACH"));
         assert_eq!(
@@ -183,6 +232,14 @@ mod tests {
             Some(BudgetOptimization::LineItem)
         );
         assert!(o.context.current.is_some());
+        assert_eq!(
+            o.context.media_types.as_ref().and_then(|m| m.get("3_1")),
+            Some(&"IMAGE".to_string())
+        );
+        assert_eq!(
+            o.context.authenticated_user_id.as_deref(),
+            Some("756201191646691328")
+        );
     }
 
     #[test]
@@ -193,6 +250,10 @@ mod tests {
             json!({"context": {"budget_optimization": "line_item"}}),
             json!({"context": {"placements": "PUBLISHER_NETWORK"}}),
             json!({"context": {"current": []}}),
+            json!({"context": {"media_types": {"3_1": "image"}}}),
+            json!({"context": {"media_types": ["VIDEO"]}}),
+            json!({"context": {"authenticated_user_id": 756201191646691328_u64}}),
+            json!({"context": {"authenticated_user_id": "@handle"}}),
             json!([]),
         ] {
             let e = Options::from_value(&bad).expect_err("must be refused");

@@ -85,6 +85,16 @@ fn holds(ctx: &mut Ctx, obj: &Object<'_>, c: &Condition) -> bool {
                 .budget_optimization(c.text)
                 .is_some_and(|b| values.contains(&b.name())),
             Fact::Current => ctx.current(c.text).is_some(),
+            Fact::MediaTypes => {
+                let types = ctx.options.context.media_types.as_ref();
+                if types.is_none() {
+                    ctx.skip(fact, c.text);
+                }
+                types.is_some_and(|m| m.values().any(|t| values.contains(&t.as_str())))
+            }
+            Fact::AuthenticatedUserId => ctx
+                .authenticated_user_id(c.text)
+                .is_some_and(|u| values.contains(&u)),
         },
     }
 }

@@ -1,18 +1,89 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! The media library calls (document C §4 Media library, §2 Media library object and
+//! Enumerations, §8 Limits; list conventions of document B §1).
+//!
+//! > GET /12/accounts/:account_id/media_library: `count` (default 20, 1 to 50), `cursor`,
+//! > `media_type`, `q` (1 to 255 chars, term match on name, title, file_name, description)
+//! >
+//! > POST .../media_library: `media_key` required (returned by media upload when a
+//! > media_category is given) plus optional fields below
+//! >
+//! > PUT .../media_library/:media_key: optional fields below
+//! >
+//! > Optional fields: `description` (max 200, videos only), `file_name` (max 255), `name` (max
+//! > 100), `poster_media_key` (videos only; POST default is the first frame), `title` (max 70,
+//! > videos only).
+//!
+//! > media_type: GIF, IMAGE, VIDEO.
+//!
+//! > §8 Limits: Media library: name 100, title 70, description 200, file_name 255.
+//!
+//! "videos only" depends on the media type of the object, which the payload does not carry: the
+//! POST reads the type of its `media_key` from `context.media_types`, the PUT reads the
+//! `media_type` of the object being updated from `context.current` (a field of the media library
+//! object, C §2). Without it the rule is skipped with a `context_missing` warning.
 
-use crate::checks::form;
+use super::list_query::{self, CURSOR};
+use crate::checks::{current, form};
 use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
-use crate::json::Value;
+use crate::describe::{Description, Field, Rule, Str, Type};
+use crate::json::{Object, Value};
 use crate::kind::Kind;
-use crate::report::Pointer;
+use crate::report::{Code, Pointer};
+use serde_json::json;
+
+/// media_type (C §2 Enumerations): "GIF, IMAGE, VIDEO".
+pub const MEDIA_TYPES: &[&str] = &["GIF", "IMAGE", "VIDEO"];
+/// The media type the "videos only" fields are for.
+pub const VIDEO: &str = "VIDEO";
+/// GET `count`: "(default 20, 1 to 50)".
+pub const COUNT_MAX: i64 = 50;
+/// GET `q`: "(1 to 255 chars ...)".
+pub const Q_MIN_CHARS: usize = 1;
+/// GET `q`: "(1 to 255 chars ...)".
+pub const Q_MAX_CHARS: usize = 255;
+/// `description`: "(max 200, videos only)".
+pub const DESCRIPTION_MAX_CHARS: usize = 200;
+/// `file_name`: "(max 255)".
+pub const FILE_NAME_MAX_CHARS: usize = 255;
+/// `name`: "(max 100)".
+pub const NAME_MAX_CHARS: usize = 100;
+/// `title`: "(max 70, videos only)".
+pub const TITLE_MAX_CHARS: usize = 70;
+
+/// The optional fields that are for videos only, with the rule ids their skips name.
+const VIDEO_ONLY: [(&str, &str, &str); 3] = [
+    (
+        "description",
+        "media_library_create.description.videos_only",
+        "media_library_update.description.videos_only",
+    ),
+    (
+        "poster_media_key",
+        "media_library_create.poster_media_key.videos_only",
+        "media_library_update.poster_media_key.videos_only",
+    ),
+    (
+        "title",
+        "media_library_create.title.videos_only",
+        "media_library_update.title.videos_only",
+    ),
+];
 
 /// What `describe("media_library_list_query")` says.
 pub const MEDIA_LIBRARY_LIST_QUERY: Description = Description {
     kind: Kind::MediaLibraryListQuery,
     title: "The media library GET query",
-    source: "C §4 Media library",
-    root: Type::Object(&[]),
+    source: "C §4 Media library, §2 Enumerations",
+    root: Type::Object(&[
+        list_query::count(COUNT_MAX, "default 20, 1 to 50"),
+        CURSOR,
+        Field::optional("media_type", Type::Enum(MEDIA_TYPES), "GIF, IMAGE, VIDEO"),
+        Field::optional(
+            "q",
+            Str::between(Q_MIN_CHARS, Q_MAX_CHARS),
+            "1 to 255 chars, term match on name, title, file_name, description",
+        ),
+    ]),
     rules: &[],
 };
 
@@ -21,18 +92,64 @@ pub fn validate_media_library_list_query(ctx: &mut Ctx, path: &Pointer, value: &
     form::object(ctx, path, value, MEDIA_LIBRARY_LIST_QUERY.fields());
 }
 
+const DESCRIPTION: Field = Field::optional(
+    "description",
+    Str::max(DESCRIPTION_MAX_CHARS),
+    "max 200, videos only",
+);
+const FILE_NAME: Field = Field::optional("file_name", Str::max(FILE_NAME_MAX_CHARS), "max 255");
+const NAME: Field = Field::optional("name", Str::max(NAME_MAX_CHARS), "max 100");
+const POSTER_MEDIA_KEY: Field = Field::optional(
+    "poster_media_key",
+    Str::ANY,
+    "videos only; POST default is the first frame",
+);
+const TITLE: Field = Field::optional("title", Str::max(TITLE_MAX_CHARS), "max 70, videos only");
+
 /// What `describe("media_library_create")` says.
 pub const MEDIA_LIBRARY_CREATE: Description = Description {
     kind: Kind::MediaLibraryCreate,
     title: "The media library POST parameters",
     source: "C §4 Media library, §8 Limits",
-    root: Type::Object(&[]),
-    rules: &[],
+    root: Type::Object(&[
+        Field::required(
+            "media_key",
+            Str::ANY,
+            "required (returned by media upload when a media_category is given)",
+        ),
+        DESCRIPTION,
+        FILE_NAME,
+        NAME,
+        POSTER_MEDIA_KEY,
+        TITLE,
+    ]),
+    rules: &[Rule {
+        code: Code::NotAllowed,
+        text: "description, poster_media_key and title are for videos only: allowed when \
+               context.media_types gives VIDEO for media_key",
+        fields: &["/description", "/poster_media_key", "/title"],
+    }],
 };
 
 /// `media_library_create`.
 pub fn validate_media_library_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, MEDIA_LIBRARY_CREATE.fields());
+    let Some(obj) = form::object(ctx, path, value, MEDIA_LIBRARY_CREATE.fields()) else {
+        return;
+    };
+    let sent = video_only_sent(obj);
+    if sent.is_empty() {
+        return;
+    }
+    // A media_key missing or malformed is already reported; there is no type to ask for.
+    let key = match obj.get("media_key") {
+        Some(Value::String(k)) if !k.is_empty() => &**k,
+        _ => return,
+    };
+    for (name, rule, _) in sent {
+        if let Some(media_type) = ctx.media_type(key, rule) {
+            videos_only(ctx, path, name, media_type);
+        }
+    }
 }
 
 /// What `describe("media_library_update")` says.
@@ -40,11 +157,51 @@ pub const MEDIA_LIBRARY_UPDATE: Description = Description {
     kind: Kind::MediaLibraryUpdate,
     title: "The media library PUT parameters",
     source: "C §4 Media library, §8 Limits",
-    root: Type::Object(&[]),
-    rules: &[],
+    root: Type::Object(&[DESCRIPTION, FILE_NAME, NAME, POSTER_MEDIA_KEY, TITLE]),
+    rules: &[Rule {
+        code: Code::NotAllowed,
+        text: "description, poster_media_key and title are for videos only: allowed when the \
+               media_type of context.current is VIDEO",
+        fields: &["/description", "/poster_media_key", "/title"],
+    }],
 };
 
 /// `media_library_update`.
 pub fn validate_media_library_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, MEDIA_LIBRARY_UPDATE.fields());
+    let Some(obj) = form::object(ctx, path, value, MEDIA_LIBRARY_UPDATE.fields()) else {
+        return;
+    };
+    for (name, _, rule) in video_only_sent(obj) {
+        let Some(record) = ctx.current(rule) else {
+            continue;
+        };
+        // Read leniently (checks::current): a record without a known media_type has nothing to
+        // compare.
+        let recorded = current::string(record, "media_type");
+        let media_type = MEDIA_TYPES.iter().copied().find(|t| Some(*t) == recorded);
+        if let Some(media_type) = media_type {
+            videos_only(ctx, path, name, media_type);
+        }
+    }
+}
+
+/// The "videos only" members sent with a value: a non-empty string (`""` sets nothing; a value
+/// of another type is already reported as `wrong_type`).
+fn video_only_sent(obj: &Object<'_>) -> Vec<(&'static str, &'static str, &'static str)> {
+    VIDEO_ONLY
+        .iter()
+        .copied()
+        .filter(|(name, _, _)| matches!(obj.get(name), Some(Value::String(s)) if !s.is_empty()))
+        .collect()
+}
+
+fn videos_only(ctx: &mut Ctx, path: &Pointer, name: &str, media_type: &str) {
+    if media_type != VIDEO {
+        ctx.error(
+            &path.key(name),
+            Code::NotAllowed,
+            format!("{name} is for videos only; this media is of type {media_type}"),
+            json!({"media_type": media_type, "allowed_media_types": [VIDEO]}),
+        );
+    }
 }

@@ -9,7 +9,8 @@ pub struct Args {
     kind: String,
     /// The payload file; `-` or nothing reads standard input.
     file: Option<String>,
-    /// The context object itself, as JSON: {"objective", "placements", "budget_optimization", "current"}.
+    /// The context object itself, as JSON: {"objective", "placements", "budget_optimization", "current",
+    /// "media_types", "authenticated_user_id"}.
     #[arg(long)]
     context: Option<String>,
     /// Print the report as JSON, exactly as the library returns it.
