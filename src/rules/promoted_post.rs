@@ -1,24 +1,148 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! Promoted Posts (document C §4 Promoted Posts, §5, §8 Limits, §9).
+//!
+//! > POST /12/accounts/:account_id/tweet
+//! >
+//! > | as_user_id | long | required; advertiser on whose behalf the Post is made |
+//! > | text | string | required when no media_keys |
+//! > | card_uri | string | optional |
+//! > | conversation_settings | enum | EVERYONE (default), FOLLOWING, MENTIONED_USERS; v8 and above |
+//! > | media_keys | string | comma list: up to 4 images, or 1 GIF, or 1 video |
+//! > | name | string | max 80 |
+//! > | nullcast | boolean | default true; false (organic) only for the authenticated user |
+//! > | trim_user | boolean | default false |
+//! > | tweet_mode | string | `compat` or `extended` |
+//! > | video_cta | enum | VISIT_SITE, WATCH_NOW |
+//! > | video_cta_value | string | |
+//! > | video_description | string | max 200 |
+//! > | video_title | string | max 70 |
+//! >
+//! > PUT /12/accounts/:account_id/tweets/:tweet_id/name with optional `name` (max 80)
+//! >
+//! > §8 Limits: Media per Post: 4 images, or 1 GIF, or 1 video.
+//!
+//! "up to 4 images, or 1 GIF, or 1 video": whatever the mix, a Post holds at most 4 media keys,
+//! which the payload alone shows; that a GIF or a video stands alone needs the media types of the
+//! keys, read from `context.media_types`. "false (organic) only for the authenticated user"
+//! needs `context.authenticated_user_id`. Without the fact, the rule is skipped with a
+//! `context_missing` warning. ("v8 and above": every path carries version 12, so nothing to check.)
 
 use crate::checks::form;
-use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
-use crate::json::Value;
+use crate::ctx::{Ctx, Fact};
+use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::json::{Object, Value};
 use crate::kind::Kind;
-use crate::report::Pointer;
+use crate::report::{Code, Pointer};
+use serde_json::json;
+
+/// media_keys: "up to 4 images" (and so at most 4 keys whatever their types).
+pub const MEDIA_KEYS_MAX: usize = 4;
+/// media_keys: "or 1 GIF, or 1 video": a GIF or a video is the Post's only media.
+pub const MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO: usize = 1;
+/// The media types that stand alone ("1 GIF, or 1 video").
+pub const ALONE_MEDIA_TYPES: &[&str] = &["GIF", "VIDEO"];
+/// name: "max 80".
+pub const NAME_MAX_CHARS: usize = 80;
+/// video_description: "max 200".
+pub const VIDEO_DESCRIPTION_MAX_CHARS: usize = 200;
+/// video_title: "max 70".
+pub const VIDEO_TITLE_MAX_CHARS: usize = 70;
+/// conversation_settings: "EVERYONE (default), FOLLOWING, MENTIONED_USERS".
+pub const CONVERSATION_SETTINGS: &[&str] = &["EVERYONE", "FOLLOWING", "MENTIONED_USERS"];
+/// tweet_mode: "`compat` or `extended`".
+pub const TWEET_MODES: &[&str] = &["compat", "extended"];
+/// video_cta: "VISIT_SITE, WATCH_NOW".
+pub const VIDEO_CTAS: &[&str] = &["VISIT_SITE", "WATCH_NOW"];
+
+const RULE_MEDIA_ALONE: &str = "promoted_post_create.media_keys.gif_or_video_alone";
+const RULE_ORGANIC: &str = "promoted_post_create.nullcast.organic_only_for_authenticated_user";
+
+const NAME: Field = Field::optional("name", Str::max(NAME_MAX_CHARS), "max 80");
 
 /// What `describe("promoted_post_create")` says.
 pub const PROMOTED_POST_CREATE: Description = Description {
     kind: Kind::PromotedPostCreate,
     title: "The promoted Post creation parameters (POST .../tweet)",
     source: "C §4 Promoted Posts, §8 Limits",
-    root: Type::Object(&[]),
-    rules: &[],
+    root: Type::Object(&[
+        Field::required(
+            "as_user_id",
+            Type::Long,
+            "long; required; advertiser on whose behalf the Post is made",
+        ),
+        Field::required_when(
+            "text",
+            Str::ANY,
+            Condition {
+                text: "required when no media_keys",
+                when: When::AllAbsent(&["media_keys"]),
+            },
+            "required when no media_keys",
+        ),
+        Field::optional("card_uri", Str::ANY, "optional"),
+        Field::optional(
+            "conversation_settings",
+            Type::Enum(CONVERSATION_SETTINGS),
+            "EVERYONE (default), FOLLOWING, MENTIONED_USERS; v8 and above",
+        ),
+        Field::optional(
+            "media_keys",
+            Type::List(&List {
+                item: Str::ANY,
+                min_items: None,
+                max_items: Some(MEDIA_KEYS_MAX),
+                unique: false,
+            }),
+            "comma list: up to 4 images, or 1 GIF, or 1 video",
+        ),
+        NAME,
+        Field::optional(
+            "nullcast",
+            Type::Bool,
+            "default true; false (organic) only for the authenticated user",
+        ),
+        Field::optional("trim_user", Type::Bool, "default false"),
+        Field::optional("tweet_mode", Type::Enum(TWEET_MODES), "compat or extended"),
+        Field::optional("video_cta", Type::Enum(VIDEO_CTAS), "VISIT_SITE, WATCH_NOW"),
+        Field::optional("video_cta_value", Str::ANY, "string"),
+        Field::optional(
+            "video_description",
+            Str::max(VIDEO_DESCRIPTION_MAX_CHARS),
+            "max 200",
+        ),
+        Field::optional("video_title", Str::max(VIDEO_TITLE_MAX_CHARS), "max 70"),
+    ]),
+    rules: &[
+        Rule {
+            code: Code::Required,
+            text: "text is required when media_keys is absent or an empty list",
+            fields: &["/text", "/media_keys"],
+        },
+        Rule {
+            code: Code::TooManyItems,
+            text: "media_keys: up to 4 images, or 1 GIF, or 1 video: a GIF or a video is the only \
+                   media key (media types from context.media_types)",
+            fields: &["/media_keys"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            text: "nullcast false (organic) only when as_user_id is the authenticated user \
+                   (context.authenticated_user_id)",
+            fields: &["/nullcast", "/as_user_id"],
+        },
+    ],
 };
 
 /// `promoted_post_create`.
 pub fn validate_promoted_post_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PROMOTED_POST_CREATE.fields());
+    let Some(obj) = form::object(ctx, path, value, PROMOTED_POST_CREATE.fields()) else {
+        return;
+    };
+    let media = media_keys(obj);
+    text_without_media(ctx, path, obj, &media);
+    if let Media::Keys(keys) = &media {
+        gif_or_video_alone(ctx, path, keys);
+    }
+    organic(ctx, path, obj);
 }
 
 /// What `describe("promoted_post_name_update")` says.
@@ -26,11 +150,135 @@ pub const PROMOTED_POST_NAME_UPDATE: Description = Description {
     kind: Kind::PromotedPostNameUpdate,
     title: "The promoted Post name PUT parameters",
     source: "C §4 Promoted Posts",
-    root: Type::Object(&[]),
+    root: Type::Object(&[NAME]),
     rules: &[],
 };
 
 /// `promoted_post_name_update`.
 pub fn validate_promoted_post_name_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     form::object(ctx, path, value, PROMOTED_POST_NAME_UPDATE.fields());
+}
+
+/// What `media_keys` holds, read after its own checks.
+enum Media<'v> {
+    Absent,
+    /// `""` or `[]`: no media.
+    Empty,
+    /// Well-formed keys within [`MEDIA_KEYS_MAX`].
+    Keys(Vec<&'v str>),
+    /// Reported on its own (wrong type, empty item, too many).
+    Malformed,
+}
+
+fn media_keys<'v>(obj: &'v Object<'v>) -> Media<'v> {
+    let keys: Vec<&str> = match obj.get("media_keys") {
+        None => return Media::Absent,
+        Some(Value::String(s)) if s.is_empty() => return Media::Empty,
+        Some(Value::String(s)) => s.split(form::LIST_SEPARATOR).collect(),
+        Some(Value::Array(a)) if a.is_empty() => return Media::Empty,
+        Some(Value::Array(a)) => {
+            let strings: Vec<&str> = a.iter().filter_map(Value::as_str).collect();
+            if strings.len() != a.len() {
+                return Media::Malformed;
+            }
+            strings
+        }
+        Some(_) => return Media::Malformed,
+    };
+    if keys.len() > MEDIA_KEYS_MAX || keys.iter().any(|k| k.is_empty()) {
+        return Media::Malformed;
+    }
+    Media::Keys(keys)
+}
+
+/// "text: required when no media_keys". The field table reports a text missing while
+/// media_keys is absent; an empty media_keys (`""`, `[]`) is no media either, and a text of `""`
+/// is no text.
+fn text_without_media(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, media: &Media<'_>) {
+    let text = obj.get("text");
+    let already_reported = text.is_none() && matches!(media, Media::Absent);
+    let no_text = match text {
+        None => true,
+        Some(t) => t.as_str() == Some(""),
+    };
+    if no_text && matches!(media, Media::Absent | Media::Empty) && !already_reported {
+        crate::checks::fields::required_because(
+            ctx,
+            &path.key("text"),
+            "text",
+            "text is required when the Post has no media_keys",
+        );
+    }
+}
+
+/// "1 GIF, or 1 video": with more than one key, none may be a GIF or a video.
+fn gif_or_video_alone(ctx: &mut Ctx, path: &Pointer, keys: &[&str]) {
+    if keys.len() <= MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO {
+        return;
+    }
+    let types = ctx.options.context.media_types.as_ref();
+    let known: Vec<Option<&str>> = keys
+        .iter()
+        .map(|k| types.and_then(|m| m.get(*k)).map(String::as_str))
+        .collect();
+    let alone = known
+        .iter()
+        .enumerate()
+        .find_map(|(i, t)| t.filter(|t| ALONE_MEDIA_TYPES.contains(t)).map(|t| (i, t)));
+    match alone {
+        Some((index, media_type)) => ctx.error(
+            &path.key("media_keys"),
+            Code::TooManyItems,
+            format!(
+                "item {index} is a {media_type}: a Post with a GIF or a video holds only that \
+                 one media key (it has {})",
+                keys.len()
+            ),
+            json!({
+                "max": MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO,
+                "actual": keys.len(),
+                "index": index,
+                "media_type": media_type,
+            }),
+        ),
+        None if known.iter().any(Option::is_none) => ctx.skip(Fact::MediaTypes, RULE_MEDIA_ALONE),
+        None => {}
+    }
+}
+
+/// "nullcast ... false (organic) only for the authenticated user": an organic Post must be made
+/// as the authenticated user.
+fn organic(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+    let organic = match obj.get("nullcast") {
+        Some(Value::Bool(b)) => !*b,
+        Some(Value::String(s)) => s == "false",
+        _ => false,
+    };
+    if !organic || ctx.has_error_at(&path.key("as_user_id")) {
+        return;
+    }
+    let Some(as_user) = obj.get("as_user_id").and_then(user_id) else {
+        return;
+    };
+    let Some(authenticated) = ctx.authenticated_user_id(RULE_ORGANIC) else {
+        return;
+    };
+    if authenticated.parse::<u64>().ok() != Some(as_user) {
+        ctx.error(
+            &path.key("nullcast"),
+            Code::NotAllowed,
+            "nullcast false (an organic Post) is only for the authenticated user; as_user_id \
+             is another user",
+            json!({"fields": ["nullcast", "as_user_id"]}),
+        );
+    }
+}
+
+/// A well-formed `as_user_id` (digits, or a JSON integer JavaScript holds exactly) as a number.
+fn user_id(v: &Value) -> Option<u64> {
+    match v {
+        Value::String(s) => s.parse().ok(),
+        Value::Number(n) => n.as_u64(),
+        _ => None,
+    }
 }
