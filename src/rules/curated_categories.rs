@@ -1,19 +1,51 @@
-//! SKELETON: to be written (see the module list in src/rules/mod.rs).
+//! Line item curated categories (document C §4 Line items; the list conventions of document B
+//! §1).
+//!
+//! > Line item curated categories (/12/accounts/:account_id/line_item_curated_categories):
+//! >
+//! > | GET | (none) | `count` (default 200, 1 to 1000), `cursor`, `sort_by`, `with_deleted`,
+//! > `with_total_count` |
+//! > | POST | (none) | `curated_category_id` and `line_item_id` required |
+//! > | PUT | /:line_item_curated_category_id | `curated_category_id`, `line_item_id` optional |
+//!
+//! (The single-record GET, "`with_deleted`", is [`super::entity_query`].) Every member is
+//! checked from the description tables below by [`form`]; the list query also has
+//! [`list_query::conventions`].
 
 use crate::checks::form;
 use crate::ctx::Ctx;
-use crate::describe::{Description, Type};
+use crate::describe::{Description, Field, Str, Type};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::Pointer;
 
+use super::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
+
+/// Largest `count` of GET .../line_item_curated_categories: "`count` (default 200, 1 to 1000)".
+pub const LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX: i64 = 1000;
+
+/// The spec's words for the two ids of the POST.
+const CREATE_DOC: &str = "`curated_category_id` and `line_item_id` required";
+/// The spec's words for the two ids of the PUT.
+const UPDATE_DOC: &str = "`curated_category_id`, `line_item_id` optional";
+
 /// What `describe("line_item_curated_category_list_query")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_LIST_QUERY: Description = Description {
     kind: Kind::LineItemCuratedCategoryListQuery,
-    title: "The line item curated categories GET query",
-    source: "C §4 Line items",
-    root: Type::Object(&[]),
-    rules: &[],
+    title: "The line item curated categories GET query \
+            (GET /12/accounts/:account_id/line_item_curated_categories)",
+    source: "C §4 Line items; B §1 Common conventions",
+    root: Type::Object(&[
+        list_query::count(
+            LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX,
+            "Records per request: default 200, 1 to 1000",
+        ),
+        CURSOR,
+        SORT_BY,
+        WITH_DELETED,
+        WITH_TOTAL_COUNT,
+    ]),
+    rules: &[EXCLUSIVE_RULE],
 };
 
 /// `line_item_curated_category_list_query`.
@@ -22,20 +54,22 @@ pub fn validate_line_item_curated_category_list_query(
     path: &Pointer,
     value: &Value,
 ) {
-    form::object(
-        ctx,
-        path,
-        value,
-        LINE_ITEM_CURATED_CATEGORY_LIST_QUERY.fields(),
-    );
+    let table = LINE_ITEM_CURATED_CATEGORY_LIST_QUERY.fields();
+    if let Some(obj) = form::object(ctx, path, value, table) {
+        list_query::conventions(ctx, path, obj);
+    }
 }
 
 /// What `describe("line_item_curated_category_create")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_CREATE: Description = Description {
     kind: Kind::LineItemCuratedCategoryCreate,
-    title: "The line item curated category POST parameters",
+    title: "The line item curated category POST parameters \
+            (POST /12/accounts/:account_id/line_item_curated_categories)",
     source: "C §4 Line items",
-    root: Type::Object(&[]),
+    root: Type::Object(&[
+        Field::required("curated_category_id", Str::ANY, CREATE_DOC),
+        Field::required("line_item_id", Str::ANY, CREATE_DOC),
+    ]),
     rules: &[],
 };
 
@@ -47,9 +81,13 @@ pub fn validate_line_item_curated_category_create(ctx: &mut Ctx, path: &Pointer,
 /// What `describe("line_item_curated_category_update")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_UPDATE: Description = Description {
     kind: Kind::LineItemCuratedCategoryUpdate,
-    title: "The line item curated category PUT parameters",
+    title: "The line item curated category PUT parameters \
+            (PUT /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id)",
     source: "C §4 Line items",
-    root: Type::Object(&[]),
+    root: Type::Object(&[
+        Field::optional("curated_category_id", Str::ANY, UPDATE_DOC),
+        Field::optional("line_item_id", Str::ANY, UPDATE_DOC),
+    ]),
     rules: &[],
 };
 
