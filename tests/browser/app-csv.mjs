@@ -143,3 +143,38 @@ export function generateCsv(rows = 3000) {
   if (specEmails.length > 0 || specPhones.length > 0) throw new Error('generateCsv: too few rows for the spec vectors');
   return { bytes: Buffer.concat(parts), expected };
 }
+
+/** Pieces the random CSVs are made of: everything the reader treats specially, and some values. */
+const TOKENS = ['a', 'x@y.com', 'Bob@Example.COM', ' ', '"', '""', ',', ';', '\t', '\r', '\n', '\r\n', '\u{FEFF}', 'é', '12345', '@jack', null];
+
+/**
+ * Small random CSVs with random reading choices, for comparing the page's reader with the command
+ * line's on many inputs (a `null` token is the byte 0xFF, never valid UTF-8).
+ * @returns {Generator<{bytes: Buffer, idType: string, column: number, header: boolean,
+ *   delimiter: [string, number], onError: 'empty' | 'drop'}>} column is 1-based
+ */
+export function* randomCases(count, seed = 7) {
+  let s = seed;
+  const rand = () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+  const pick = (a) => a[Math.floor(rand() * a.length)];
+  for (let n = 0; n < count; n++) {
+    const parts = [];
+    if (rand() < 0.2) parts.push(Buffer.from([0xef, 0xbb, 0xbf]));
+    const len = Math.floor(rand() * 40);
+    for (let i = 0; i < len; i++) {
+      const t = pick(TOKENS);
+      parts.push(t === null ? Buffer.from([0xff]) : Buffer.from(t, 'utf8'));
+    }
+    yield {
+      bytes: Buffer.concat(parts),
+      idType: pick(['email', 'handle', 'service_id']),
+      column: 1 + Math.floor(rand() * 3),
+      header: rand() < 0.6,
+      delimiter: pick([[',', 0x2c], [';', 0x3b], ['tab', 0x09]]),
+      onError: pick(['empty', 'drop']),
+    };
+  }
+}

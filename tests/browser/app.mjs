@@ -28,14 +28,19 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { generateCsv, INVALID } from './app-csv.mjs';
+import { generateCsv, randomCases, INVALID } from './app-csv.mjs';
 import { testForms } from './app-forms.mjs';
+// The page's hashing job and, for running it here, the Node build of the package.
+import { hashFile } from '../../examples/browser/hash-csv.js';
+import { hashIdentifiers } from 'preflight-wasm';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const timeoutMs = Number(process.env.APP_TEST_TIMEOUT_MS || 240_000);
 const preflightBin = path.resolve(process.env.PREFLIGHT_BIN || path.join(root, 'target/debug/preflight'));
 const shots = path.join(root, 'tests/browser/screenshots');
+/** Random small CSVs read by the page's job (in Node) and by the command line. */
+const RANDOM_CASES = Number(process.env.APP_TEST_RANDOM_CASES || 300);
 
 // The page's own files: everything in examples/browser/ and the browser build of the package.
 const APP_DIR = 'examples/browser/';
@@ -250,7 +255,37 @@ async function testAudience(page) {
   await page.screenshot({ path: path.join(shots, 'audience-option-error.png'), fullPage: true });
 }
 
+/**
+ * The worker's job (examples/browser/hash-csv.js, run here with the Node build) against the
+ * command line on many small random CSVs: quotes, line endings, delimiters, byte-order marks and
+ * bytes that are not UTF-8 in every arrangement the generator finds.
+ */
+async function testRandomCsv() {
+  const file = path.join(work, 'random.csv');
+  const differ = [];
+  for (const c of randomCases(RANDOM_CASES)) {
+    writeFileSync(file, c.bytes);
+    const args = [c.idType, file, '--column', String(c.column), '--delimiter', c.delimiter[0], '--on-error', c.onError];
+    if (!c.header) args.push('--no-header');
+    const native = nativeHash(args);
+    let done = null;
+    const rejected = [];
+    await hashFile({ file: new Blob([c.bytes]), idType: c.idType, column: c.column - 1, header: c.header, delimiter: c.delimiter[1], options: {}, onError: c.onError },
+      hashIdentifiers, (m) => {
+        rejected.push(...(m.rejected ?? []));
+        if (m.type === 'done') done = m;
+      });
+    const got = Buffer.from(await done.blob.arrayBuffer());
+    if (!got.equals(native.stdout) || JSON.stringify(rejected) !== JSON.stringify(native.rows)) {
+      differ.push(`${JSON.stringify(c.bytes.toString('latin1'))} with ${args.slice(2).join(' ')}`);
+    }
+  }
+  check(`the page's CSV job and the command line agree on ${RANDOM_CASES} random CSVs (output and rejected rows)`, differ.length === 0,
+    `${differ.length} differ, e.g. ${differ.slice(0, 3).join('; ')}`);
+}
+
 try {
+  await testRandomCsv();
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
