@@ -133,14 +133,23 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> Value {
             }
             let mut text = Map::new();
             text.insert("type".into(), json!("string"));
+            // An empty text is an untouched optional input (the engine accepts it); a required
+            // list or one with a minimum count must not be empty.
+            let may_be_empty = !required && l.min_items.unwrap_or(0) == 0;
             if let Type::Enum(values) = l.item {
                 let alt = values
                     .iter()
                     .map(|v| regex_escape(v))
                     .collect::<Vec<_>>()
                     .join("|");
-                text.insert("pattern".into(), json!(format!("^({alt})(,({alt}))*$")));
-            } else if l.min_items.unwrap_or(0) > 0 {
+                let list = format!("({alt})(,({alt}))*");
+                let pattern = if may_be_empty {
+                    format!("^({list})?$")
+                } else {
+                    format!("^{list}$")
+                };
+                text.insert("pattern".into(), json!(pattern));
+            } else if !may_be_empty {
                 text.insert("minLength".into(), json!(1));
             }
             text.insert(
@@ -229,16 +238,25 @@ fn object_schema(fields: &[Field], mode: Mode) -> Value {
 /// `if`/`then` for a member required under a condition on its siblings; `None` for a condition
 /// on a context fact (not in the payload).
 fn condition_schema(name: &str, c: &Condition) -> Option<Value> {
+    // Each `required` names its member in `properties` of the same subschema (ajv's
+    // strictRequired).
     let cond = match c.when {
         When::Equals(f, v) => json!({"properties": {f: {"const": v}}, "required": [f]}),
-        When::Present(f) => json!({"required": [f]}),
+        When::Present(f) => json!({"properties": {f: true}, "required": [f]}),
         When::AllAbsent(fs) => {
-            let any: Vec<Value> = fs.iter().map(|f| json!({"required": [f]})).collect();
+            let any: Vec<Value> = fs
+                .iter()
+                .map(|f| json!({"properties": {*f: true}, "required": [f]}))
+                .collect();
             json!({"not": {"anyOf": any}})
         }
         When::Context { .. } => return None,
     };
-    Some(json!({"if": cond, "then": {"required": [name]}, "$comment": c.text}))
+    Some(json!({
+        "if": cond,
+        "then": {"properties": {name: true}, "required": [name]},
+        "$comment": c.text
+    }))
 }
 
 /// Escapes the regex metacharacters of an enum value.
