@@ -87,7 +87,8 @@ export function hashFile(job, hashIdentifiers, post) {
       if (keepRejected) text += '\n';
     }
     rows += outcomes.length;
-    out.push(text);
+    // A Blob per batch: the browser may keep a large result on disk rather than in memory.
+    out.push(new Blob([text]));
     outBytes += text.length; // ASCII only
     outcomes = [];
     values = [];
