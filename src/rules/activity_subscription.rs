@@ -301,3 +301,22 @@ fn direction_value(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
     );
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn described_members_are_the_ones_the_rules_know() {
+        let names = |fields: &[Field]| fields.iter().map(|f| f.name).collect::<Vec<_>>();
+        assert_eq!(names(DESCRIPTION.fields()), KNOWN);
+        let Type::Object(filter) = DESCRIPTION.fields()[1].ty else {
+            panic!("filter is an object");
+        };
+        assert_eq!(names(filter), FILTER_KNOWN);
+        assert_eq!(ACCEPTED_EVENT_TYPES[..EVENT_TYPES.len()], EVENT_TYPES);
+        for (old, _) in DEPRECATED_EVENT_TYPES {
+            assert!(ACCEPTED_EVENT_TYPES.contains(&old));
+        }
+    }
+}

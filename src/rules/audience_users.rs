@@ -19,13 +19,15 @@
 //! The limits are the ones [`crate::audience::batch`] builds bodies to, so a built body always
 //! passes. Choices where the spec is silent are listed in docs/rules-parts/audience_users.md.
 
+mod description;
+
+pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
+
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
-use crate::describe::{Array, Description, Field, Format, Rule, Str, Type};
 use crate::json::{Object, Value};
-use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use serde_json::json;
 
@@ -55,170 +57,6 @@ pub const DO_NOT_REACH_IDENTIFIERS: &[&str] = &["email", "phone_number"];
 pub const UNHASHED_IDENTIFIER: &str = "partner_user_id";
 
 const OPERATION_KNOWN: &[&str] = &["operation_type", "params"];
-
-/// An array of hashed identifier values: "SHA-256 hashed after normalization", 64 lowercase hex
-/// digits.
-const HASHED: Type = Type::Array(&Array {
-    item: Str::format(Format::Sha256Hex),
-    min_items: None,
-    max_items: None,
-});
-const HASHED_DOC: &str = "array of values SHA-256 hashed after normalization";
-
-/// The user object of the custom audience endpoint: any of the identifier arrays.
-const CUSTOM_AUDIENCE_USER: &[Field] = &[
-    Field::optional(IDENTIFIERS[0], HASHED, HASHED_DOC),
-    Field::optional(IDENTIFIERS[1], HASHED, HASHED_DOC),
-    Field::optional(IDENTIFIERS[2], HASHED, HASHED_DOC),
-    Field::optional(IDENTIFIERS[3], HASHED, HASHED_DOC),
-    Field::optional(IDENTIFIERS[4], HASHED, HASHED_DOC),
-    Field::optional(
-        UNHASHED_IDENTIFIER,
-        Type::Array(&Array {
-            item: Str::ANY,
-            min_items: None,
-            max_items: None,
-        }),
-        "array of values sent as they are (not hashed), non-empty",
-    ),
-];
-
-/// The user object of the do-not-reach endpoint: "hashed `email` and `phone_number` arrays".
-const DO_NOT_REACH_USER: &[Field] = &[
-    Field::optional(DO_NOT_REACH_IDENTIFIERS[0], HASHED, HASHED_DOC),
-    Field::optional(DO_NOT_REACH_IDENTIFIERS[1], HASHED, HASHED_DOC),
-];
-
-const USERS_DOC: &str = "array of objects, required";
-
-const OPERATION_TYPE: Field = Field::required(
-    "operation_type",
-    Type::Enum(OPERATION_TYPES),
-    "`Update`, `Delete`",
-);
-const PARAMS_DOC: &str = "object, required: holds users, effective_at, expires_at";
-
-const USER_RULE: &str = "a user needs at least one identifier value";
-const LIMIT_RULE: &str = "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)";
-const BYTES_RULE: &str = "body at most 5,000,000 bytes (compact JSON)";
-
-/// What `describe("custom_audience_users")` says.
-pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
-    kind: Kind::CustomAudienceUsers,
-    title: "The custom audience users POST body: an array of operations",
-    source: "B §4 Custom audience users, §8 Limits; audience-identifiers.md",
-    root: Type::Array(&Array {
-        item: Type::Object(&[
-            OPERATION_TYPE,
-            Field::required(
-                "params",
-                Type::Object(&[
-                    Field::required(
-                        "users",
-                        Type::Array(&Array {
-                            item: Type::Object(CUSTOM_AUDIENCE_USER),
-                            min_items: None,
-                            max_items: None,
-                        }),
-                        USERS_DOC,
-                    ),
-                    Field::optional(
-                        "effective_at",
-                        Str::format(Format::DateTimeUtc),
-                        "ISO 8601 UTC; defaults to now",
-                    ),
-                    Field::optional(
-                        "expires_at",
-                        Str::format(Format::DateTimeUtc),
-                        "ISO 8601 UTC; later than effective_at",
-                    ),
-                ]),
-                PARAMS_DOC,
-            ),
-        ]),
-        min_items: None,
-        max_items: Some(MAX_OPERATIONS_PER_BODY),
-    }),
-    rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            text: USER_RULE,
-            fields: &["/*/params/users/*"],
-        },
-        Rule {
-            code: Code::InvalidDateRange,
-            text: "expires_at is later than effective_at",
-            fields: &["/*/params/effective_at", "/*/params/expires_at"],
-        },
-        Rule {
-            code: Code::TooManyItems,
-            text: LIMIT_RULE,
-            fields: &["", "/*/params/users"],
-        },
-        Rule {
-            code: Code::TooLarge,
-            text: BYTES_RULE,
-            fields: &[""],
-        },
-    ],
-};
-
-/// What `describe("do_not_reach_users")` says: the same shape, with `email` and `phone_number`
-/// only and `expires_at` required.
-pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
-    kind: Kind::DoNotReachUsers,
-    title: "The do-not-reach list users POST body: an array of operations",
-    source: "B §4 Do-not-reach list users, §8 Limits; audience-identifiers.md",
-    root: Type::Array(&Array {
-        item: Type::Object(&[
-            OPERATION_TYPE,
-            Field::required(
-                "params",
-                Type::Object(&[
-                    Field::required(
-                        "users",
-                        Type::Array(&Array {
-                            item: Type::Object(DO_NOT_REACH_USER),
-                            min_items: None,
-                            max_items: None,
-                        }),
-                        USERS_DOC,
-                    ),
-                    Field::required(
-                        "expires_at",
-                        Str::format(Format::DateTimeUtc),
-                        "ISO 8601 UTC; listed as required",
-                    ),
-                ]),
-                PARAMS_DOC,
-            ),
-        ]),
-        min_items: None,
-        max_items: Some(MAX_OPERATIONS_PER_BODY),
-    }),
-    rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            text: USER_RULE,
-            fields: &["/*/params/users/*"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            text: "only email and phone_number identifiers (device_id, handle, service_id and partner_user_id are refused)",
-            fields: &["/*/params/users/*"],
-        },
-        Rule {
-            code: Code::TooManyItems,
-            text: LIMIT_RULE,
-            fields: &["", "/*/params/users"],
-        },
-        Rule {
-            code: Code::TooLarge,
-            text: BYTES_RULE,
-            fields: &[""],
-        },
-    ],
-};
 
 /// What differs between the two endpoints.
 struct Endpoint {
@@ -489,9 +327,13 @@ mod tests {
             (
                 &CUSTOM_AUDIENCE_DESCRIPTION,
                 &CUSTOM_AUDIENCE,
-                CUSTOM_AUDIENCE_USER,
+                description::CUSTOM_AUDIENCE_USER,
             ),
-            (&DO_NOT_REACH_DESCRIPTION, &DO_NOT_REACH, DO_NOT_REACH_USER),
+            (
+                &DO_NOT_REACH_DESCRIPTION,
+                &DO_NOT_REACH,
+                description::DO_NOT_REACH_USER,
+            ),
         ] {
             let d: &Description = d;
             let crate::describe::Type::Array(ops) = d.root else {

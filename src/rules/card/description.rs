@@ -238,3 +238,41 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     ]),
     rules: &COMPONENT_RULES,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ComponentType, APP_MEMBERS, CARD_MEMBERS, LABEL_MEMBERS, WEBSITE_MEMBERS};
+    use super::*;
+
+    /// The names of `fields`, with the tag `type` first when `tagged`.
+    fn names(fields: &[Field], tagged: bool) -> Vec<&'static str> {
+        let tag = tagged.then_some("type");
+        tag.into_iter()
+            .chain(fields.iter().map(|f| f.name))
+            .collect()
+    }
+
+    #[test]
+    fn described_members_are_the_ones_the_rules_know() {
+        assert_eq!(names(DESCRIPTION.fields(), false), CARD_MEMBERS);
+        assert_eq!(names(UPDATE_DESCRIPTION.fields(), false), CARD_MEMBERS);
+        assert_eq!(names(LABEL, false), LABEL_MEMBERS);
+        assert_eq!(names(WEBSITE, true), WEBSITE_MEMBERS);
+        assert_eq!(names(APP, true), APP_MEMBERS);
+        let Type::Tagged(components) = COMPONENT else {
+            panic!("components are tagged by type");
+        };
+        for (tag, fields) in components.variants {
+            let ty = ComponentType::parse(tag).expect("a documented component type");
+            // The rules also list `label` for every type, to report it as not_allowed.
+            let mut known: Vec<&str> = ty.members().to_vec();
+            if *tag != "BUTTON" {
+                known.retain(|m| *m != "label");
+            }
+            let mut described = names(fields, true);
+            described.sort_unstable();
+            known.sort_unstable();
+            assert_eq!(described, known, "{tag}");
+        }
+    }
+}
