@@ -160,7 +160,7 @@ export function createForm(preflight, kind, parts, options = {}) {
     return l;
   }
 
-  const message = (pointer) => el('p', { class: 'message', 'data-message-for': pointer });
+  const message = (pointer) => el('p', { class: 'message', id: `${idOf(pointer)}-message`, 'data-message-for': pointer });
   // The spec's words, unless they only repeat the condition already shown by the label.
   const hint = (f) => (f.description && f.description !== f.condition?.text ? el('p', { class: 'hint', text: f.description }) : null);
   const idOf = (pointer) => `${kind}${pointer.replace(/[^A-Za-z0-9]+/g, '-')}`;
@@ -205,6 +205,8 @@ export function createForm(preflight, kind, parts, options = {}) {
       if (shape.maxLength !== null) c.maxLength = shape.maxLength;
       c.value = value === undefined ? '' : String(value);
     }
+    // Screen readers read the field's message with it.
+    c.setAttribute('aria-describedby', `${id}-message`);
     const counter = shape.maxLength !== null ? el('span', { class: 'counter', text: `${c.value.length} / ${shape.maxLength}` }) : null;
     c.addEventListener(c.tagName === 'SELECT' ? 'change' : 'input', () => {
       setAt(state, pointer, parse(shape, c.value));
@@ -344,6 +346,7 @@ export function createForm(preflight, kind, parts, options = {}) {
       m.classList.remove('warning');
     }
     for (const f of parts.form.querySelectorAll('[data-field]')) f.classList.remove('invalid');
+    for (const c of parts.form.querySelectorAll('[aria-invalid]')) c.removeAttribute('aria-invalid');
     parts.other.replaceChildren();
     let hiddenCount = 0;
     for (const issue of report.issues) {
@@ -362,6 +365,7 @@ export function createForm(preflight, kind, parts, options = {}) {
         // Styled as a warning only while the field has no error.
         if (issue.severity === 'error') {
           slot.classList.remove('warning');
+          parts.form.querySelector(`[data-path="${CSS.escape(p)}"]`)?.setAttribute('aria-invalid', 'true');
           slot.closest('[data-field]')?.classList.add('invalid');
         } else if (!slot.closest('[data-field]')?.classList.contains('invalid')) {
           slot.classList.add('warning');

@@ -116,6 +116,9 @@ async function testProduct(page, ctx) {
   let shown = await shownMessages(page, kind);
   check('product: messages show at the three invalid fields and only there', JSON.stringify(Object.keys(shown).sort()) === JSON.stringify(['/inventory', '/link', '/price']), JSON.stringify(shown));
   await sameAsNative(page, kind, 'product', ctx, ['/price', '/link', '/inventory']);
+  check('product: the invalid inputs are marked aria-invalid and described by their message',
+    (await page.getAttribute(at('/price'), 'aria-invalid')) === 'true' &&
+      (await page.$eval(at('/price'), (e) => document.getElementById(e.getAttribute('aria-describedby'))?.textContent)) === shown['/price']);
   check('product: the form says it is not valid', (await page.getAttribute('#product-verdict', 'data-valid')) === 'false');
   await page.screenshot({ path: path.join(shots, 'product-invalid.png'), fullPage: true });
 
@@ -124,7 +127,7 @@ async function testProduct(page, ctx) {
   await page.fill(at('/link'), 'https://shop.example.com/mug');
   await page.fill(at('/inventory'), '10');
   shown = await shownMessages(page, kind);
-  check('product: fixed fields have no message', Object.keys(shown).length === 0, JSON.stringify(shown));
+  check('product: fixed fields have no message', Object.keys(shown).length === 0 && (await page.$$('#panel-product [aria-invalid]')).length === 0, JSON.stringify(shown));
 
   // Check shows what is still missing, at each field.
   await page.click('#panel-product button[type="submit"]');
