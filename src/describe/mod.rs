@@ -407,6 +407,30 @@ fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, variant: Option<(&str, &s
             }
         }
         Type::Tagged(tagged) => {
+            // The tag itself: a required enum of the variant names.
+            let names: Vec<&str> = tagged.variants.iter().map(|(v, _)| *v).collect();
+            let mut m = Map::new();
+            m.insert(
+                "path".into(),
+                json!(format!("{base}/{}", escape(tagged.tag))),
+            );
+            m.insert("name".into(), json!(tagged.tag));
+            scalar_members(&Type::Enum(&[]), &mut m);
+            m.insert("enum".into(), json!(names));
+            m.insert("required".into(), json!("always"));
+            m.insert("condition".into(), Value::Null);
+            m.insert("minItems".into(), Value::Null);
+            m.insert("maxItems".into(), Value::Null);
+            m.insert("items".into(), Value::Null);
+            m.insert("appliesWhen".into(), Value::Null);
+            m.insert(
+                "description".into(),
+                json!(format!(
+                    "the {} of this object; the members below depend on it",
+                    tagged.tag
+                )),
+            );
+            out.push(Value::Object(m));
             for (tag_value, fields) in tagged.variants {
                 for f in fields.iter() {
                     entry(out, base, f, Some((tagged.tag, tag_value)));
