@@ -10,8 +10,8 @@
 //   Text after a closing quote, or a quote never closed, makes the record `invalid_csv`.
 // - A record of CHUNK_BYTES or more (counted from its first byte, the byte-order mark included
 //   for the first record, up to its line feed) is `too_long`: the command line reads its input
-//   in chunks of that size and skips such a record without holding it. It resumes looking for
-//   the record's end CHUNK_BYTES after its start, outside quotes, and so does this reader.
+//   in chunks of that size and skips such a record without holding it, scanning on for its end
+//   (a line feed inside quotes does not end it), and so does this reader.
 //
 // Used by the page (the header row) and by the worker (every row). Never throws on any input.
 
@@ -143,12 +143,11 @@ export class RecordSplitter {
       }
       this.length += stop - i;
       if (this.length >= CHUNK_BYTES) {
-        // A whole chunk without a record end: too long. The command line starts looking for
-        // the end again after the chunk, outside quotes.
+        // A whole chunk without a record end: too long. The command line goes on looking for
+        // the end after the chunk, in the state the scan reached (inside quotes, say).
         this.parts = [];
         this.onTooLong();
         this.skipping = true;
-        this.state = FIELD_START;
         i = stop;
         start = i;
         continue;

@@ -98,7 +98,10 @@ impl Scanner {
     }
 
     /// The end of the last complete record in `bytes` (which starts at a record start): the
-    /// position of its line feed. The scanner is left at the start of a record.
+    /// position of its line feed, after which the scanner is at the start of a record (the bytes
+    /// after it are scanned again with the next chunk). `None` when no record ends in `bytes`:
+    /// the scanner then keeps the state it has at the end of `bytes` (inside a quoted field,
+    /// say), so that looking for the end of this too-long record goes on from there.
     pub fn last_end(&mut self, bytes: &[u8]) -> Option<usize> {
         if !self.quotes {
             return bytes.iter().rposition(|&b| b == b'\n');
@@ -109,7 +112,9 @@ impl Scanner {
             last = Some(start + p);
             start += p + 1;
         }
-        self.state = State::FieldStart;
+        if last.is_some() {
+            self.state = State::FieldStart;
+        }
         last
     }
 }
@@ -370,6 +375,11 @@ mod tests {
         }
         assert_eq!(Scanner::csv(b',').last_end(text), Some(26));
         assert_eq!(Scanner::csv(b',').last_end(b"\"a\nb"), None);
+        // No end in the chunk: the scanner stays inside the quoted field, so the line feed that
+        // follows in the next bytes is still inside it.
+        let mut s = Scanner::csv(b',');
+        assert_eq!(s.last_end(b"\"a\nb"), None);
+        assert_eq!(s.find_end(b"c\nd\"\nx"), Some(4));
     }
 
     #[test]
