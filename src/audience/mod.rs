@@ -45,7 +45,7 @@ mod trim;
 pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
 pub use error::{IdError, UnknownIdType};
 pub use hex::sha256;
-pub use nfc::nfc;
+pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer};
 pub use trim::{is_trimmed_char, trim};
 
 use serde::{Deserialize, Serialize};

@@ -2,8 +2,40 @@
 //! plain strings or bytes (JSON text in an envelope, see `preflight::envelope`) so results are
 //! byte-identical to the native crate's and nothing throws across the boundary; the hand-written
 //! wrapper in `pkg/lib/` turns them into plain JavaScript objects and typed errors.
+//!
+//! Each area is a cargo feature (all on by default); the hash-only package is built with
+//! `--no-default-features --features audience` (scripts/build-wasm.sh).
+//!
+//! Unicode normalization: the core is built without its `nfc-tables` feature, and NFC (email
+//! addresses) and NFKC (webhook host names) of text that is not already normalized come from the
+//! JavaScript engine's `String.prototype.normalize`, registered when the module starts. ASCII and
+//! other text made of characters nothing composes with never leave Rust
+//! (`preflight::audience::nfc`).
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "audience")]
 mod audience;
+#[cfg(feature = "signing")]
 mod signing;
+#[cfg(feature = "validate")]
 mod validate;
+
+use wasm_bindgen::prelude::*;
+
+/// Runs when the module is instantiated (wasm-bindgen's start function, before any export can be
+/// called): registers the JavaScript engine's normalization with the core. JavaScript is only
+/// there in a wasm32 build; a native build of this crate (its unit tests, in the workspace) gets
+/// the core with its tables, as cargo unifies the core's default features.
+#[wasm_bindgen(start)]
+pub fn start() {
+    // Only the first registration counts; there is no other.
+    #[cfg(target_arch = "wasm32")]
+    let _ = preflight::audience::set_normalizer(js_normalize);
+}
+
+/// `s.normalize(form)` in JavaScript. The string crosses as UTF-16 and comes back the same way;
+/// a Rust `&str` has no lone surrogates, and `normalize` never makes one, so nothing is lost.
+#[cfg(target_arch = "wasm32")]
+fn js_normalize(s: &str, form: preflight::audience::Form) -> String {
+    js_sys::JsString::from(s).normalize(form.name()).into()
+}
