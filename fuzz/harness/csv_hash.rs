@@ -1,0 +1,355 @@
+//! Target `csv_hash`: the CLI's streaming hashing path (`preflight hash`), lines or one CSV column.
+//!
+//! The CSV splitter and the pipeline live in the binary (`src/bin/preflight/hash/`); they are
+//! compiled here from their own files (`#[path]`), so the fuzzer runs the CLI's code itself.
+//!
+//! Input: a header line `<type> [<mode> [<cut>]]`, then the input. `<type>` is an identifier
+//! type's name (another word picks a type by its byte sum); the first byte of `<mode>`, minus
+//! `b'0'`, holds bits: bit 0 CSV (else lines), bit 1 the first CSV record is a header, bits 2-3
+//! the delimiter from [`DELIMITERS`], bits 4-5 the column (0 to 3); the first byte of `<cut>` is
+//! where the input is cut in two for the streaming checks (its share of 255 of the length).
+//! Values are hashed with `default_country_code` [`COUNTRY_CODE`].
+//!
+//! Invariants:
+//! - lines: the pipeline, the streaming `LineHasher` (whole or cut in two anywhere), the text path
+//!   `hash_lines` (UTF-8 input) and a plain reference (split at `\n`, one `\r` before it dropped,
+//!   a byte-order mark at the start dropped, each line hashed on its own) agree row by row;
+//! - CSV: the pipeline agrees row by row with a reference RFC 4180 reader written here from the
+//!   rules in the CSV module's docs (whole input, no streaming), each value hashed on its own;
+//!   record ends found by the `Scanner` do not depend on where the input is cut;
+//! - the output has one line per row: the hash, or an empty line for a rejected row (whose code is
+//!   reported with its row number).
+
+#[allow(dead_code)]
+#[path = "../../src/bin/preflight/hash/csv.rs"]
+mod csv;
+#[allow(dead_code)]
+#[path = "../../src/bin/preflight/hash/pipeline.rs"]
+mod pipeline;
+
+use super::{by_name, header, pick, token_byte};
+use pipeline::{Chunker, Mode, Worker};
+use preflight::audience::{
+    hash, hash_lines, HashOptions, HashOutput, IdError, IdType, LineHasher, MAX_VALUE_BYTES,
+};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+/// The delimiters bits 2-3 choose from.
+pub const DELIMITERS: [u8; 4] = [b',', b'\t', b';', b'|'];
+/// The `default_country_code` every value is hashed with.
+pub const COUNTRY_CODE: &str = "44";
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How the input is read.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup {
+    pub id_type: IdType,
+    pub csv: bool,
+    pub header: bool,
+    pub delimiter: u8,
+    pub column: usize,
+    /// Where the input is cut for the streaming checks.
+    pub cut: usize,
+}
+
+/// Decodes the input: (setup, input).
+pub fn split(data: &[u8]) -> (Setup, &[u8]) {
+    let (tokens, input) = header(data);
+    let bits = token_byte(&tokens, 1, b'0').wrapping_sub(b'0');
+    let c = token_byte(&tokens, 2, b'0');
+    let setup = Setup {
+        id_type: by_name(&IdType::ALL, IdType::name, &tokens).0,
+        csv: bits & 1 != 0,
+        header: bits & 2 != 0,
+        delimiter: pick(&DELIMITERS, (bits >> 2) & 3, 0),
+        column: usize::from((bits >> 4) & 3),
+        cut: input.len() * usize::from(c) / 255,
+    };
+    (setup, input)
+}
+
+pub fn run(data: &[u8]) {
+    let (setup, input) = split(data);
+    check(&setup, input);
+}
+
+fn opts() -> HashOptions {
+    HashOptions {
+        default_country_code: Some(COUNTRY_CODE.to_owned()),
+        ..HashOptions::default()
+    }
+}
+
+/// A row's expected outcome: the output line, or the rejection code.
+type Row = Result<String, &'static str>;
+
+/// Every invariant of the module docs for one input.
+pub fn check(setup: &Setup, input: &[u8]) {
+    let rows = pipeline_rows(setup, input);
+    let expected = if setup.csv {
+        scanner_cut_independent(input, setup.delimiter, setup.cut);
+        reference_csv(setup, input)
+    } else {
+        let expected = reference_lines(setup.id_type, input);
+        streaming_lines(setup, input, &expected);
+        expected
+    };
+    assert_eq!(
+        rows.len(),
+        expected.len(),
+        "row count differs from the reference"
+    );
+    for (i, (got, want)) in rows.iter().zip(&expected).enumerate() {
+        assert_eq!(got, want, "row {i} differs from the reference");
+    }
+}
+
+/// Runs the CLI's pipeline on one thread, rejected rows kept as empty lines, and reads its output
+/// back into rows.
+fn pipeline_rows(setup: &Setup, input: &[u8]) -> Vec<Row> {
+    let scan_mode = match setup.csv {
+        true => Mode::Csv {
+            delimiter: setup.delimiter,
+            column: setup.column,
+        },
+        false => Mode::Lines,
+    };
+    let mut chunker = Chunker::new(input, scan_mode, setup.csv, Arc::new(AtomicU64::new(0)));
+    if setup.csv && setup.header {
+        if let Err(e) = chunker.header() {
+            panic!("reading the header failed: {e}");
+        }
+    }
+    let mut out = Vec::new();
+    let mut errors: Vec<(usize, &'static str)> = Vec::new();
+    let mut rows = 0;
+    let id_type = setup.id_type;
+    let result = pipeline::run(
+        chunker,
+        1,
+        || Worker::new(id_type, opts(), scan_mode, true),
+        &mut |slot| {
+            out.extend_from_slice(&slot.out);
+            errors.extend(slot.errors.iter().map(|&(r, c)| (rows + r, c)));
+            rows += slot.rows;
+            Ok(())
+        },
+    );
+    if let Err(e) = result {
+        panic!("the pipeline failed: {e:?}");
+    }
+    let text = match String::from_utf8(out) {
+        Ok(t) => t,
+        Err(_) => panic!("the output is not UTF-8"),
+    };
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    assert_eq!(lines.len(), rows, "not one output line per row");
+    let mut codes = errors.into_iter().peekable();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match codes.peek() {
+            Some(&(row, code)) if row == i => {
+                codes.next();
+                assert!(line.is_empty(), "a rejected row has output");
+                Err(code)
+            }
+            _ => {
+                assert!(!line.is_empty(), "an accepted row has an empty line");
+                Ok((*line).to_owned())
+            }
+        })
+        .collect()
+}
+
+/// One value's outcome through the one-value API.
+fn hash_one(t: IdType, value: &str) -> Row {
+    hash(t, value, &opts()).map_err(IdError::code)
+}
+
+fn results(out: &HashOutput) -> Vec<Row> {
+    (out.first_index()..out.next_index())
+        .map(|i| match out.result(i) {
+            Some(Ok(s)) => Ok(s.to_owned()),
+            Some(Err(e)) => Err(e.code()),
+            None => Err("missing"),
+        })
+        .collect()
+}
+
+/// Line input by hand: see the module docs.
+fn reference_lines(t: IdType, input: &[u8]) -> Vec<Row> {
+    let input = input.strip_prefix(BOM).unwrap_or(input);
+    let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    if lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+        .into_iter()
+        .map(|line| {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.len() > MAX_VALUE_BYTES {
+                return Err(IdError::TooLong.code());
+            }
+            match std::str::from_utf8(line) {
+                Ok(s) => hash_one(t, s),
+                Err(_) => Err(IdError::InvalidUtf8.code()),
+            }
+        })
+        .collect()
+}
+
+/// The library's streaming and text paths on the same lines.
+fn streaming_lines(setup: &Setup, input: &[u8], expected: &[Row]) {
+    let t = setup.id_type;
+    let mut whole = LineHasher::new(t, opts());
+    whole.push(input);
+    let whole = whole.finish();
+    assert_eq!(
+        results(&whole),
+        expected,
+        "LineHasher differs from the reference"
+    );
+    let cut = setup.cut.min(input.len());
+    let mut two = LineHasher::new(t, opts());
+    two.push(&input[..cut]);
+    two.push(&input[cut..]);
+    assert_eq!(
+        two.finish(),
+        whole,
+        "LineHasher depends on where the input is cut"
+    );
+    if let Ok(text) = std::str::from_utf8(input) {
+        let mut out = HashOutput::new();
+        hash_lines(t, text, &opts(), &mut out);
+        assert_eq!(out, whole, "hash_lines differs from LineHasher");
+    }
+}
+
+/// One CSV record as the reference reads it: its fields, or malformed.
+type Record = Result<Vec<Vec<u8>>, ()>;
+
+/// A reference RFC 4180 reader over the whole input, from the CSV module's documented rules: a
+/// record ends at a line feed outside quotes (one `\r` before it, or before the end of the
+/// input, belongs to the line ending); a field starting with `"` is quoted, `""` inside is one
+/// `"`, line breaks and delimiters inside are text; after the closing quote only the delimiter
+/// or the end of the record may follow (else the record is malformed, and read on as unquoted
+/// text to find its end); a `"` inside an unquoted field is text; a quote still open at the end
+/// of the input makes the last record malformed; a last record of zero bytes is no record.
+pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
+    #[derive(PartialEq)]
+    enum St {
+        Start,
+        Unquoted,
+        Quoted,
+        Closed,
+    }
+    let mut records = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        let mut fields = Vec::new();
+        let mut field = Vec::new();
+        let mut malformed = false;
+        let mut st = St::Start;
+        loop {
+            let Some(&b) = input.get(i) else {
+                if st == St::Quoted {
+                    malformed = true;
+                }
+                break;
+            };
+            i += 1;
+            let ends_line = |at: usize| matches!(input.get(at), None | Some(b'\n'));
+            match st {
+                St::Quoted if b == b'"' => {
+                    if input.get(i) == Some(&b'"') {
+                        field.push(b'"');
+                        i += 1;
+                    } else {
+                        st = St::Closed;
+                    }
+                }
+                St::Quoted => field.push(b),
+                _ if b == b'\n' => break,
+                // One `\r` right before the line ending belongs to it.
+                _ if b == b'\r' && ends_line(i) => {}
+                _ if b == d => {
+                    fields.push(std::mem::take(&mut field));
+                    st = St::Start;
+                }
+                St::Start if b == b'"' => st = St::Quoted,
+                St::Closed => {
+                    malformed = true;
+                    st = St::Unquoted;
+                }
+                _ => {
+                    field.push(b);
+                    st = St::Unquoted;
+                }
+            }
+        }
+        fields.push(field);
+        records.push(if malformed { Err(()) } else { Ok(fields) });
+    }
+    records
+}
+
+/// CSV input by hand: see the module docs.
+fn reference_csv(setup: &Setup, input: &[u8]) -> Vec<Row> {
+    let input = input.strip_prefix(BOM).unwrap_or(input);
+    let skip = usize::from(setup.header);
+    reference_records(input, setup.delimiter)
+        .into_iter()
+        .skip(skip)
+        .map(|record| {
+            let Ok(fields) = record else {
+                return Err(pipeline::INVALID_CSV);
+            };
+            let Some(value) = fields.get(setup.column) else {
+                return Err(pipeline::MISSING_COLUMN);
+            };
+            let Ok(value) = std::str::from_utf8(value) else {
+                return Err(IdError::InvalidUtf8.code());
+            };
+            if setup.id_type == IdType::PartnerUserId && value.contains(['\n', '\r']) {
+                return Err(pipeline::LINE_BREAK);
+            }
+            hash_one(setup.id_type, value)
+        })
+        .collect()
+}
+
+/// Record ends found by the CLI's `Scanner` in the whole input and in the input cut at `cut`.
+fn scanner_cut_independent(input: &[u8], d: u8, cut: usize) {
+    let ends = |pieces: &[&[u8]]| {
+        let mut s = csv::Scanner::csv(d);
+        let mut ends = Vec::new();
+        let mut offset = 0;
+        for piece in pieces {
+            let mut start = 0;
+            while let Some(p) = s.find_end(&piece[start..]) {
+                ends.push(offset + start + p);
+                start += p + 1;
+            }
+            offset += piece.len();
+        }
+        ends
+    };
+    let cut = cut.min(input.len());
+    let whole = ends(&[input]);
+    assert_eq!(
+        ends(&[&input[..cut], &input[cut..]]),
+        whole,
+        "record ends depend on where the input is cut"
+    );
+    let expected: Vec<usize> = {
+        let mut s = csv::Scanner::csv(d);
+        s.last_end(input).into_iter().collect()
+    };
+    assert_eq!(
+        whole.last().copied().into_iter().collect::<Vec<_>>(),
+        expected
+    );
+}

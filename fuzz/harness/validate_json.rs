@@ -1,0 +1,149 @@
+//! Target `validate_json`: JSON text through the validation entry points, for every kind.
+//!
+//! Input: a header line `<kind> [<options>]`, then the payload text. `<kind>` is a kind's name
+//! (another word picks a kind by its byte sum, and the call by that word must fail as
+//! `unknown_kind`); the first byte of `<options>` picks the options from [`OPTIONS`] (`0` =
+//! defaults, `1` the next, ...).
+//!
+//! Invariants:
+//! - `validate_json` (the bindings' call) and `validate_slice` give the same result;
+//! - a payload is refused only as `invalid_json`, `too_deep` or `input_too_large`, and with the
+//!   same code as `parse_json` (serde_json) gives for the same text; the engine's own parser
+//!   accepts exactly the texts serde_json accepts, except for one known difference of depth
+//!   limits (see [`serde_depth_limit`]);
+//! - the report satisfies [`super::report::check`] against the payload;
+//! - the object path (`validate` on the serde_json value) and the text path (`validate_slice`
+//!   on that value's text) give the same report, byte for byte.
+
+use super::{by_name, header, pick, report, token_byte};
+use preflight::{ErrorCode, Kind, Options, MAX_DEPTH};
+
+/// Option sets (JSON text as the bindings take it) the second input byte chooses from: defaults,
+/// then contexts that switch on the rules needing facts outside the payload.
+pub const OPTIONS: &[&str] = &[
+    "",
+    r##"{"context":{"objective":"APP_INSTALLS","placements":["PUBLISHER_NETWORK"],"budget_optimization":"LINE_ITEM","current":{"start_time":"2026-11-21T00:00:00Z","end_time":"2026-12-01T00:00:00Z","bid_amount_local_micro":1000000,"total_budget_amount_local_micro":5000000,"pay_by":"APP_CLICK","title":"T","second_cta":"#two","third_cta_tweet":"maybe","ios_app_store_identifier":"333903271"}}}"##,
+    r##"{"context":{"objective":"PREROLL_VIEWS","placements":["ALL_ON_TWITTER"],"budget_optimization":"CAMPAIGN","current":{"bid_amount_local_micro":null,"categories":"IAB1"}}}"##,
+    r##"{"context":{"objective":"REACH"}}"##,
+];
+
+/// Decodes the input: (kind, whether the header named it, options text, payload).
+pub fn split(data: &[u8]) -> (Kind, bool, &'static str, &[u8]) {
+    let (tokens, payload) = header(data);
+    let (kind, named) = by_name(Kind::ALL, Kind::name, &tokens);
+    let options = pick(OPTIONS, token_byte(&tokens, 1, b'0'), b'0');
+    (kind, named, options, payload)
+}
+
+pub fn run(data: &[u8]) {
+    let (kind, named, options, payload) = split(data);
+    if !named {
+        let (tokens, _) = header(data);
+        let word = String::from_utf8_lossy(tokens.first().copied().unwrap_or_default());
+        let e = preflight::validate_json(&word, payload, options).err();
+        assert_eq!(e.map(|e| e.code), Some(ErrorCode::UnknownKind));
+    }
+    check(kind, options, payload);
+}
+
+/// Every invariant of the module docs for one call.
+pub fn check(kind: Kind, options_text: &str, payload: &[u8]) {
+    let options = match Options::from_json(options_text) {
+        Ok(o) => o,
+        Err(e) => panic!("the harness's options are refused: {}", e.message),
+    };
+    let result = preflight::validate_json(kind.name(), payload, options_text);
+    let slice = preflight::validate_slice(kind, payload, &options);
+    assert_eq!(result, slice, "validate_json and validate_slice differ");
+    if let Err(e) = &result {
+        assert!(
+            matches!(
+                e.code,
+                ErrorCode::InvalidJson | ErrorCode::TooDeep | ErrorCode::InputTooLarge
+            ),
+            "a payload refused as {}",
+            e.code.as_str()
+        );
+    }
+    let serde = preflight::parse_json(payload);
+    match (&result, &serde) {
+        (Ok(report), Ok(value)) => report::check(report, Some(value)),
+        (Err(e), Err(s)) if e.code == s.code => {}
+        // Known difference, kept as regression files: see `serde_depth_limit`.
+        (r, Err(s)) if serde_depth_limit(s.code, r.as_ref().err().map(|e| e.code), payload) => {}
+        (Err(e), Err(s)) => panic!(
+            "the engine's parser refuses the text as {}, serde_json as {}",
+            e.code.as_str(),
+            s.code.as_str()
+        ),
+        (Ok(_), Err(s)) => panic!(
+            "the engine's parser accepts text that serde_json refuses ({})",
+            s.message
+        ),
+        (Err(e), Ok(_)) => panic!(
+            "the engine's parser refuses text that serde_json accepts ({})",
+            e.message
+        ),
+    }
+    if let Ok(value) = &serde {
+        let object = preflight::validate(kind, value, &options);
+        report::check(&object, Some(value));
+        let text = match serde_json::to_vec(value) {
+            Ok(t) => t,
+            Err(e) => panic!("a parsed value does not serialize: {e}"),
+        };
+        match preflight::validate_slice(kind, &text, &options) {
+            Ok(from_text) => assert_eq!(
+                from_text.to_json(),
+                object.to_json(),
+                "the object path and the text path differ"
+            ),
+            Err(e) => panic!(
+                "serde_json's own output is refused by the engine: {}",
+                e.message
+            ),
+        }
+    }
+}
+
+/// The one known difference between the two parsers: serde_json (`parse_json`) refuses as
+/// `too_deep` a text whose arrays and objects reach [`MAX_DEPTH`] levels (its recursion limit
+/// allows one level less), while the engine's parser (`parse_payload`) accepts [`MAX_DEPTH`]
+/// levels, as its docs say, and refuses only the level after. So for a text that reaches that
+/// depth, `parse_json` says `too_deep` where the engine accepts the text or finds a syntax error
+/// before going deeper. True only for that case (`engine`: the engine's error code, if any).
+pub fn serde_depth_limit(serde: ErrorCode, engine: Option<ErrorCode>, payload: &[u8]) -> bool {
+    serde == ErrorCode::TooDeep
+        && engine != Some(ErrorCode::TooDeep)
+        && max_depth(payload) >= MAX_DEPTH
+}
+
+/// The deepest nesting of `[` and `{` outside strings in `text` (whether or not it is valid
+/// JSON); counting stops past [`MAX_DEPTH`] + 1.
+pub fn max_depth(text: &[u8]) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &b in text {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+                if max > MAX_DEPTH {
+                    break;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
