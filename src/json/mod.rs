@@ -85,11 +85,21 @@ pub enum Value<'a> {
 ///
 /// Whether some name is written more than once is known from construction
 /// ([`Object::has_repeated_keys`]): found while the name table is built (no extra work), by
-/// comparing names for a smaller object, by sorting them for a larger one.
+/// comparing names for a smaller object, by sorting them for a larger one. The answer lives in
+/// the same box as the table ([`Meta`]), so an object stays four words and a [`Value`] as small
+/// as before; an object without a table gets a box only when a name repeats.
 #[derive(Clone, Default)]
 pub struct Object<'a> {
     entries: Vec<(Cow<'a, str>, Value<'a>)>,
-    index: Option<Box<Index>>,
+    meta: Option<Box<Meta>>,
+}
+
+/// The name table of an object, if it has one, and whether a name repeats.
+#[derive(Clone)]
+struct Meta {
+    slots: Index,
+    /// Whether `slots` is a name table (else the object is scanned and `slots` is unused).
+    table: bool,
     repeats: bool,
 }
 
@@ -215,8 +225,7 @@ impl<'a> Object<'a> {
     pub fn with_capacity(n: usize) -> Self {
         Object {
             entries: Vec::with_capacity(n),
-            index: None,
-            repeats: false,
+            meta: None,
         }
     }
 
@@ -224,13 +233,11 @@ impl<'a> Object<'a> {
     pub fn from_members(entries: Vec<(Cow<'a, str>, Value<'a>)>) -> Self {
         let mut obj = Object {
             entries,
-            index: None,
-            repeats: false,
+            meta: None,
         };
-        obj.repeats = match obj.build_index() {
-            Some(found) => found,
-            None => any_repeated(&obj.entries),
-        };
+        if !obj.build_index() && any_repeated(&obj.entries) {
+            obj.set_repeats();
+        }
         obj
     }
 
@@ -239,49 +246,82 @@ impl<'a> Object<'a> {
     /// [`Object::from_members`] builds a large one in one go.
     pub fn push(&mut self, name: Cow<'a, str>, value: Value<'a>) {
         let n = self.entries.len() + 1;
-        let indexed = self.index.is_some() && n <= INDEXED_MAX_MEMBERS;
-        if !self.repeats && !indexed {
-            self.repeats = self.entries.iter().any(|(k, _)| same_name(k, &name));
-        }
+        let tabled = self.table().is_some() && n <= INDEXED_MAX_MEMBERS;
+        let repeat = !tabled
+            && !self.has_repeated_keys()
+            && self.entries.iter().any(|(k, _)| same_name(k, &name));
         self.entries.push((name, value));
         if n > INDEXED_MAX_MEMBERS {
-            self.index = None;
-        } else if let Some(index) = self.index.as_deref_mut() {
-            self.repeats |= index_insert(index, &self.entries, n - 1);
+            // Too many for a table: scanned from now on; the answer about repeats stays.
+            if let Some(meta) = self.meta.as_deref_mut() {
+                meta.table = false;
+            }
+        } else if let Some(meta) = self.meta.as_deref_mut().filter(|m| m.table) {
+            meta.repeats |= index_insert(&mut meta.slots, &self.entries, n - 1);
         } else if n == INDEXED_MIN_MEMBERS {
-            // The new name was compared with the earlier ones above.
+            let repeats_before = self.has_repeated_keys();
             self.build_index();
+            if repeats_before {
+                self.set_repeats();
+            }
+        }
+        if repeat {
+            self.set_repeats();
         }
     }
 
     /// Builds the name table of an object of [`INDEXED_MIN_MEMBERS`] to [`INDEXED_MAX_MEMBERS`]
-    /// members; then returns whether a name repeats (found on the way), else `None`.
-    fn build_index(&mut self) -> Option<bool> {
+    /// members (noting on the way whether a name repeats). Returns whether it did; otherwise the
+    /// object has no box.
+    fn build_index(&mut self) -> bool {
         let n = self.entries.len();
-        self.index = None;
+        self.meta = None;
         if !(INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n) {
-            return None;
+            return false;
         }
-        let mut index = Box::new([0u8; INDEX_SLOTS]);
-        let mut repeats = false;
+        let mut meta = Box::new(Meta {
+            slots: [0u8; INDEX_SLOTS],
+            table: true,
+            repeats: false,
+        });
         for i in 0..n {
-            repeats |= index_insert(&mut index, &self.entries, i);
+            meta.repeats |= index_insert(&mut meta.slots, &self.entries, i);
         }
-        self.index = Some(index);
-        Some(repeats)
+        self.meta = Some(meta);
+        true
+    }
+
+    /// Records that a name repeats (a box without a table, unless there is a box).
+    fn set_repeats(&mut self) {
+        match self.meta.as_deref_mut() {
+            Some(meta) => meta.repeats = true,
+            None => {
+                self.meta = Some(Box::new(Meta {
+                    slots: [0u8; INDEX_SLOTS],
+                    table: false,
+                    repeats: true,
+                }))
+            }
+        }
+    }
+
+    /// The name table, if the object has one.
+    #[inline]
+    fn table(&self) -> Option<&Index> {
+        self.meta.as_deref().filter(|m| m.table).map(|m| &m.slots)
     }
 
     /// Whether some member name is written more than once (only JSON text can say so: a parsed
     /// `serde_json` map keeps one member per name). See [`Object::repeated_keys`].
     #[inline]
     pub fn has_repeated_keys(&self) -> bool {
-        self.repeats
+        self.meta.as_deref().is_some_and(|m| m.repeats)
     }
 
     /// The index of the last member named `name`.
     #[inline]
     pub fn position(&self, name: &str) -> Option<usize> {
-        match self.index.as_deref() {
+        match self.table() {
             Some(index) => {
                 let mut slot = name_slot(name);
                 // At least a quarter of the slots are empty, so the probe ends at one.
@@ -347,8 +387,7 @@ impl<'a> Object<'a> {
         // A map holds each name once: nothing to look for.
         let mut obj = Object {
             entries,
-            index: None,
-            repeats: false,
+            meta: None,
         };
         obj.build_index();
         obj
@@ -614,7 +653,7 @@ mod tests {
                     pushed.push(k, v);
                 }
                 assert_eq!(
-                    built.index.is_some(),
+                    built.table().is_some(),
                     (INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n)
                 );
                 for probe in names.iter().map(String::as_str).chain(["", "nope", "k"]) {

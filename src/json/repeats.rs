@@ -133,6 +133,12 @@ mod tests {
                 assert_eq!(pushed.has_repeated_keys(), !want.is_empty(), "{n} {step}");
                 assert_eq!(built.repeats_in_order(), want, "{n} {step}");
                 assert_eq!(pushed.repeats_in_order(), want, "{n} {step}");
+                // Lookups answer with the last member of a name, table or not.
+                for probe in names.iter().map(String::as_str).chain(["nope"]) {
+                    let last = keys.iter().rposition(|k| *k == probe);
+                    assert_eq!(built.position(probe), last, "{n} {step} {probe:?}");
+                    assert_eq!(pushed.position(probe), last, "{n} {step} {probe:?}");
+                }
                 assert_eq!(
                     built.clone().into_owned_object().has_repeated_keys(),
                     !want.is_empty()
