@@ -1,4 +1,5 @@
-//! Audience identifier exports (normalize, hash, bulk, streaming, upload bodies).
+//! Audience identifier exports (normalize, hash, bulk, streaming; upload bodies are in
+//! `bodies.rs`, a feature of their own).
 //!
 //! Nothing here throws across the boundary: every export returns a string (or strings) that the
 //! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::envelope`
@@ -20,7 +21,6 @@
 //! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. One
 //! copy in, no crossing per value, and no separator that a value could contain.
 
-use preflight::audience::batch::{AudienceRecord, BatchOptions, BodyBuilder, Endpoint, Operation};
 use preflight::audience::{
     hash_lines, hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher, PhoneFormat,
 };
@@ -28,9 +28,9 @@ use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 
 /// A failed call: a stable code and a fixed message.
-struct Fail {
-    code: &'static str,
-    message: String,
+pub(crate) struct Fail {
+    pub(crate) code: &'static str,
+    pub(crate) message: String,
 }
 
 impl Fail {
@@ -52,7 +52,7 @@ impl Fail {
         }
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut s = String::with_capacity(2 + self.code.len() + self.message.len());
         s.push('e');
         s.push_str(self.code);
@@ -67,7 +67,7 @@ fn id_type(name: &str) -> Result<IdType, Fail> {
         .map_err(|e| Fail::from_display(e.code(), e))
 }
 
-fn hash_options(
+pub(crate) fn hash_options(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
@@ -178,11 +178,11 @@ fn value_end(text: &str, pos: usize, units: usize) -> Option<usize> {
 
 /// The values of `text` cut by UTF-16 lengths. After the last value `broken` tells whether the
 /// lengths did not match the text (then the values given out are meaningless).
-struct Cut<'a> {
-    text: &'a str,
-    pos: usize,
-    lens: std::slice::Iter<'a, u32>,
-    broken: bool,
+pub(crate) struct Cut<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) pos: usize,
+    pub(crate) lens: std::slice::Iter<'a, u32>,
+    pub(crate) broken: bool,
 }
 
 impl<'a> Iterator for Cut<'a> {
@@ -302,7 +302,7 @@ pub fn audience_hash_joined(
     )
 }
 
-fn split_fail() -> Fail {
+pub(crate) fn split_fail() -> Fail {
     Fail {
         code: "split_character",
         message: "the value lengths do not fall on character boundaries of the text".to_owned(),
@@ -426,150 +426,6 @@ fn finished() -> Fail {
     Fail {
         code: "hasher_finished",
         message: "the line hasher is finished; create another one".to_owned(),
-    }
-}
-
-/// Upload bodies. `text`/`lens` carry every value back to back (as for
-/// [`audience_hash_joined`]); `counts` has six numbers per record: how many values each field
-/// has, in the order `email, phone_number, handle, device_id, service_id, partner_user_id`.
-/// Returns `[meta, body...]` (module docs) or `[e<code>\t<message>]`. `max_users_per_body` and
-/// `max_body_bytes` of 0 mean the documented limits.
-#[wasm_bindgen(js_name = audienceBuildBodies)]
-#[allow(clippy::too_many_arguments)]
-pub fn audience_build_bodies(
-    endpoint: &str,
-    text: &str,
-    lens: &[u32],
-    counts: &[u32],
-    operation: &str,
-    effective_at: Option<String>,
-    expires_at: Option<String>,
-    now: Option<String>,
-    max_users_per_body: u32,
-    max_body_bytes: u32,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Vec<String> {
-    match build_bodies(
-        endpoint,
-        text,
-        lens,
-        counts,
-        operation,
-        [effective_at, expires_at, now],
-        [max_users_per_body, max_body_bytes],
-        (phone_format, default_country_code, prehashed),
-    ) {
-        Ok(v) => v,
-        Err(f) => vec![f.text()],
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn build_bodies(
-    endpoint: &str,
-    text: &str,
-    lens: &[u32],
-    counts: &[u32],
-    operation: &str,
-    [effective_at, expires_at, now]: [Option<String>; 3],
-    [max_users, max_bytes]: [u32; 2],
-    (phone_format, default_country_code, prehashed): (&str, Option<String>, bool),
-) -> Result<Vec<String>, Fail> {
-    let batch_fail = |e: preflight::audience::batch::BatchError| Fail {
-        code: e.code(),
-        message: e.message().to_owned(),
-    };
-    let endpoint: Endpoint = endpoint.parse().map_err(batch_fail)?;
-    let operation: Operation = operation.parse().map_err(batch_fail)?;
-    let hash = hash_options(phone_format, default_country_code, prehashed)?;
-    let defaults = BatchOptions::default();
-    let opts = BatchOptions {
-        operation,
-        effective_at,
-        expires_at,
-        now,
-        max_users_per_body: match max_users {
-            0 => defaults.max_users_per_body,
-            n => n as usize,
-        },
-        max_body_bytes: match max_bytes {
-            0 => defaults.max_body_bytes,
-            n => n as usize,
-        },
-        hash,
-    };
-    let mut builder = BodyBuilder::new(endpoint, &opts).map_err(batch_fail)?;
-    let mut out = vec![String::new()];
-    let mut users = Vec::new();
-    let mut cut = Cut {
-        text,
-        pos: 0,
-        lens: lens.iter(),
-        broken: false,
-    };
-    let mut record = AudienceRecord::new();
-    for fields in counts.chunks(IdType::ALL.len()) {
-        for (&t, &n) in IdType::ALL.iter().zip(fields) {
-            let values = field(&mut record, t);
-            values.truncate(n as usize);
-            for i in 0..n as usize {
-                let Some(v) = cut.next() else {
-                    return Err(split_fail());
-                };
-                match values.get_mut(i) {
-                    Some(s) => {
-                        s.clear();
-                        s.push_str(v);
-                    }
-                    None => values.push(v.to_owned()),
-                }
-            }
-        }
-        if let Some(body) = builder.push(&record) {
-            users.push(body.records.len());
-            out.push(body.json);
-        }
-    }
-    if cut.broken || cut.pos != text.len() || cut.lens.len() != 0 {
-        return Err(split_fail());
-    }
-    let tail = builder.finish();
-    for body in tail.bodies {
-        users.push(body.records.len());
-        out.push(body.json);
-    }
-    let mut meta = String::from("o");
-    for n in users {
-        let _ = write!(meta, "{n},");
-    }
-    meta.push('|');
-    for r in &tail.rejected {
-        let _ = write!(meta, "{}:", r.index);
-        if let Some(f) = r.field {
-            meta.push_str(f.name());
-        }
-        meta.push(':');
-        if let Some(i) = r.value_index {
-            let _ = write!(meta, "{i}");
-        }
-        let _ = write!(meta, ":{},", r.error.code());
-    }
-    if let Some(first) = out.first_mut() {
-        *first = meta;
-    }
-    Ok(out)
-}
-
-fn field(record: &mut AudienceRecord, t: IdType) -> &mut Vec<String> {
-    match t {
-        IdType::Email => &mut record.email,
-        IdType::PhoneNumber => &mut record.phone_number,
-        IdType::Handle => &mut record.handle,
-        IdType::DeviceId => &mut record.device_id,
-        IdType::ServiceId => &mut record.service_id,
-        IdType::PartnerUserId => &mut record.partner_user_id,
     }
 }
 

@@ -4,7 +4,8 @@
 //! wrapper in `pkg/lib/` turns them into plain JavaScript objects and typed errors.
 //!
 //! Each area is a cargo feature (all on by default); the hash-only package is built with
-//! `--no-default-features --features audience` (scripts/build-wasm.sh).
+//! `--no-default-features --features audience` (scripts/build-wasm.sh): identifier
+//! normalization and hashing, without validation, signing or upload bodies (`audience-bodies`).
 //!
 //! Unicode normalization: the core is built without its `nfc-tables` feature, and NFC (email
 //! addresses) and NFKC (webhook host names) of text that is not already normalized come from the
@@ -15,6 +16,8 @@
 
 #[cfg(feature = "audience")]
 mod audience;
+#[cfg(feature = "audience-bodies")]
+mod bodies;
 #[cfg(feature = "signing")]
 mod signing;
 #[cfg(feature = "validate")]

@@ -1,0 +1,156 @@
+//! The upload-bodies export (`buildAudienceBodies`), the `audience-bodies` feature: left out of
+//! the hash-only package (scripts/build-wasm.sh), where it would be about a seventh of the .wasm.
+//! Same conventions as `audience.rs`: the first string of the result is the tagged meta text
+//! `o<users per body>,...|<rejections>` with `<index>:<field>:<value index>:<code>,` per
+//! rejection (field and value index may be empty), or `e<code>\t<message>`; the others are the
+//! bodies, byte for byte as the native crate builds them.
+
+use crate::audience::{hash_options, split_fail, Cut, Fail};
+use preflight::audience::batch::{AudienceRecord, BatchOptions, BodyBuilder, Endpoint, Operation};
+use preflight::audience::IdType;
+use std::fmt::Write as _;
+use wasm_bindgen::prelude::*;
+
+/// Upload bodies. `text`/`lens` carry every value back to back (as for
+/// `audienceHashJoined`); `counts` has six numbers per record: how many values each field
+/// has, in the order `email, phone_number, handle, device_id, service_id, partner_user_id`.
+/// Returns `[meta, body...]` (module docs) or `[e<code>\t<message>]`. `max_users_per_body` and
+/// `max_body_bytes` of 0 mean the documented limits.
+#[wasm_bindgen(js_name = audienceBuildBodies)]
+#[allow(clippy::too_many_arguments)]
+pub fn audience_build_bodies(
+    endpoint: &str,
+    text: &str,
+    lens: &[u32],
+    counts: &[u32],
+    operation: &str,
+    effective_at: Option<String>,
+    expires_at: Option<String>,
+    now: Option<String>,
+    max_users_per_body: u32,
+    max_body_bytes: u32,
+    phone_format: &str,
+    default_country_code: Option<String>,
+    prehashed: bool,
+) -> Vec<String> {
+    match build_bodies(
+        endpoint,
+        text,
+        lens,
+        counts,
+        operation,
+        [effective_at, expires_at, now],
+        [max_users_per_body, max_body_bytes],
+        (phone_format, default_country_code, prehashed),
+    ) {
+        Ok(v) => v,
+        Err(f) => vec![f.text()],
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build_bodies(
+    endpoint: &str,
+    text: &str,
+    lens: &[u32],
+    counts: &[u32],
+    operation: &str,
+    [effective_at, expires_at, now]: [Option<String>; 3],
+    [max_users, max_bytes]: [u32; 2],
+    (phone_format, default_country_code, prehashed): (&str, Option<String>, bool),
+) -> Result<Vec<String>, Fail> {
+    let batch_fail = |e: preflight::audience::batch::BatchError| Fail {
+        code: e.code(),
+        message: e.message().to_owned(),
+    };
+    let endpoint: Endpoint = endpoint.parse().map_err(batch_fail)?;
+    let operation: Operation = operation.parse().map_err(batch_fail)?;
+    let hash = hash_options(phone_format, default_country_code, prehashed)?;
+    let defaults = BatchOptions::default();
+    let opts = BatchOptions {
+        operation,
+        effective_at,
+        expires_at,
+        now,
+        max_users_per_body: match max_users {
+            0 => defaults.max_users_per_body,
+            n => n as usize,
+        },
+        max_body_bytes: match max_bytes {
+            0 => defaults.max_body_bytes,
+            n => n as usize,
+        },
+        hash,
+    };
+    let mut builder = BodyBuilder::new(endpoint, &opts).map_err(batch_fail)?;
+    let mut out = vec![String::new()];
+    let mut users = Vec::new();
+    let mut cut = Cut {
+        text,
+        pos: 0,
+        lens: lens.iter(),
+        broken: false,
+    };
+    let mut record = AudienceRecord::new();
+    for fields in counts.chunks(IdType::ALL.len()) {
+        for (&t, &n) in IdType::ALL.iter().zip(fields) {
+            let values = field(&mut record, t);
+            values.truncate(n as usize);
+            for i in 0..n as usize {
+                let Some(v) = cut.next() else {
+                    return Err(split_fail());
+                };
+                match values.get_mut(i) {
+                    Some(s) => {
+                        s.clear();
+                        s.push_str(v);
+                    }
+                    None => values.push(v.to_owned()),
+                }
+            }
+        }
+        if let Some(body) = builder.push(&record) {
+            users.push(body.records.len());
+            out.push(body.json);
+        }
+    }
+    if cut.broken || cut.pos != text.len() || cut.lens.len() != 0 {
+        return Err(split_fail());
+    }
+    let tail = builder.finish();
+    for body in tail.bodies {
+        users.push(body.records.len());
+        out.push(body.json);
+    }
+    let mut meta = String::from("o");
+    for n in users {
+        let _ = write!(meta, "{n},");
+    }
+    meta.push('|');
+    for r in &tail.rejected {
+        let _ = write!(meta, "{}:", r.index);
+        if let Some(f) = r.field {
+            meta.push_str(f.name());
+        }
+        meta.push(':');
+        if let Some(i) = r.value_index {
+            let _ = write!(meta, "{i}");
+        }
+        let _ = write!(meta, ":{},", r.error.code());
+    }
+    if let Some(first) = out.first_mut() {
+        *first = meta;
+    }
+    Ok(out)
+}
+
+fn field(record: &mut AudienceRecord, t: IdType) -> &mut Vec<String> {
+    match t {
+        IdType::Email => &mut record.email,
+        IdType::PhoneNumber => &mut record.phone_number,
+        IdType::Handle => &mut record.handle,
+        IdType::DeviceId => &mut record.device_id,
+        IdType::ServiceId => &mut record.service_id,
+        IdType::PartnerUserId => &mut record.partner_user_id,
+    }
+}
