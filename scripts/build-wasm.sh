@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Builds the wasm binding and generates the two JavaScript glue flavours the npm package
-# (pkg/) wraps:
-#   pkg/node/  wasm-bindgen --target nodejs (CommonJS, loads the .wasm synchronously from disk)
-#   pkg/web/   wasm-bindgen --target web    (ES module, `init()` fetches the .wasm next to it)
-# Both are build output (gitignored); pkg/*.js, pkg/index.d.ts and pkg/package.json are
-# hand-written and committed.
+# Builds the wasm binding and generates the JavaScript glue flavours the npm package (pkg/) wraps:
+#   pkg/node/       wasm-bindgen --target nodejs (CommonJS, loads the .wasm synchronously from disk)
+#   pkg/web/        wasm-bindgen --target web    (ES module, `init()` fetches the .wasm next to it)
+#   pkg/hash-node/  the same two for the hash-only build (preflight-wasm with only its `audience`
+#   pkg/hash-web/   feature: no validation, no signing), behind the `preflight-wasm/hash` entry
+# All four are build output (gitignored); pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and
+# pkg/package.json are hand-written and committed.
 #
-# The wasm is built with WebAssembly SIMD (-C target-feature=+simd128, from .cargo/config.toml).
+# Each .wasm is built with cargo's `wasm-release` profile (release: LTO, one codegen unit; panic
+# aborts) and WebAssembly SIMD (-C target-feature=+simd128, from .cargo/config.toml), then
+# shrunk with binaryen's `wasm-opt` (the npm devDependency `binaryen`, installed by `npm ci`)
+# with the same WebAssembly features the compiler used, read from the module's target_features
+# section. Sizes: bash scripts/size.sh.
 #
-# Needs: the wasm32-unknown-unknown target and a wasm-bindgen CLI of exactly the version of the
-# `wasm-bindgen` crate in Cargo.lock (scripts/test.sh installs both).
+# Needs: the wasm32-unknown-unknown target, a wasm-bindgen CLI of exactly the version of the
+# `wasm-bindgen` crate in Cargo.lock and node_modules (scripts/test.sh installs all three).
+# WASM_OPT="-O3" (for example) replaces wasm-opt's optimization flags; WASM_OPT=none skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +31,13 @@ if [ "$have" != "$want" ]; then
   exit 1
 fi
 
+wasm_opt_flags=${WASM_OPT:--Oz}
+wasm_opt=node_modules/.bin/wasm-opt
+if [ "$wasm_opt_flags" != none ] && [ ! -x "$wasm_opt" ]; then
+  echo "build-wasm: $wasm_opt not found: run npm ci (package.json pins binaryen)" >&2
+  exit 1
+fi
+
 # WebAssembly SIMD comes from .cargo/config.toml ([target.wasm32-unknown-unknown] rustflags);
 # RUSTFLAGS in the environment would silently replace it (and build a slower, scalar package).
 for var in RUSTFLAGS CARGO_ENCODED_RUSTFLAGS; do
@@ -35,18 +48,65 @@ for var in RUSTFLAGS CARGO_ENCODED_RUSTFLAGS; do
   fi
 done
 
-cargo build --release --target wasm32-unknown-unknown -p preflight-wasm
-
 target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
   'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
-wasm="$target_dir/wasm32-unknown-unknown/release/preflight_wasm.wasm"
+wasm="$target_dir/wasm32-unknown-unknown/wasm-release/preflight_wasm.wasm"
 
-rm -rf pkg/node pkg/web
-# --no-typescript: the package's types are the hand-written pkg/index.d.ts.
-wasm-bindgen --target nodejs --no-typescript --out-dir pkg/node "$wasm"
-wasm-bindgen --target web --no-typescript --out-dir pkg/web "$wasm"
+# The wasm-opt flags enabling exactly the features in the module's target_features section
+# (what rustc emitted), so that wasm-opt neither rejects the module nor adds anything newer.
+feature_flags() {
+  node -e '
+    const names = { "bulk-memory": "bulk-memory", "bulk-memory-opt": "bulk-memory-opt",
+      "call-indirect-overlong": "call-indirect-overlong", multivalue: "multivalue",
+      "mutable-globals": "mutable-globals", "nontrapping-fptoint": "nontrapping-float-to-int",
+      "reference-types": "reference-types", "sign-ext": "sign-ext", simd128: "simd",
+      "extended-const": "extended-const", "tail-call": "tail-call" };
+    const m = new WebAssembly.Module(require("fs").readFileSync(process.argv[1]));
+    const [sec] = WebAssembly.Module.customSections(m, "target_features");
+    if (!sec) { console.error("build-wasm: no target_features section"); process.exit(1); }
+    const v = new Uint8Array(sec); let p = 0; const out = [];
+    const leb = () => { let r = 0, s = 0, x; do { x = v[p++]; r |= (x & 0x7f) << s; s += 7; } while (x & 0x80); return r; };
+    for (let n = leb(); n > 0; n--) {
+      const prefix = String.fromCharCode(v[p++]); const len = leb();
+      const name = Buffer.from(v.subarray(p, p + len)).toString(); p += len;
+      if (prefix !== "+") continue;
+      if (!(name in names)) { console.error(`build-wasm: unknown wasm feature ${name}`); process.exit(1); }
+      out.push(`--enable-${names[name]}`);
+    }
+    console.log([...new Set(out)].join(" "));' "$1"
+}
 
-# pkg/package.json says "type": "module"; the nodejs glue is CommonJS, so its folder says so.
-printf '{\n  "type": "commonjs"\n}\n' > pkg/node/package.json
+# build <output prefix> <cargo feature arguments...>: one cargo build, glue for both targets, one
+# wasm-opt run (the nodejs and web flavours of the .wasm are the same bytes).
+tmp=""
+trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
+build() {
+  local prefix=$1
+  shift
+  cargo build --profile wasm-release --target wasm32-unknown-unknown -p preflight-wasm "$@"
+  tmp=$(mktemp -d pkg/.build-XXXXXX)
+  # --no-typescript: the package's types are hand-written (pkg/index.d.ts, pkg/types/).
+  wasm-bindgen --target nodejs --no-typescript --out-dir "$tmp/node" "$wasm"
+  wasm-bindgen --target web --no-typescript --out-dir "$tmp/web" "$wasm"
+  if [ "$wasm_opt_flags" != none ]; then
+    local features
+    features=$(feature_flags "$tmp/web/preflight_wasm_bg.wasm")
+    # shellcheck disable=SC2086 # word splitting wanted: lists of flags
+    "$wasm_opt" $wasm_opt_flags $features "$tmp/web/preflight_wasm_bg.wasm" -o "$tmp/opt.wasm"
+    cp "$tmp/opt.wasm" "$tmp/web/preflight_wasm_bg.wasm"
+    mv "$tmp/opt.wasm" "$tmp/node/preflight_wasm_bg.wasm"
+  fi
+  # pkg/package.json says "type": "module"; the nodejs glue is CommonJS, so its folder says so.
+  printf '{\n  "type": "commonjs"\n}\n' > "$tmp/node/package.json"
+  # Swapped in whole, so that a test running meanwhile sees an old build or a new one.
+  rm -rf "pkg/${prefix}node" "pkg/${prefix}web"
+  mv "$tmp/node" "pkg/${prefix}node"
+  mv "$tmp/web" "pkg/${prefix}web"
+  rmdir "$tmp"
+  tmp=""
+}
 
-ls -l pkg/node pkg/web | sed 's/^/build-wasm: /'
+build ""
+build hash- --no-default-features --features audience
+
+ls -l pkg/node pkg/web pkg/hash-node pkg/hash-web | sed 's/^/build-wasm: /'
