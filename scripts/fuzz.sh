@@ -61,9 +61,11 @@ for t in "${targets[@]}"; do
   set +e
   cargo +nightly fuzz run --debug-assertions "$t" "$corpus" "$seeds" -- \
     -max_total_time="$seconds" -timeout="$TIMEOUT_SECONDS" -rss_limit_mb="$RSS_LIMIT_MB" \
-    -print_final_stats=1 "${dict_arg[@]}" 2>&1 | tee "$log" | grep -E '^(#[0-9]+\s+(INITED|DONE)|==[0-9]+==|SUMMARY|thread .* panicked|artifact_prefix|Test unit written|stat::)' || true
-  status=${PIPESTATUS[0]}
+    -print_final_stats=1 "${dict_arg[@]}" >"$log" 2>&1
+  status=$?
   set -e
+  grep -E -A3 '^(#[0-9]+\s+(INITED|DONE)|==[0-9]+==|SUMMARY|thread .* panicked|artifact_prefix|stat::)' "$log" |
+    grep -v '^ *[0-9]*: \|^ *at \|^--$' || true
   new=()
   while IFS= read -r -d '' f; do
     name=$(basename "$f")
@@ -71,8 +73,8 @@ for t in "${targets[@]}"; do
     new+=("$seeds/$name")
   done < <(find "$artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) -newer "$marker" -print0)
   rm -f "$marker"
-  execs=$(grep -Eo 'stat::number_of_executed_units: [0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
-  rate=$(grep -Eo 'stat::average_exec_per_sec: [0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
+  execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
+  rate=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
   entries=$(find "$corpus" -type f | wc -l)
   if [ "$status" -ne 0 ] || [ ${#new[@]} -gt 0 ]; then
     found=1

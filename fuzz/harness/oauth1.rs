@@ -234,11 +234,11 @@ fn signed_request(req: &Oauth1Request, sig: &Oauth1Signature) {
         "the signature differs"
     );
     oauth.push(("oauth_signature".into(), sig.signature.clone()));
-    let mut pairs: Vec<String> = oauth
-        .iter()
-        .map(|(n, v)| format!("{}=\"{}\"", encode(n), encode(v)))
-        .collect();
-    pairs.sort();
+    // Sorted by encoded name, then encoded value (a name that is a prefix of another first).
+    let mut encoded: Vec<(String, String)> =
+        oauth.iter().map(|(n, v)| (encode(n), encode(v))).collect();
+    encoded.sort();
+    let pairs = encoded.iter().map(|(n, v)| format!("{n}=\"{v}\""));
     let mut parts = Vec::new();
     if let Some(realm) = &req.realm {
         parts.push(format!("realm=\"{realm}\""));

@@ -435,7 +435,10 @@ impl LineHasher {
     }
 
     fn finish_with<const MULTI: bool>(mut self) -> HashOutput {
-        if !self.partial.is_empty() || self.overflow {
+        // An input that is only the byte-order mark is empty once the mark is removed: no line,
+        // as `hash_lines` counts it.
+        let only_bom = self.first_line && self.partial == "\u{FEFF}".as_bytes();
+        if (!self.partial.is_empty() || self.overflow) && !only_bom {
             let partial = std::mem::take(&mut self.partial);
             self.line::<MULTI>(&partial);
         }
