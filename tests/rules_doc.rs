@@ -84,9 +84,13 @@ fn every_described_field_and_rule_has_a_row() {
         let section = rows.get(kind.name()).cloned().unwrap_or_default();
         for f in &fields {
             let name = f["name"].as_str().unwrap_or_default();
-            let named = section
-                .iter()
-                .any(|(id, _)| id.split('.').skip(1).any(|seg| seg == name));
+            // A name may itself hold dots (`webhook_config.fields`): match it as a run of
+            // segments.
+            let want: Vec<&str> = name.split('.').collect();
+            let named = section.iter().any(|(id, _)| {
+                let segs: Vec<&str> = id.split('.').skip(1).collect();
+                segs.windows(want.len()).any(|w| w == want.as_slice())
+            });
             if !named {
                 problems.push(format!(
                     "{kind}: field {} has no row (a rule id like {kind}.{name}.<rule>)",
