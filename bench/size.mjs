@@ -1,0 +1,175 @@
+// Download size of the browser builds, beside ajv's and zod's, measured the same way: raw bytes
+// and `gzip -9` bytes (GNU gzip, as the size issue states; Node's own zlib at level 9 gives about
+// 7% more on the .wasm) of every file the browser downloads. A benchmark, not a test:
+// it prints figures and never fails on them. Run after building: bash scripts/size.sh (which
+// builds first) or node bench/size.mjs.
+//
+// For each preflight browser entry (pkg/browser.js: everything; pkg/hash-browser.js: audience
+// hashing only) it follows the entry's static relative imports, so the list is exactly the files
+// the browser fetches: the hand-written modules, the wasm-bindgen glue and the .wasm the glue
+// fetches (`new URL('preflight_wasm_bg.wasm', import.meta.url)`). Two totals:
+//   as shipped  the package's files as they are (commented, unminified JavaScript);
+//   bundled     the entry bundled and minified by esbuild (as an application's build would serve
+//               it) plus the .wasm, which a bundler copies as an asset.
+// ajv and zod are bundled and minified by esbuild from a typical import (ajv: `new Ajv()` and one
+// `compile`, whose code generator ships to the browser; zod: a small object schema).
+//
+// Targets (the size issue): the whole browser build at most 120 KB gzipped, the hash-only build
+// at most 40 KB; KB = 1000 bytes here.
+import { readFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1000;
+const TARGETS = { full: 120 * KB, hash: 40 * KB };
+
+/** Bytes of `gzip -9 -n` of `buf`. */
+function gz(buf) {
+  const r = spawnSync('gzip', ['-9', '-n', '-c'], { input: buf, maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`gzip failed: ${r.error ?? r.stderr}`);
+  return r.stdout.length;
+}
+const kb = (n) => (n / KB).toFixed(1);
+const rel = (f) => path.relative(root, f);
+
+/** The files an ES module entry loads: itself, its static relative imports, and the .wasm. */
+function downloads(entry) {
+  const seen = new Set();
+  const order = [];
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    order.push(file);
+    const src = readFileSync(file, 'utf8');
+    // `import ... from './x.js'`, `export ... from './x.js'`, `import './x.js'` at line starts.
+    const re = /^\s*(?:import|export)\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+    for (const m of src.matchAll(re)) visit(path.resolve(path.dirname(file), m[1] ?? m[2]));
+    // The wasm-bindgen web glue fetches its .wasm relative to itself.
+    const wasm = src.match(/new URL\(['"]([^'"]+\.wasm)['"],\s*import\.meta\.url\)/);
+    if (wasm) {
+      const w = path.resolve(path.dirname(file), wasm[1]);
+      if (!seen.has(w)) {
+        seen.add(w);
+        order.push(w);
+      }
+    }
+  };
+  visit(entry);
+  return order;
+}
+
+/** Raw and gzip sizes of one esbuild bundle (ESM, minified, for browsers). */
+async function bundle(options) {
+  const result = await build({
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    outdir: 'bundle-not-written',
+    logLevel: 'silent',
+    absWorkingDir: root,
+    ...options,
+  });
+  const js = result.outputFiles.filter((f) => f.path.endsWith('.js'));
+  if (js.length === 0) throw new Error('esbuild wrote no JavaScript');
+  const bytes = Buffer.concat(js.map((f) => Buffer.from(f.contents)));
+  return { raw: bytes.length, gz: gz(bytes) };
+}
+
+/** The code and data sections of a .wasm, in bytes. */
+function sections(buf) {
+  let p = 8;
+  const leb = () => {
+    let r = 0;
+    let s = 0;
+    let x;
+    do {
+      x = buf[p++];
+      r += (x & 0x7f) * 2 ** s;
+      s += 7;
+    } while (x & 0x80);
+    return r;
+  };
+  const out = { code: 0, data: 0 };
+  while (p < buf.length) {
+    const id = buf[p++];
+    const len = leb();
+    if (id === 10) out.code = len;
+    if (id === 11) out.data = len;
+    p += len;
+  }
+  return out;
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+const num = (s, n) => String(s).padStart(n);
+const row = (name, raw, gzb) => console.log(`  ${pad(name, 44)} ${num(raw, 9)} ${num(gzb, 9)}`);
+
+const builds = [
+  { key: 'full', title: 'full browser build (preflight-wasm: validation, audience, signing)', entry: 'pkg/browser.js' },
+  { key: 'hash', title: 'hash-only browser build (preflight-wasm/hash)', entry: 'pkg/hash-browser.js' },
+];
+
+console.log(`Download size in bytes (gzip: gzip -9); KB = ${KB} bytes; Node ${process.version}`);
+const summary = [];
+for (const b of builds) {
+  const entry = path.join(root, b.entry);
+  if (!existsSync(entry)) throw new Error(`${b.entry} is missing`);
+  const files = downloads(entry);
+  const wasmFile = files.find((f) => f.endsWith('.wasm'));
+  if (!wasmFile || !existsSync(wasmFile)) throw new Error(`${b.entry}: no built .wasm (run bash scripts/build-wasm.sh)`);
+  console.log(`\n${b.title}: ${b.entry}`);
+  row('file', 'raw', 'gzip');
+  let raw = 0;
+  let gzs = 0;
+  for (const f of files) {
+    const buf = readFileSync(f);
+    const g = gz(buf);
+    raw += buf.length;
+    gzs += g;
+    row(rel(f), buf.length, g);
+  }
+  row('total, as shipped', raw, gzs);
+  const wasm = readFileSync(wasmFile);
+  const js = await bundle({ entryPoints: [entry] });
+  const wasmGz = gz(wasm);
+  row('  JS bundled + minified by esbuild', js.raw, js.gz);
+  row('  + .wasm = total, bundled', js.raw + wasm.length, js.gz + wasmGz);
+  const s = sections(wasm);
+  console.log(
+    `  .wasm: code section ${s.code} bytes, data section ${s.data} bytes (${(((s.code + s.data) / wasm.length) * 100).toFixed(0)}% of the file)`,
+  );
+  summary.push({ ...b, shipped: gzs, bundled: js.gz + wasmGz, wasmGz });
+}
+
+console.log('\nfor comparison, bundled + minified by esbuild (JavaScript only; they have no .wasm)');
+row('library (version)', 'raw', 'gzip');
+const version = (name) => JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+const others = [
+  {
+    name: `ajv ${version('ajv')}: new Ajv() + compile`,
+    contents: "import Ajv from 'ajv';\nconst ajv = new Ajv();\nexport const check = ajv.compile({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });\n",
+  },
+  {
+    name: `zod ${version('zod')}: import { z } + a schema`,
+    contents: "import { z } from 'zod';\nexport const schema = z.object({ id: z.string().min(1), price: z.number().positive() });\n",
+  },
+];
+for (const o of others) {
+  const r = await bundle({ stdin: { contents: o.contents, resolveDir: root, loader: 'js', sourcefile: 'entry.js' } });
+  row(o.name, r.raw, r.gz);
+}
+
+console.log('\ntargets (gzip):');
+for (const s of summary) {
+  const t = TARGETS[s.key];
+  const verdict = (n) => `${kb(n)} KB = ${(n / t).toFixed(2)}x the target (${n <= t ? 'met' : 'MISSED'})`;
+  console.log(`  ${pad(s.key === 'full' ? 'full build' : 'hash-only build', 16)} <= ${kb(t)} KB`);
+  console.log(`    as shipped: ${verdict(s.shipped)}`);
+  console.log(`    bundled:    ${verdict(s.bundled)}   (.wasm alone ${kb(s.wasmGz)} KB)`);
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Size benchmark (not a test): builds the wasm packages (scripts/build-wasm.sh: release profile
+# with LTO and one codegen unit, panic abort, wasm-opt -Oz from the npm package binaryen), then
+# prints the raw and gzip -9 sizes of every file the browser downloads for the full build and the
+# hash-only build, their totals against the targets (120 KB and 40 KB gzipped), and ajv's and
+# zod's browser bundles measured the same way (bench/size.mjs). SKIP_BUILD=1 measures pkg/ as it
+# is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+if [ "${SKIP_BUILD:-}" != 1 ]; then
+  bash scripts/build-wasm.sh >/dev/null
+fi
+node bench/size.mjs
