@@ -25,19 +25,9 @@ fn vector_names() -> BTreeSet<String> {
     names
 }
 
-/// docs/RULES.md, followed by the section drafts in docs/rules-parts/*.md while kinds are being
-/// added (merged into RULES.md before a change lands; the folder is then gone).
+/// docs/RULES.md.
 fn rules_doc(root: &Path) -> String {
-    let mut doc = fs::read_to_string(root.join("docs/RULES.md")).expect("docs/RULES.md");
-    if let Ok(dir) = fs::read_dir(root.join("docs/rules-parts")) {
-        let mut parts: Vec<_> = dir.flatten().map(|e| e.path()).collect();
-        parts.sort();
-        for p in parts {
-            doc.push('\n');
-            doc.push_str(&fs::read_to_string(&p).expect("readable part"));
-        }
-    }
-    doc
+    fs::read_to_string(root.join("docs/RULES.md")).expect("docs/RULES.md")
 }
 
 /// The rule ids of each section: `kind` -> [(rule id, codes cited)].
