@@ -10,7 +10,7 @@
 //! > "Request and response shapes of the activity endpoints: not shown."
 //!
 //! The request shape is therefore this product's own, the smallest one that carries what the
-//! spec names (docs/rules-parts/webhooks.md):
+//! spec names (docs/RULES.md):
 //!
 //! ```json
 //! {"event_type": "dm.received",

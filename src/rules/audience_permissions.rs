@@ -12,7 +12,7 @@
 //!
 //! The list query's one rule across fields is the shared `with_total_count`/`cursor` exclusion
 //! ([`list_query::conventions`]); everything else is per field. Choices where the spec is silent
-//! are listed in docs/rules-parts/audience_permissions.md.
+//! are listed in docs/RULES.md.
 
 use crate::checks::form;
 use crate::ctx::Ctx;

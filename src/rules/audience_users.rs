@@ -17,7 +17,7 @@
 //! > audience endpoint.
 //!
 //! The limits are the ones [`crate::audience::batch`] builds bodies to, so a built body always
-//! passes. Choices where the spec is silent are listed in docs/rules-parts/audience_users.md.
+//! passes. Choices where the spec is silent are listed in docs/RULES.md.
 
 mod description;
 

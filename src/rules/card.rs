@@ -16,7 +16,7 @@
 //! androidstore_deep_link (only with androidstore_app_id), ios_deep_link (only with
 //! ios_app_store_identifier)} only in BUTTON.
 //!
-//! Choices where the spec is silent are listed in docs/rules-parts/card.md; the main ones:
+//! Choices where the spec is silent are listed in docs/RULES.md; the main ones:
 //! "one media component plus a DETAILS or BUTTON component" is read as exactly one of each
 //! (MEDIA or SWIPEABLE_MEDIA; DETAILS or BUTTON), checked per component list (`components`, or
 //! each slide of `slides`); the order of components is not checked; a list holding a component

@@ -11,7 +11,7 @@
 //! > §8: Product GET: count max 100.
 //!
 //! Every rule here is per field, so each kind is validated from its description alone. Choices
-//! where the spec is silent are listed in docs/rules-parts/catalogs.md.
+//! where the spec is silent are listed in docs/RULES.md.
 
 use crate::checks::form;
 use crate::ctx::Ctx;

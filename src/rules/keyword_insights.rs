@@ -16,7 +16,7 @@
 //!
 //! The per-field rules come from the description; the two rules across fields (the keyword
 //! count over both lists, the span between the two times) follow it. Choices where the spec is
-//! silent are listed in docs/rules-parts/keyword_insights.md.
+//! silent are listed in docs/RULES.md.
 
 use crate::checks::dates::{self, DateTime};
 use crate::checks::form::{self, LIST_SEPARATOR};

@@ -11,7 +11,7 @@
 //!
 //! Every rule is per field (the two "required when" conditions are conditions of the field
 //! table), so the kind is validated from its description alone. Choices where the spec is
-//! silent are listed in docs/rules-parts/product_sets.md.
+//! silent are listed in docs/RULES.md.
 
 use crate::checks::form;
 use crate::ctx::Ctx;

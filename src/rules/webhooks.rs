@@ -12,7 +12,7 @@
 //! >
 //! > WebhookConfig `id`: string, "Pattern `^[0-9]{1,19}$`" (A §2).
 //!
-//! Choices where the spec is silent are listed in docs/rules-parts/webhooks.md; each fails
+//! Choices where the spec is silent are listed in docs/RULES.md; each fails
 //! closed (it refuses rather than lets through).
 
 mod description;
