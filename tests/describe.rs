@@ -248,7 +248,11 @@ fn every_kind_is_described() {
                 "appliesWhen",
                 "description",
             ] {
-                assert!(f.get(member).is_some(), "{kind}: {} lacks {member}", f["path"]);
+                assert!(
+                    f.get(member).is_some(),
+                    "{kind}: {} lacks {member}",
+                    f["path"]
+                );
             }
             let req = f["required"].as_str().unwrap_or_default();
             assert!(["always", "optional", "conditional"].contains(&req));
