@@ -7,6 +7,7 @@ use crate::ctx::{Ctx, Mode};
 use crate::json::{self, Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
+use std::collections::BTreeSet;
 
 /// Whether a member must be present.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,15 +196,18 @@ impl Known for Names {
 
 /// Warns `unknown_field` for each member not in `known`, in the order the members were written
 /// (a name written more than once is reported once, at its first occurrence), so the report is
-/// deterministic.
+/// deterministic. Linear in the members (a set of the names reported is kept only for an object
+/// that repeats a name): an object of 100,000 unknown members is not a quadratic pass.
 pub fn unknown_fields<K: Known + ?Sized>(
     ctx: &mut Ctx,
     path: &Pointer,
     obj: &Object<'_>,
     known: &K,
 ) {
-    for (i, k) in obj.keys().enumerate() {
-        if !known.contains_name(k) && !obj.keys().take(i).any(|earlier| earlier == k) {
+    let mut reported = obj.has_repeated_keys().then(BTreeSet::new);
+    for k in obj.keys() {
+        let first = reported.as_mut().map_or(true, |seen| seen.insert(k));
+        if !known.contains_name(k) && first {
             ctx.warning(
                 &path.key(k),
                 Code::UnknownField,
