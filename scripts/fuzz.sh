@@ -64,8 +64,8 @@ for t in "${targets[@]}"; do
     -print_final_stats=1 "${dict_arg[@]}" >"$log" 2>&1
   status=$?
   set -e
-  grep -E -A3 '^(#[0-9]+\s+(INITED|DONE)|==[0-9]+==|SUMMARY|thread .* panicked|artifact_prefix|stat::)' "$log" |
-    grep -v '^ *[0-9]*: \|^ *at \|^--$' || true
+  grep -E '^(#[0-9]+\s+(INITED|DONE)|==[0-9]+==|SUMMARY|artifact_prefix|stat::)' "$log" || true
+  grep -E -A3 '^thread .* panicked' "$log" || true
   new=()
   while IFS= read -r -d '' f; do
     name=$(basename "$f")
