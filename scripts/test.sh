@@ -89,6 +89,9 @@ node --test tests/node/
 step "browser tests (node tests/browser/run.mjs)"
 node tests/browser/run.mjs
 
+step "browser hash-only entry (node tests/browser/hash-entry.mjs: preflight-wasm/hash and NFC in Chromium)"
+node tests/browser/hash-entry.mjs
+
 step "browser app (node tests/browser/app.mjs: examples/browser/ in Chromium, against the native CLI)"
 node tests/browser/app.mjs
 

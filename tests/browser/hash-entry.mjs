@@ -1,0 +1,146 @@
+// The hash-only browser entry (pkg/hash-browser.js -> pkg/hash-web/) and Unicode normalization
+// through the browser's own String.prototype.normalize, in headless Chromium: a page that imports
+// only `hash-browser.js` fetches exactly its five files (never the full build's glue, .wasm,
+// validation or signing wrapper), and both entries hash non-ASCII emails (composed, decomposed,
+// Greek, Hangul, combining marks) exactly as the native CLI does (target/debug/preflight, built by
+// `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it). Prints `N passed, N failed`.
+//
+// Run: cargo build && bash scripts/build-wasm.sh && node tests/browser/hash-entry.mjs
+// Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
+import http from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
+const TIMEOUT_MS = 120_000;
+
+const EMAILS = [
+  'José@Example.com',
+  'Jose\u0301@Example.com',
+  'A\u030ANGSTRO\u0308M@lab.se',
+  '\u212Bngstrom@lab.se',
+  'nguye\u0302\u0323n@vn.example',
+  'ΟΔΥΣΣΕΥΣ@ithaca.gr',
+  '\u0391\u0301@athens.gr',
+  '\u1F71lpha@athens.gr',
+  '\u0399\u0308\u0301@greek.example',
+  '한국@mail.kr',
+  '\u1112\u1161\u11AB\u1100\u116E\u11A8@mail.kr',
+  '\u0418\u0306ошкар@mail.ru',
+  '\u0958\u093F@mail.in',
+  '\uF900@mail.cn',
+  '\u304B\u3099@mail.jp',
+  'İstanbul@mail.tr',
+  'user@mu\u0308nchen.de',
+  '\u3000Zoë@café.fr\u00A0',
+  'a\u0301@b@c.example',
+  'plain.ascii@example.com',
+];
+
+const failures = [];
+let passed = 0;
+const check = (ok, message) => {
+  if (ok) passed++;
+  else failures.push(message);
+};
+
+function nativeHashes(values) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run cargo build (or set PREFLIGHT_BIN)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'preflight-hash-entry-'));
+  try {
+    const file = path.join(dir, 'emails.txt');
+    writeFileSync(file, values.map((v) => `${v}\n`).join(''));
+    const r = spawnSync(BIN, ['hash', 'email', file, '--quiet'], { encoding: 'utf8' });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`preflight hash exited ${r.status}: ${r.stderr}`);
+    return r.stdout.split('\n').slice(0, values.length).map((l) => (l === '' ? null : l));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>hash entry</title><script type="module">
+  const api = await import(${JSON.stringify(entry)});
+  window.result = (values) => values.map((v) => { try { return api.hashIdentifier('email', v); } catch (e) { return null; } });
+  window.bulk = (values) => api.hashIdentifiers('email', values).hashes;
+  window.ready = true;
+</script>`;
+
+const MIME = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://127.0.0.1');
+  if (url.pathname === '/hash.html' || url.pathname === '/full.html') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(PAGE(url.pathname === '/hash.html' ? '/pkg/hash-browser.js' : '/pkg/browser.js'));
+    return;
+  }
+  const file = path.join(root, path.normalize(url.pathname));
+  if (!url.pathname.startsWith('/pkg/') || !file.startsWith(path.join(root, 'pkg')) || !existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+
+const timer = setTimeout(() => {
+  console.log(`timed out after ${TIMEOUT_MS} ms`);
+  process.exit(1);
+}, TIMEOUT_MS);
+
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  timeout: 60_000,
+});
+try {
+  const native = nativeHashes(EMAILS);
+  check(native.filter((h) => h !== null).length === EMAILS.length - 1, 'the native CLI hashes all but one email');
+  for (const name of ['hash', 'full']) {
+    const page = await context.newPage();
+    const requested = [];
+    const errors = [];
+    page.on('request', (r) => requested.push(r.url().replace(origin, '')));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(m.text()));
+    await page.goto(`${origin}/${name}.html`);
+    await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
+    const single = await page.evaluate((v) => window.result(v), EMAILS);
+    const bulk = await page.evaluate((v) => window.bulk(v), EMAILS);
+    EMAILS.forEach((v, i) => {
+      check(single[i] === native[i], `${name}: hashIdentifier ${JSON.stringify(v)}: ${single[i]} != native ${native[i]}`);
+      check(bulk[i] === native[i], `${name}: hashIdentifiers ${JSON.stringify(v)}: ${bulk[i]} != native ${native[i]}`);
+    });
+    check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
+    if (name === 'hash') {
+      const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/hash-web/preflight_wasm.js', '/pkg/lib/core.js',
+        '/pkg/lib/audience.js', '/pkg/hash-web/preflight_wasm_bg.wasm'];
+      check(
+        JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),
+        `hash: requested ${JSON.stringify(requested)}, expected ${JSON.stringify(want)}`,
+      );
+    } else {
+      check(requested.includes('/pkg/web/preflight_wasm_bg.wasm'), 'full: loads pkg/web/preflight_wasm_bg.wasm');
+    }
+    await page.close();
+  }
+} catch (e) {
+  failures.push(`error: ${e?.stack ?? e}`);
+} finally {
+  await context.close();
+  server.close();
+  rmSync(userDataDir, { recursive: true, force: true });
+  clearTimeout(timer);
+}
+for (const f of failures) console.log(`FAIL ${f}`);
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exit(failures.length === 0 ? 0 : 1);
