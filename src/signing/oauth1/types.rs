@@ -38,9 +38,20 @@ pub struct Oauth1Request {
 impl fmt::Debug for Oauth1Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let url_without_query = self.url.split(['?', '#']).next().unwrap_or("");
+        // User information (`user:password@`) is a credential: shown only as redacted.
+        let url = match url_without_query.split_once("://") {
+            Some((scheme, rest)) => match rest.split('/').next().and_then(|a| a.rsplit_once('@')) {
+                Some((_, host)) => {
+                    let path = rest.find('/').map_or("", |i| &rest[i..]);
+                    format!("{scheme}://[redacted]@{host}{path}")
+                }
+                None => url_without_query.to_string(),
+            },
+            None => url_without_query.to_string(),
+        };
         f.debug_struct("Oauth1Request")
             .field("method", &self.method)
-            .field("url", &url_without_query)
+            .field("url", &url)
             .field("params", &self.params.len())
             .field("consumer_key", &"[redacted]")
             .field("consumer_secret", &"[redacted]")

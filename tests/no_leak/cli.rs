@@ -1,0 +1,458 @@
+//! The CLI half of tests/no_leak.rs: every subcommand run with marked values on standard input,
+//! in files and in the environment, on failing paths (and on successful ones for the secrets);
+//! standard output and standard error searched for every form of every mark.
+
+use super::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const SECRET_ENV: &str = "PREFLIGHT_CONSUMER_SECRET";
+const TOKEN_SECRET_ENV: &str = "PREFLIGHT_TOKEN_SECRET";
+const KEY_ENV: &str = "PREFLIGHT_CONSUMER_KEY";
+
+fn run(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_preflight"));
+    cmd.args(args)
+        .env_remove(SECRET_ENV)
+        .env_remove(TOKEN_SECRET_ENV)
+        .env_remove(KEY_ENV)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("spawn preflight");
+    if let Some(mut s) = child.stdin.take() {
+        // The tool may exit before reading: a broken pipe is fine.
+        let _ = s.write_all(stdin);
+    }
+    child.wait_with_output().expect("wait")
+}
+
+/// A file in a directory of its own (removed on drop).
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new() -> Dir {
+        let p = std::env::temp_dir().join(format!("preflight-no-leak-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("temp dir");
+        Dir(p)
+    }
+
+    fn file(&self, name: &str, content: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, content).expect("write temp file");
+        p.to_string_lossy().to_string()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// One run's outputs; `secrets_only` for a successful run whose output carries values by
+/// purpose (then only the secrets are searched).
+struct Runs {
+    bad: Vec<String>,
+    count: usize,
+}
+
+impl Runs {
+    fn check(&mut self, what: &str, o: &Output, secrets_only: bool) {
+        self.count += 1;
+        let text = format!(
+            "{}\n{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            o.status.code().is_some_and(|c| c <= 2),
+            "{what}: status {:?}\n{text}",
+            o.status
+        );
+        assert!(!text.contains("panicked"), "{what}: {text}");
+        let found: Vec<String> = if secrets_only {
+            [SECRET, TOKEN_SECRET]
+                .iter()
+                .filter(|s| text.contains(*s))
+                .map(|s| s.to_string())
+                .collect()
+        } else {
+            leaks(&text)
+        };
+        if !found.is_empty() {
+            let shown: String = text.chars().take(600).collect();
+            self.bad.push(format!("{what}: {found:?} in\n{shown}"));
+        }
+    }
+}
+
+pub fn check_every_subcommand() {
+    let dir = Dir::new();
+    let mut runs = Runs {
+        bad: Vec::new(),
+        count: 0,
+    };
+
+    // validate: marked values in the payload (stdin and file), in --context, and text that is
+    // not JSON.
+    let payload = format!(
+        r#"{{"name":"{}","duration_in_minutes":"{SERVICE}x","first_choice":"{EMAIL}{EMAIL}","second_choice":"{PHONE}"}}"#,
+        SECRET.repeat(5)
+    );
+    let file = dir.file("payload.json", payload.as_bytes());
+    for args in [
+        vec!["validate", "poll_card"],
+        vec!["validate", "poll_card", "--json"],
+        vec!["validate", "poll_card", file.as_str()],
+        vec!["validate", "webhook_create", "--json"],
+        vec!["validate", "custom_audience_users"],
+    ] {
+        runs.check(&args.join(" "), &run(&args, &[], payload.as_bytes()), false);
+    }
+    let users = format!(
+        r#"[{{"operation_type":"Update","params":{{"users":[{{"email":["{EMAIL}"],"phone_number":["{PHONE}"],"handle":["{HANDLE}"],"device_id":["{DEVICE}"]}}]}}}}]"#
+    );
+    runs.check(
+        "validate users",
+        &run(
+            &["validate", "custom_audience_users", "--json"],
+            &[],
+            users.as_bytes(),
+        ),
+        false,
+    );
+    for context in [
+        format!(r#"{{"objective":"{SECRET}"}}"#),
+        format!(r#"{{"current":{{"name":"{EMAIL}"}},"placements":["{PHONE}"]}}"#),
+        format!(r#"{{"objective":"{SECRET}"#),
+    ] {
+        let o = run(
+            &["validate", "line_item_update", "--context", &context],
+            &[],
+            b"{}",
+        );
+        runs.check("validate --context", &o, false);
+    }
+    for text in [
+        format!("{{\"name\":\"{SECRET}"),
+        format!("{{\"name\":\"{EMAIL}\\ud800\"}}"),
+    ] {
+        let o = run(&["validate", "poll_card"], &[], text.as_bytes());
+        runs.check("validate not JSON", &o, false);
+    }
+    let mut bad_utf8 = format!("{{\"name\":\"{EMAIL}").into_bytes();
+    bad_utf8.extend_from_slice(b"\xff\"}");
+    runs.check(
+        "validate invalid UTF-8",
+        &run(&["validate", "poll_card"], &[], &bad_utf8),
+        false,
+    );
+
+    // hash: rejected rows report their row and code only; accepted rows print hashes.
+    let lines = [
+        format!("{EMAIL}@x"),
+        EMAIL.to_string(),
+        format!("{PHONE}x"),
+        format!("{HANDLE} {SECRET}"),
+        format!("{DEVICE}Z"),
+        format!("{SERVICE}a"),
+        String::new(),
+    ]
+    .join("\n");
+    for t in ["email", "phone_number", "handle", "device_id", "service_id"] {
+        for extra in [
+            &[][..],
+            &["--prehashed"][..],
+            &["--default-country-code", "44"][..],
+        ] {
+            let mut args = vec!["hash", t];
+            args.extend_from_slice(extra);
+            runs.check(&args.join(" "), &run(&args, &[], lines.as_bytes()), false);
+        }
+    }
+    let csv = format!("id,email\n1,{EMAIL}@@\n2,\"{EMAIL}\"\n3,{SECRET}\n4,\"{PHONE},{HANDLE}\"\n");
+    let csv_file = dir.file("users.csv", csv.as_bytes());
+    runs.check(
+        "hash --column",
+        &run(&["hash", "email", "--column", "email", &csv_file], &[], b""),
+        false,
+    );
+    runs.check(
+        "hash --column 9",
+        &run(&["hash", "email", "--column", "9", &csv_file], &[], b""),
+        false,
+    );
+    // partner_user_id is printed verbatim by purpose: only rejected (empty) values here, and a
+    // partner id must not reach standard error.
+    let o = run(
+        &["hash", "partner_user_id"],
+        &[],
+        format!("\n{PARTNER}\n").as_bytes(),
+    );
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(leaks(&err).is_empty(), "hash partner_user_id: {err}");
+
+    // audience-batch: rejected records name index, row, field and position only; bodies hold
+    // hashes.
+    let csv = format!(
+        "email,phone_number,handle,device_id\n{EMAIL},{PHONE},{HANDLE},{DEVICE}\n{EMAIL}@,,,\n,{PHONE}x,,\n,,{SECRET} x,\n,,,{DEVICE}0\n"
+    );
+    let csv_file = dir.file("records.csv", csv.as_bytes());
+    let ndjson = format!(
+        "{{\"email\":\"{EMAIL}@\"}}\n{{\"email\":[\"{EMAIL}\",7]}}\n{{\"{SECRET}\":\"x\"}}\n{{\"email\":\"{EMAIL}\"\n"
+    );
+    let ndjson_file = dir.file("records.ndjson", ndjson.as_bytes());
+    for (endpoint, extra) in [
+        ("custom_audience_users", &[][..]),
+        (
+            "do_not_reach_users",
+            &["--expires-at", "2030-01-01T00:00:00Z"][..],
+        ),
+    ] {
+        for input in [&csv_file, &ndjson_file] {
+            let mut args = vec![
+                "audience-batch",
+                "--endpoint",
+                endpoint,
+                "--operation",
+                "Update",
+                "--ndjson",
+                "--now",
+                "2026-01-01T00:00:00Z",
+                input.as_str(),
+            ];
+            args.extend_from_slice(extra);
+            runs.check(&args.join(" "), &run(&args, &[], b""), false);
+        }
+    }
+
+    // crc: the marked secret from the environment and from stdin; tokens of the wrong shape.
+    let env = [(SECRET_ENV, SECRET)];
+    for token in [
+        format!("{TOKEN} {SECRET}"),
+        format!("{{\"a\":\"{EMAIL}\"}}"),
+        TOKEN.to_string(),
+        TOKEN.repeat(20),
+    ] {
+        runs.check(
+            "crc --token",
+            &run(&["crc", "--token", &token], &env, b""),
+            false,
+        );
+    }
+    for query in [
+        format!("crc_token={TOKEN}&crc_token={TOKEN}"),
+        format!("x={SECRET}"),
+        format!("crc_token={SECRET}%zz"),
+    ] {
+        runs.check(
+            "crc --query",
+            &run(&["crc", "--query", &query], &env, b""),
+            false,
+        );
+    }
+    let good_token = "9b4507b3-9040-4669-9ca3-6b94edb50553";
+    let query = format!("crc_token={good_token}&nonce={TOKEN}");
+    let o = run(
+        &[
+            "crc",
+            "--query",
+            &query,
+            "--query-signature",
+            &format!("sha256={TOKEN}"),
+        ],
+        &env,
+        b"",
+    );
+    runs.check("crc --query-signature", &o, false);
+    let o = run(
+        &["crc", "--token", good_token, "--secret-stdin"],
+        &[],
+        format!("{SECRET}\n").as_bytes(),
+    );
+    runs.check("crc answered", &o, true);
+    runs.check(
+        "crc empty secret",
+        &run(&["crc", "--token", good_token], &[(SECRET_ENV, "")], b""),
+        false,
+    );
+
+    // verify: wrong, missing and repeated signatures over a marked body.
+    let body = format!("{{\"email\":\"{EMAIL}\",\"phone\":\"{PHONE}\"}}");
+    let body_file = dir.file("body.json", body.as_bytes());
+    for sig in [
+        format!("sha256={TOKEN}"),
+        format!("sha256={}", "A".repeat(44)),
+        TOKEN.to_string(),
+        String::new(),
+    ] {
+        for json in [&[][..], &["--json"][..]] {
+            let mut args = vec!["verify", "--signature", sig.as_str(), body_file.as_str()];
+            args.extend_from_slice(json);
+            runs.check("verify --signature", &run(&args, &env, b""), false);
+        }
+    }
+    let headers = dir.file(
+        "headers.txt",
+        format!(
+            "POST /hook HTTP/1.1\nx-service-webhooks-signature: sha256={TOKEN}\nX-Service-Webhooks-Signature: {SECRET}\nx-email: {EMAIL}\n\n"
+        )
+        .as_bytes(),
+    );
+    for json in [&[][..], &["--json"][..]] {
+        let mut args = vec!["verify", "--headers", headers.as_str(), body_file.as_str()];
+        args.extend_from_slice(json);
+        runs.check("verify --headers", &run(&args, &env, b""), false);
+    }
+    let o = run(
+        &["verify", "--signature", "sha256=x", "--secret-stdin"],
+        &[],
+        format!("{SECRET}\n").as_bytes(),
+    );
+    runs.check("verify secret and body on stdin", &o, false);
+
+    // oauth1: marked secrets in the environment and on stdin; refusals at every stage.
+    let env = [
+        (SECRET_ENV, SECRET),
+        (TOKEN_SECRET_ENV, TOKEN_SECRET),
+        (KEY_ENV, TOKEN),
+    ];
+    let status = format!("status={PHONE}");
+    let url = "https://api.example.com/1.1/statuses/update.json";
+    let refusals: Vec<Vec<&str>> = vec![
+        vec!["--method", "POST", "--url", "ftp://example.com/"],
+        vec!["--method", "PO ST", "--url", url],
+        vec!["--method", "POST", "--url", url, "--param", "oauth_x=1"],
+        vec![
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--nonce",
+            "né",
+            "--timestamp",
+            "1",
+        ],
+        vec!["--method", "POST", "--url", url, "--nonce", "n"],
+        vec![
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--token",
+            TOKEN,
+            "--step",
+            "request_token",
+        ],
+        vec![
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--token",
+            TOKEN,
+            "--step",
+            "access_token",
+        ],
+        vec![
+            "--method",
+            "GET",
+            "--url",
+            url,
+            "--step",
+            "authorize",
+            "--callback",
+            "oob",
+        ],
+        vec![
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--step",
+            "request_token",
+            "--callback",
+            "x y",
+        ],
+        vec![
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--token",
+            TOKEN,
+            "--param",
+            status.as_str(),
+            "--timestamp",
+            "x",
+            "--nonce",
+            "n",
+        ],
+    ];
+    for extra in &refusals {
+        let mut args = vec!["oauth1"];
+        args.extend_from_slice(extra);
+        runs.check(&args.join(" "), &run(&args, &env, b""), false);
+    }
+    // A token without its secret, and an empty consumer secret.
+    let o = run(
+        &["oauth1", "--method", "POST", "--url", url, "--token", TOKEN],
+        &[(SECRET_ENV, SECRET), (KEY_ENV, TOKEN)],
+        b"",
+    );
+    runs.check("oauth1 no token secret", &o, false);
+    let o = run(
+        &["oauth1", "--method", "POST", "--url", url],
+        &[(SECRET_ENV, ""), (KEY_ENV, TOKEN)],
+        b"",
+    );
+    runs.check("oauth1 empty secret", &o, false);
+    // Successful signatures: the secrets never appear (the base string carries the key, the
+    // token and the parameters by purpose).
+    for json in [&[][..], &["--json"][..]] {
+        let mut args = vec![
+            "oauth1",
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--token",
+            TOKEN,
+            "--param",
+            status.as_str(),
+        ];
+        args.extend_from_slice(json);
+        runs.check("oauth1 signed", &run(&args, &env, b""), true);
+        let mut args = vec![
+            "oauth1",
+            "--method",
+            "POST",
+            "--url",
+            url,
+            "--token",
+            TOKEN,
+            "--secret-stdin",
+        ];
+        args.extend_from_slice(json);
+        let stdin = format!("{SECRET}\n{TOKEN_SECRET}\n");
+        runs.check(
+            "oauth1 signed, stdin",
+            &run(&args, &[(KEY_ENV, TOKEN)], stdin.as_bytes()),
+            true,
+        );
+    }
+
+    assert!(runs.count >= 60, "only {} runs", runs.count);
+    assert!(
+        runs.bad.is_empty(),
+        "{} leaks:\n{}",
+        runs.bad.len(),
+        runs.bad.join("\n\n")
+    );
+}
