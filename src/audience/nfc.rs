@@ -103,7 +103,8 @@ fn normalize(s: &str, form: Form) -> Cow<'_, str> {
 /// already NFC. Latin up to the combining diacritics (U+0300), Greek letters, Cyrillic up to its
 /// combining marks, CJK unified ideographs and precomposed Hangul syllables. A test checks every
 /// character of every range against the `unicode-normalization` tables.
-pub const STABLE_RANGES: [(char, char); 5] = [
+#[cfg(any(test, not(feature = "nfc-tables")))]
+const STABLE_RANGES: [(char, char); 5] = [
     ('\u{0}', '\u{2FF}'),
     ('\u{388}', '\u{3CE}'),
     ('\u{400}', '\u{482}'),
@@ -112,7 +113,8 @@ pub const STABLE_RANGES: [(char, char); 5] = [
 ];
 
 /// Whether `c` is in one of the [`STABLE_RANGES`].
-pub fn is_stable(c: char) -> bool {
+#[cfg(any(test, not(feature = "nfc-tables")))]
+fn is_stable(c: char) -> bool {
     STABLE_RANGES.iter().any(|&(lo, hi)| lo <= c && c <= hi)
 }
 
