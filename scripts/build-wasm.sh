@@ -52,6 +52,15 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
   'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 wasm="$target_dir/wasm32-unknown-unknown/wasm-release/preflight_wasm.wasm"
 
+# One run at a time: the full and the hash-only builds write the same .wasm path in turn, so a
+# concurrent run could hand one build's module to the other's glue.
+mkdir -p "$target_dir"
+exec 9>"$target_dir/build-wasm.lock"
+if ! flock -n 9; then
+  echo "build-wasm: waiting for another build-wasm.sh run to finish" >&2
+  flock 9
+fi
+
 # The wasm-opt flags enabling exactly the features in the module's target_features section
 # (what rustc emitted), so that wasm-opt neither rejects the module nor adds anything newer.
 feature_flags() {
