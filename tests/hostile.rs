@@ -490,3 +490,92 @@ fn wrong_calls_are_typed_errors_never_panics() {
         assert_eq!(error_code(&v), Some(code), "{kind:?} {options}: {v}");
     }
 }
+
+/// A timing attacker is hostile input too. Constant-time comparison holds by construction, and
+/// this checks the construction: the one place a MAC is compared is `verify_hmac_sha256` in
+/// src/signing/mac.rs, through the `hmac` crate's `verify_slice` (which compares with `subtle`'s
+/// constant-time equality, a dependency in Cargo.lock); every signature check reaches it
+/// (`check_signature`, which the request and CRC GET checks call); no other code of the core,
+/// the wasm binding or the JavaScript wrapper computes a MAC and compares it. (Timing itself is
+/// not measured by a test; the behaviour of the checks is tested against independent HMACs in
+/// tests/signing.rs.)
+#[test]
+fn signature_checks_compare_in_constant_time_by_construction() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap_or_default();
+    /// The non-test code of a Rust source.
+    fn code(src: &str) -> &str {
+        src.split("#[cfg(test)]").next().unwrap_or("")
+    }
+    let mac = read("src/signing/mac.rs");
+    let verify = code(&mac)
+        .split("pub fn verify_hmac_sha256")
+        .nth(1)
+        .unwrap_or("");
+    assert!(verify.contains(".verify_slice(tag)"), "{verify}");
+    let event = read("src/signing/event.rs");
+    let check = code(&event)
+        .split("pub fn check_signature")
+        .nth(1)
+        .and_then(|s| s.split("\npub fn ").next())
+        .unwrap_or("");
+    assert!(check.contains("verify_hmac_sha256(consumer_secret, body, &tag)"));
+    for caller in ["check_request_signature", "check_crc_request_signature"] {
+        let body = code(&event)
+            .split(&format!("pub fn {caller}"))
+            .nth(1)
+            .and_then(|s| s.split("\npub fn ").next())
+            .unwrap_or("");
+        assert!(body.contains("check_signature("), "{caller}");
+    }
+    // Elsewhere a MAC is only computed and encoded, never compared.
+    let mut files = vec![
+        "src/signing/event.rs",
+        "src/signing/crc.rs",
+        "src/signing/app_only.rs",
+        "src/signing/percent.rs",
+        "src/signing/mod.rs",
+        "bindings/wasm/src/signing.rs",
+    ];
+    let oauth: Vec<String> = std::fs::read_dir(root.join("src/signing/oauth1"))
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| format!("src/signing/oauth1/{}", e.file_name().to_string_lossy()))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.extend(oauth.iter().map(String::as_str));
+    for f in files {
+        let src = read(f);
+        assert!(!src.is_empty(), "{f} is missing");
+        for line in code(&src).lines() {
+            let line = line.trim_start();
+            if line.starts_with("//") {
+                continue;
+            }
+            assert!(
+                !line.contains("verify_slice") && !line.contains("ct_eq"),
+                "{f}: {line}"
+            );
+            if line.contains("hmac_sha256(") || line.contains("hmac_sha1(") {
+                assert!(!line.contains("==") && !line.contains("!="), "{f}: {line}");
+            }
+        }
+    }
+    for f in ["pkg/lib/signing.js", "pkg/lib/core.js", "pkg/api.js"] {
+        let src = read(f);
+        for forbidden in ["createHmac", "timingSafeEqual", "crypto.subtle", ".digest("] {
+            assert!(
+                !src.contains(forbidden),
+                "{f} computes a MAC itself: {forbidden}"
+            );
+        }
+    }
+    // `subtle` is what the hmac crate's verify_slice compares with.
+    let lock = read("Cargo.lock");
+    let digest = lock
+        .split("[[package]]")
+        .find(|p| p.contains("name = \"digest\""))
+        .unwrap_or("");
+    assert!(digest.contains("\"subtle\""), "{digest}");
+}
