@@ -314,7 +314,7 @@ impl Description {
     /// order with JSON-pointer paths (`*` for an array index).
     pub fn to_json(&self) -> Value {
         let mut fields = Vec::new();
-        flatten(&mut fields, "", &self.root, None);
+        flatten(&mut fields, "", &self.root, &Value::Null);
         let rules: Vec<Value> = self
             .rules
             .iter()
@@ -399,11 +399,11 @@ fn escape(name: &str) -> String {
 
 /// Appends the entries of the members of `t` found at pointer `base`. `field` is the member the
 /// value belongs to (None for the root and array items).
-fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, variant: Option<(&str, &str)>) {
+fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, inherited: &Value) {
     match t {
         Type::Object(fields) => {
             for f in fields.iter() {
-                entry(out, base, f, variant);
+                entry(out, base, f, None, inherited);
             }
         }
         Type::Tagged(tagged) => {
@@ -422,7 +422,7 @@ fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, variant: Option<(&str, &s
             m.insert("minItems".into(), Value::Null);
             m.insert("maxItems".into(), Value::Null);
             m.insert("items".into(), Value::Null);
-            m.insert("appliesWhen".into(), Value::Null);
+            m.insert("appliesWhen".into(), inherited.clone());
             m.insert(
                 "description".into(),
                 json!(format!(
@@ -433,16 +433,25 @@ fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, variant: Option<(&str, &s
             out.push(Value::Object(m));
             for (tag_value, fields) in tagged.variants {
                 for f in fields.iter() {
-                    entry(out, base, f, Some((tagged.tag, tag_value)));
+                    entry(out, base, f, Some((tagged.tag, tag_value)), inherited);
                 }
             }
         }
-        Type::Array(a) => flatten(out, &format!("{base}/*"), &a.item, None),
+        Type::Array(a) => flatten(out, &format!("{base}/*"), &a.item, inherited),
         _ => {}
     }
 }
 
-fn entry(out: &mut Vec<Value>, base: &str, f: &Field, variant: Option<(&str, &str)>) {
+/// The entry of member `f` at `base`. Its `appliesWhen` is its variant's tag condition, else the
+/// condition of the member it is nested in (`inherited`): a destination's tag applies where the
+/// component's type allows that destination.
+fn entry(
+    out: &mut Vec<Value>,
+    base: &str,
+    f: &Field,
+    variant: Option<(&str, &str)>,
+    inherited: &Value,
+) {
     let path = format!("{base}/{}", escape(f.name));
     let mut m = Map::new();
     m.insert("path".into(), json!(path));
@@ -471,18 +480,16 @@ fn entry(out: &mut Vec<Value>, base: &str, f: &Field, variant: Option<(&str, &st
     if let Type::List(l) = &f.ty {
         m.insert("unique".into(), json!(l.unique));
     }
-    m.insert(
-        "appliesWhen".into(),
-        match variant {
-            Some((tag, value)) => {
-                json!({"op": "equals", "field": format!("{base}/{}", escape(tag)), "value": value})
-            }
-            None => Value::Null,
-        },
-    );
+    let applies = match variant {
+        Some((tag, value)) => {
+            json!({"op": "equals", "field": format!("{base}/{}", escape(tag)), "value": value})
+        }
+        None => inherited.clone(),
+    };
+    m.insert("appliesWhen".into(), applies.clone());
     m.insert("description".into(), json!(f.doc));
     out.push(Value::Object(m));
-    flatten(out, &path, &f.ty, None);
+    flatten(out, &path, &f.ty, &applies);
 }
 
 /// The JSON text of `describe(kind)`, for the bindings.

@@ -181,11 +181,14 @@ async function testCard(page, ctx) {
   await add('BUTTON');
   const labels = await page.$eval(at('/components/1/label/value'), (e) => [...e.options].map((o) => o.value).filter((v) => v !== ''));
   check('card: a button label offers the spec\'s values', JSON.stringify(labels) === JSON.stringify(SPEC.card.labelValues), JSON.stringify(labels));
-  await page.selectOption(at('/components/1/destination/type'), 'WEBSITE');
+  // describe: "WEBSITE ... allowed only in DETAILS; APP ... allowed only in BUTTON", so a BUTTON's
+  // destination offers APP alone.
+  const destinations = await page.$eval(at('/components/1/destination/type'), (e) => [...e.options].map((o) => o.value).filter((v) => v !== ''));
+  check('card: a button destination offers only APP', JSON.stringify(destinations) === '["APP"]', JSON.stringify(destinations));
   shown = await shownMessages(page, kind);
   check('card: a new component shows what it lacks, at its fields',
-    ['/components/0/media_key', '/components/1/label/value', '/components/1/destination/type'].every((p) => shown[p]), JSON.stringify(shown));
-  await sameAsNative(page, kind, 'card', ctx, ['/components/0/media_key', '/components/1/destination/type']);
+    ['/components/0/media_key', '/components/1/label/value'].every((p) => shown[p]), JSON.stringify(shown));
+  await sameAsNative(page, kind, 'card', ctx, ['/components/0/media_key', '/components/1/label/value']);
 
   await page.fill(at('/components/0/media_key'), '3_1234567890');
   await page.selectOption(at('/components/1/label/value'), 'SHOP');
