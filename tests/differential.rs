@@ -20,7 +20,8 @@
 //! Natively, every case is also checked on its own: no panic, the same output twice, a report
 //! that is JSON with known codes, each hash equal to SHA-256 of the normalized form (computed
 //! here with the `sha2` crate), bulk results equal to the one-value results, and a payload
-//! without repeated names validating the same from text and from a parsed `serde_json::Value`.
+//! without repeated names validating the same (as a multiset of issues) from text and from a
+//! parsed `serde_json::Value`.
 
 #[path = "differential/generate.rs"]
 mod generate;
@@ -203,7 +204,8 @@ fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Checks one identifier natively: hash = SHA-256(normalize) (or the verbatim/prehashed form),
-/// the same error from both.
+/// the same error from both. (Whether normalizing twice changes nothing is the property tests'
+/// business, tests/properties/: it does not hold for every email, see there.)
 fn check_identifier(t: IdType, value: &str, opts: &HashOptions) {
     let n = audience::normalize(t, value, opts);
     let h = audience::hash(t, value, opts);
@@ -214,16 +216,6 @@ fn check_identifier(t: IdType, value: &str, opts: &HashOptions) {
         (Ok(n), Ok(h)) => assert_eq!(n, h, "{t} {value:?}"),
         (Err(a), Err(b)) => assert_eq!(a, b, "{t} {value:?}"),
         _ => panic!("normalize and hash disagree on {t} {value:?}: {n:?} {h:?}"),
-    }
-    if let (Ok(n), false) = (&n, opts.prehashed) {
-        // Normalizing a normalized value changes nothing.
-        if t != IdType::PhoneNumber || opts.phone_format == PhoneFormat::E164 {
-            assert_eq!(
-                audience::normalize(t, n, opts).as_ref(),
-                Ok(n),
-                "{t} {value:?}"
-            );
-        }
     }
 }
 

@@ -579,3 +579,50 @@ fn signature_checks_compare_in_constant_time_by_construction() {
         .unwrap_or("");
     assert!(digest.contains("\"subtle\""), "{digest}");
 }
+
+/// SECURITY.md names each guarantee's tests as `` `file` › `test`, `test` ``: every file it names
+/// must exist and hold every test it names (a Rust `fn` or a JavaScript `test('...')`), so the
+/// document cannot point at a test that was renamed or removed.
+#[test]
+fn security_md_names_only_tests_that_exist() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("SECURITY.md")).expect("SECURITY.md");
+    let mut cited = 0;
+    let mut missing = Vec::new();
+    for line in doc.lines() {
+        let mut rest = line;
+        while let Some(at) = rest.find("` › `") {
+            let file = rest[..at].rsplit('`').next().unwrap_or("");
+            rest = &rest[at + "` › ".len()..];
+            let src = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+            if src.is_empty() {
+                missing.push(format!("{file}: no such file"));
+            }
+            // `name`, `name`, ... (names may hold commas, never backticks).
+            while let Some(after) = rest.strip_prefix('`') {
+                let Some(end) = after.find('`') else { break };
+                let name = &after[..end];
+                cited += 1;
+                let found = if file.ends_with(".rs") {
+                    src.contains(&format!("fn {name}("))
+                } else {
+                    src.contains(&format!("test('{name}'"))
+                };
+                if !found {
+                    missing.push(format!("{file}: {name}"));
+                }
+                rest = &after[end + 1..];
+                match rest.strip_prefix(", ") {
+                    Some(r) if r.starts_with('`') => rest = r,
+                    _ => break,
+                }
+            }
+        }
+    }
+    assert!(cited >= 40, "only {cited} tests cited");
+    assert!(
+        missing.is_empty(),
+        "SECURITY.md cites:\n{}",
+        missing.join("\n")
+    );
+}
