@@ -57,11 +57,17 @@ pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) 
 /// panic). The validation calls read text with [`json::parse`] instead; this serves callers that
 /// want a `serde_json::Value`, such as the CLI's `--context`.
 pub fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, Error> {
-    check_size(bytes)?;
-    serde_json::from_slice(bytes).map_err(|e| {
-        if e.to_string().starts_with("recursion limit exceeded") {
-            too_deep()
-        } else {
+    // The engine's parser decides what is JSON (size, depth, UTF-8, numbers, lone surrogates),
+    // so this entry point and the text entry points accept exactly the same texts and refuse
+    // the rest with the same codes. serde_json then builds the value with its own recursion
+    // limit off: the depth is already bounded by MAX_DEPTH (serde's limit of 128 refused a text
+    // of exactly MAX_DEPTH levels that validate_json accepts).
+    parse_payload(bytes)?;
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    de.disable_recursion_limit();
+    serde::Deserialize::deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| {
             Error::new(
                 ErrorCode::InvalidJson,
                 format!(
@@ -71,8 +77,7 @@ pub fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, Error> {
                     e.column()
                 ),
             )
-        }
-    })
+        })
 }
 
 /// Parses a JSON payload into the engine's document, borrowing from `bytes`.
@@ -149,4 +154,36 @@ impl JsonError for signing::SigningError {
 /// [`validate_json`] wrapped in an [`envelope`].
 pub fn validate_json_envelope(kind: &str, payload: &[u8], options: &str) -> String {
     envelope(validate_json(kind, payload, options).map(|r| r.to_json()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(levels: usize) -> Vec<u8> {
+        let mut t = "[".repeat(levels);
+        t.push_str(&"]".repeat(levels));
+        t.into_bytes()
+    }
+
+    /// Both ways in take exactly MAX_DEPTH levels and refuse one more with `too_deep`.
+    #[test]
+    fn both_parsers_share_the_depth_limit() {
+        let at_limit = nested(MAX_DEPTH);
+        assert!(parse_json(&at_limit).is_ok());
+        assert!(parse_payload(&at_limit).is_ok());
+        let over = nested(MAX_DEPTH + 1);
+        assert_eq!(
+            parse_json(&over).map_err(|e| e.code),
+            Err(ErrorCode::TooDeep)
+        );
+        assert_eq!(
+            parse_payload(&over).map(|_| ()).map_err(|e| e.code),
+            Err(ErrorCode::TooDeep)
+        );
+        assert_eq!(
+            parse_json(b"[1,]").map_err(|e| e.code),
+            Err(ErrorCode::InvalidJson)
+        );
+    }
 }

@@ -9,14 +9,14 @@
 //! - `validate_json` (the bindings' call) and `validate_slice` give the same result;
 //! - a payload is refused only as `invalid_json`, `too_deep` or `input_too_large`, and with the
 //!   same code as `parse_json` (serde_json) gives for the same text; the engine's own parser
-//!   accepts exactly the texts serde_json accepts, except for one known difference of depth
-//!   limits (see [`serde_depth_limit`]);
+//!   accepts exactly the texts serde_json accepts (a text of exactly MAX_DEPTH levels included:
+//!   `parse_json` once refused it, kept as regression files `*depth-128*`);
 //! - the report satisfies [`super::report::check`] against the payload;
 //! - the object path (`validate` on the serde_json value) and the text path (`validate_slice`
 //!   on that value's text) give the same report, byte for byte.
 
 use super::{by_name, header, pick, report, token_byte};
-use preflight::{ErrorCode, Kind, Options, MAX_DEPTH};
+use preflight::{ErrorCode, Kind, Options};
 
 /// Option sets (JSON text as the bindings take it) the second input byte chooses from: defaults,
 /// then contexts that switch on the rules needing facts outside the payload.
@@ -69,8 +69,6 @@ pub fn check(kind: Kind, options_text: &str, payload: &[u8]) {
     match (&result, &serde) {
         (Ok(report), Ok(value)) => report::check(report, Some(value)),
         (Err(e), Err(s)) if e.code == s.code => {}
-        // Known difference, kept as regression files: see `serde_depth_limit`.
-        (r, Err(s)) if serde_depth_limit(s.code, r.as_ref().err().map(|e| e.code), payload) => {}
         (Err(e), Err(s)) => panic!(
             "the engine's parser refuses the text as {}, serde_json as {}",
             e.code.as_str(),
@@ -106,44 +104,3 @@ pub fn check(kind: Kind, options_text: &str, payload: &[u8]) {
     }
 }
 
-/// The one known difference between the two parsers: serde_json (`parse_json`) refuses as
-/// `too_deep` a text whose arrays and objects reach [`MAX_DEPTH`] levels (its recursion limit
-/// allows one level less), while the engine's parser (`parse_payload`) accepts [`MAX_DEPTH`]
-/// levels, as its docs say, and refuses only the level after. So for a text that reaches that
-/// depth, `parse_json` says `too_deep` where the engine accepts the text or finds a syntax error
-/// before going deeper. True only for that case (`engine`: the engine's error code, if any).
-pub fn serde_depth_limit(serde: ErrorCode, engine: Option<ErrorCode>, payload: &[u8]) -> bool {
-    serde == ErrorCode::TooDeep
-        && engine != Some(ErrorCode::TooDeep)
-        && max_depth(payload) >= MAX_DEPTH
-}
-
-/// The deepest nesting of `[` and `{` outside strings in `text` (whether or not it is valid
-/// JSON); counting stops past [`MAX_DEPTH`] + 1.
-pub fn max_depth(text: &[u8]) -> usize {
-    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
-    for &b in text {
-        if in_string {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                max = max.max(depth);
-                if max > MAX_DEPTH {
-                    break;
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    max
-}
