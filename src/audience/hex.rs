@@ -1,7 +1,5 @@
 //! SHA-256 and lowercase hexadecimal output, written straight into the caller's buffer.
 
-use sha2::{Digest, Sha256};
-
 /// The lowercase hex digit of a nibble (0 to 15), without a branch or a table.
 #[inline(always)]
 fn digit(n: u8) -> u8 {
@@ -25,10 +23,23 @@ pub fn encode(digest: &[u8; 32], out: &mut [u8; 64]) {
     }
 }
 
-/// The SHA-256 digest of `data` (the scalar `sha2` implementation every non-SIMD path uses).
+/// The SHA-256 digest of `data`, one message at a time (every value the bulk paths do not hash
+/// four at a time): the `sha2` crate, except on wasm32 with simd128, where the crate's own
+/// ([`super::sha256x1`]) is smaller and faster.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn sha256(data: &[u8]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
     Sha256::digest(data).into()
+}
+
+/// The SHA-256 digest of `data`, one message at a time (every value the bulk paths do not hash
+/// four at a time): the `sha2` crate, except on wasm32 with simd128, where the crate's own
+/// ([`super::sha256x1`]) is smaller and faster.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub fn sha256(data: &[u8]) -> [u8; 32] {
+    super::sha256x1::digest::<super::lanes::Fast>(data)
 }
 
 /// The SHA-256 digest of `data` as 64 lowercase hex digits, written into `out`.

@@ -36,9 +36,12 @@ mod email;
 mod error;
 mod handle;
 mod hex;
+mod lanes;
 mod nfc;
 mod phone;
 mod service_id;
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod sha256x1;
 mod sha256x4;
 mod trim;
 
