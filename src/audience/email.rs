@@ -1,6 +1,7 @@
 //! `email`: NFC, Unicode lowercase of the whole address; exactly one `@`, non-empty local part and
 //! domain, no whitespace inside. Dots, `+tags` and provider aliases are kept as they are.
 
+use super::case::to_lowercase;
 use super::nfc::nfc;
 use super::IdError;
 
@@ -123,16 +124,14 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
 }
 
 fn normalize_unicode<'a>(t: &str, buf: &'a mut String) -> Result<&'a str, IdError> {
-    let lower = nfc(t).to_lowercase();
-    let valid = match lower.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && !domain.is_empty()
-                && !domain.contains('@')
-                && !lower.chars().any(char::is_whitespace)
-        }
-        None => false,
-    };
+    let lower = to_lowercase(&nfc(t));
+    // Exactly one `@`, neither first nor last: a non-empty local part and domain (as the ASCII
+    // path checks it; bytes, since `@` is ASCII).
+    let b = lower.as_bytes();
+    let valid = b.iter().filter(|&&c| c == b'@').count() == 1
+        && b.first() != Some(&b'@')
+        && b.last() != Some(&b'@')
+        && !lower.chars().any(char::is_whitespace);
     if !valid {
         return Err(IdError::InvalidEmail);
     }

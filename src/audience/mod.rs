@@ -31,6 +31,7 @@
 
 pub mod batch;
 mod bulk;
+mod case;
 mod device_id;
 mod email;
 mod error;
@@ -46,6 +47,7 @@ mod sha256x4;
 mod trim;
 
 pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
+pub use case::{set_lowercase, Lowercase};
 pub use error::{IdError, UnknownIdType};
 pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer};

@@ -11,7 +11,9 @@
 //! addresses) and NFKC (webhook host names) of text that is not already normalized come from the
 //! JavaScript engine's `String.prototype.normalize`, registered when the module starts. ASCII and
 //! other text made of characters nothing composes with never leave Rust
-//! (`preflight::audience::nfc`).
+//! (`preflight::audience::nfc`). Likewise the lowercase of email addresses: the core's own table,
+//! except for text containing `Σ` (whose lowercase depends on its neighbours, the Final_Sigma
+//! rule), which `String.prototype.toLowerCase` lowercases (`preflight::audience::case`).
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "audience")]
@@ -26,14 +28,17 @@ mod validate;
 use wasm_bindgen::prelude::*;
 
 /// Runs when the module is instantiated (wasm-bindgen's start function, before any export can be
-/// called): registers the JavaScript engine's normalization with the core. JavaScript is only
+/// called): registers the JavaScript engine's normalization and lowercase with the core. JavaScript is only
 /// there in a wasm32 build; a native build of this crate (its unit tests, in the workspace) gets
 /// the core with its tables, as cargo unifies the core's default features.
 #[wasm_bindgen(start)]
 pub fn start() {
     // Only the first registration counts; there is no other.
     #[cfg(target_arch = "wasm32")]
-    let _ = preflight::audience::set_normalizer(js_normalize);
+    {
+        let _ = preflight::audience::set_normalizer(js_normalize);
+        let _ = preflight::audience::set_lowercase(js_lowercase);
+    }
 }
 
 /// `s.normalize(form)` in JavaScript. The string crosses as UTF-16 and comes back the same way;
@@ -41,4 +46,11 @@ pub fn start() {
 #[cfg(target_arch = "wasm32")]
 fn js_normalize(s: &str, form: preflight::audience::Form) -> String {
     js_sys::JsString::from(s).normalize(form.name()).into()
+}
+
+/// `s.toLowerCase()` in JavaScript (full Unicode lowercase with the Final_Sigma rule, as
+/// `str::to_lowercase`); only text containing `Σ` comes here. UTF-16 both ways, nothing lost.
+#[cfg(target_arch = "wasm32")]
+fn js_lowercase(s: &str) -> String {
+    js_sys::JsString::from(s).to_lower_case().into()
 }
