@@ -22,38 +22,46 @@ pub(super) fn normalize<'a>(
             return Err(IdError::InvalidDefaultCountryCode);
         }
     }
+    // The digits, checking every byte first.
     buf.clear();
-    buf.push('+');
     let mut plus = false;
     for &b in t.as_bytes() {
         match b {
             b'0'..=b'9' => buf.push(char::from(b)),
             b' ' | b'-' | b'.' | b'(' | b')' | b'/' => {}
             // A `+` counts only before the first digit (separators may precede it).
-            b'+' if !plus && buf.len() == 1 => plus = true,
+            b'+' if !plus && buf.is_empty() => plus = true,
             _ => return Err(IdError::InvalidPhoneNumber),
         }
     }
-    if !plus {
-        if buf.as_bytes().get(1..3) == Some(b"00") {
-            buf.replace_range(1..3, "");
-        } else {
-            let cc = default_cc.ok_or(IdError::MissingCountryCode)?;
-            if buf.as_bytes().get(1) == Some(&b'0') {
-                buf.remove(1);
-            }
-            buf.insert_str(1, cc);
-        }
-    }
-    let b = buf.as_bytes();
-    // `b[0]` is the `+`; every other byte is a digit.
-    if !(8..=16).contains(&b.len()) || b[1] == b'0' {
+    let digits = buf.as_bytes();
+    let (cc, national): (&[u8], &[u8]) = if plus {
+        (b"", digits)
+    } else if let Some(rest) = digits.strip_prefix(b"00") {
+        (b"", rest)
+    } else {
+        let cc = default_cc.ok_or(IdError::MissingCountryCode)?;
+        // One trunk `0` dropped.
+        (cc.as_bytes(), digits.strip_prefix(b"0").unwrap_or(digits))
+    };
+    // E.164: 7 to 15 digits after the `+`, the first not 0.
+    let len = cc.len() + national.len();
+    if !(7..=15).contains(&len) || cc.first().or(national.first()) == Some(&b'0') {
         return Err(IdError::InvalidPhoneNumber);
     }
-    Ok(match format {
-        PhoneFormat::E164 => buf.as_str(),
-        PhoneFormat::Digits => &buf[1..],
-    })
+    let sign: &[u8] = match format {
+        PhoneFormat::E164 => b"+",
+        PhoneFormat::Digits => b"",
+    };
+    let mut out = [0u8; 16];
+    for (o, &d) in out.iter_mut().zip(sign.iter().chain(cc).chain(national)) {
+        *o = d;
+    }
+    buf.clear();
+    for &d in out.iter().take(sign.len() + len) {
+        buf.push(char::from(d));
+    }
+    Ok(buf.as_str())
 }
 
 #[cfg(test)]
@@ -133,5 +141,68 @@ mod tests {
         for bad in ["", "0", "044", "1234", "+1", "1a", "\u{661}"] {
             assert!(!valid_country_code(bad), "{bad:?}");
         }
+    }
+
+    /// The algorithm as first written (string edits on `+digits`), kept as the reference for the
+    /// rewrite that builds the output in one pass.
+    fn by_edits(t: &str, format: PhoneFormat, cc: Option<&str>) -> Result<String, IdError> {
+        if cc.is_some_and(|cc| !valid_country_code(cc)) {
+            return Err(IdError::InvalidDefaultCountryCode);
+        }
+        let mut buf = String::from("+");
+        let mut plus = false;
+        for &b in t.as_bytes() {
+            match b {
+                b'0'..=b'9' => buf.push(char::from(b)),
+                b' ' | b'-' | b'.' | b'(' | b')' | b'/' => {}
+                b'+' if !plus && buf.len() == 1 => plus = true,
+                _ => return Err(IdError::InvalidPhoneNumber),
+            }
+        }
+        if !plus {
+            if buf.as_bytes().get(1..3) == Some(b"00") {
+                buf.replace_range(1..3, "");
+            } else {
+                let cc = cc.ok_or(IdError::MissingCountryCode)?;
+                if buf.as_bytes().get(1) == Some(&b'0') {
+                    buf.remove(1);
+                }
+                buf.insert_str(1, cc);
+            }
+        }
+        let b = buf.as_bytes();
+        if !(8..=16).contains(&b.len()) || b[1] == b'0' {
+            return Err(IdError::InvalidPhoneNumber);
+        }
+        Ok(match format {
+            PhoneFormat::E164 => buf,
+            PhoneFormat::Digits => buf[1..].to_owned(),
+        })
+    }
+
+    #[test]
+    fn same_as_by_edits() {
+        const ALPHABET: &[u8] = b"0000123456789 -.()/++x";
+        let mut seed: u64 = 0x005e_ed0f_9a11;
+        let mut buf = String::new();
+        let mut accepted = 0;
+        for i in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 22) as usize;
+            let t: String = (0..len)
+                .map(|k| {
+                    char::from(ALPHABET[((seed >> (k % 8 * 8)) as usize + k * 7) % ALPHABET.len()])
+                })
+                .collect();
+            let cc = [None, Some("1"), Some("44"), Some("358"), Some("0")][i % 5];
+            for format in [PhoneFormat::E164, PhoneFormat::Digits] {
+                let got = normalize(&t, format, cc, &mut buf).map(str::to_owned);
+                assert_eq!(got, by_edits(&t, format, cc), "{t:?} {cc:?}");
+                accepted += usize::from(got.is_ok());
+            }
+        }
+        assert!(accepted > 10_000, "{accepted}");
     }
 }
