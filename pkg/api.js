@@ -1,15 +1,16 @@
 // The public JavaScript API, shared by both entry points (node.js, browser.js). Each entry loads
 // the wasm-bindgen glue its own way and hands the raw exports to `createApi`; what a caller sees
 // (argument checks, JSON text in, plain objects out, typed errors) is defined once, in lib/:
-// lib/validate.js, lib/audience.js, lib/signing.js over the shared lib/core.js.
+// lib/validate.js, lib/audience.js, lib/bodies.js, lib/signing.js over the shared lib/core.js.
 import { PreflightError } from './lib/core.js';
 import { validateApi } from './lib/validate.js';
 import { audienceApi } from './lib/audience.js';
+import { bodiesApi } from './lib/bodies.js';
 import { signingApi } from './lib/signing.js';
 
 export { PreflightError };
 
 /** @param {Record<string, Function>} raw the wasm-bindgen exports */
 export function createApi(raw) {
-  return Object.freeze({ ...validateApi(raw), ...audienceApi(raw), ...signingApi(raw), PreflightError });
+  return Object.freeze({ ...validateApi(raw), ...audienceApi(raw), ...bodiesApi(raw), ...signingApi(raw), PreflightError });
 }

@@ -1,5 +1,5 @@
-// Audience identifiers: normalize, hash (one, many, text, streaming) and upload bodies, over the
-// raw exports of bindings/wasm/src/audience.rs.
+// Audience identifiers: normalize, hash (one, many, text, streaming), over the raw exports of
+// bindings/wasm/src/audience.rs (upload bodies: lib/bodies.js, in the full package only).
 //
 // The raw exports never throw: each returns a tagged string (see the Rust module docs)
 //   'e<code>\t<message>'                          a failed call (thrown here as a PreflightError)
@@ -12,10 +12,8 @@ import { PreflightError, isWellFormed } from './core.js';
 
 const HEX_LEN = 64;
 const textEncoder = new TextEncoder();
-/** Field order of the records' value counts (IdType::ALL in the Rust core). */
-const FIELDS = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
-const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
-const BODY_KEYS = ['operation', 'effectiveAt', 'expiresAt', 'now', 'maxUsersPerBody', 'maxBodyBytes', ...HASH_KEYS];
+/** The hash options (upload bodies, lib/bodies.js, take more). */
+export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
 
 const NOT_A_STRING =
@@ -23,12 +21,12 @@ const NOT_A_STRING =
 const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no UTF-8 form';
 
 /** Throws the PreflightError of a raw 'e<code>\t<message>' result. */
-function fail(tagged) {
+export function fail(tagged) {
   const tab = tagged.indexOf('\t');
   throw new PreflightError(tagged.slice(1, tab), tagged.slice(tab + 1));
 }
 
-const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
+export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
 
 /**
  * Checks the caller's hash options (camelCase, unknown members refused); the values themselves
@@ -36,7 +34,7 @@ const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArr
  * @param {unknown} options
  * @param {readonly string[]} allowed the members allowed in this call's options
  */
-function hashOptions(options, allowed = HASH_KEYS) {
+export function hashOptions(options, allowed = HASH_KEYS) {
   if (options === undefined || options === null) return DEFAULT_OPTIONS;
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
   for (const key of Object.keys(options)) {
@@ -353,146 +351,5 @@ export function audienceApi(raw) {
     };
   };
 
-  /**
-   * Request bodies for the custom audience users or do-not-reach users endpoint.
-   * @param {string} endpoint @param {object[]} records @param {object} options
-   */
-  const buildAudienceBodies = (endpoint, records, options) => {
-    if (typeof endpoint !== 'string') {
-      throw new PreflightError('unknown_endpoint', 'the endpoint must be custom_audience_users or do_not_reach_users');
-    }
-    if (!isPlainObject(options)) {
-      throw new PreflightError('bad_options', "options must be an object with operation 'Update' or 'Delete'");
-    }
-    const o = hashOptions(options, BODY_KEYS);
-    const { operation, effectiveAt, expiresAt, now, maxUsersPerBody, maxBodyBytes } = options;
-    if (typeof operation !== 'string') throw new PreflightError('bad_options', "operation must be 'Update' or 'Delete'");
-    for (const [name, v] of [['effectiveAt', effectiveAt], ['expiresAt', expiresAt], ['now', now]]) {
-      if (v != null && typeof v !== 'string') {
-        throw new PreflightError('bad_options', `${name} must be an ISO 8601 date-time string in UTC`);
-      }
-    }
-    const limit = (name, v, max) => {
-      if (v == null) return 0;
-      if (!Number.isInteger(v) || v < 1 || v > max) {
-        throw new PreflightError('invalid_limits', `${name} must be an integer from 1 to ${max}`);
-      }
-      return v;
-    };
-    const users = limit('maxUsersPerBody', maxUsersPerBody, 2500);
-    const bytes = limit('maxBodyBytes', maxBodyBytes, 5_000_000);
-    if (!Array.isArray(records)) throw new PreflightError('invalid_argument', 'records must be an array of objects');
-
-    const parts = [];
-    const lens = [];
-    const counts = [];
-    /** Input index of each record passed to the engine (null while it is the identity). */
-    let passed = null;
-    /** Rejections found here (values that cannot be passed), by input index. */
-    const early = [];
-    for (let i = 0; i < records.length; i++) {
-      const rec = records[i];
-      if (!isPlainObject(rec)) throw new PreflightError('invalid_record', `records[${i}] is not an object`);
-      for (const key in rec) {
-        if (Object.prototype.hasOwnProperty.call(rec, key) && !FIELDS.includes(key)) {
-          throw new PreflightError(
-            'invalid_record',
-            `records[${i}] has the member ${JSON.stringify(key)}; expected ${FIELDS.join(', ')}`,
-          );
-        }
-      }
-      const mark = parts.length;
-      const countMark = counts.length;
-      let bad = null;
-      for (let f = 0; f < FIELDS.length && bad === null; f++) {
-        const v = rec[FIELDS[f]];
-        if (v == null) {
-          counts.push(0);
-        } else if (typeof v === 'string') {
-          if (!isWellFormed(v)) bad = { field: FIELDS[f], valueIndex: 0, code: 'invalid_utf8' };
-          parts.push(v);
-          lens.push(v.length);
-          counts.push(1);
-        } else if (Array.isArray(v)) {
-          for (let k = 0; k < v.length && bad === null; k++) {
-            const x = v[k];
-            if (typeof x !== 'string') bad = { field: FIELDS[f], valueIndex: k, code: 'not_a_string' };
-            else if (!isWellFormed(x)) bad = { field: FIELDS[f], valueIndex: k, code: 'invalid_utf8' };
-            else {
-              parts.push(x);
-              lens.push(x.length);
-            }
-          }
-          counts.push(v.length);
-        } else {
-          bad = { field: FIELDS[f], valueIndex: null, code: 'not_a_string' };
-        }
-      }
-      if (bad !== null) {
-        // Left out of the engine's input; reported in input order with the engine's rejections.
-        parts.length = lens.length = mark;
-        counts.length = countMark;
-        early.push({ index: i, ...bad });
-        if (passed === null) passed = Array.from({ length: i }, (_, k) => k);
-        continue;
-      }
-      if (passed !== null) passed.push(i);
-    }
-
-    const out = raw.audienceBuildBodies(
-      endpoint,
-      parts.join(''),
-      Uint32Array.from(lens),
-      Uint32Array.from(counts),
-      operation,
-      effectiveAt ?? undefined,
-      expiresAt ?? undefined,
-      now ?? undefined,
-      users,
-      bytes,
-      o.phoneFormat,
-      o.defaultCountryCode,
-      o.prehashed,
-    );
-    const meta = out[0];
-    if (meta.charCodeAt(0) !== 111 /* o */) fail(meta);
-    const bar = meta.indexOf('|');
-    const perBody = bar > 1 ? meta.slice(1, bar - 1).split(',').map(Number) : [];
-    const engineRejected = [];
-    if (bar + 1 < meta.length) {
-      for (const item of meta.slice(bar + 1, -1).split(',')) {
-        const [index, field, valueIndex, code] = item.split(':');
-        engineRejected.push({
-          index: passed === null ? +index : passed[+index],
-          field: field === '' ? null : field,
-          valueIndex: valueIndex === '' ? null : +valueIndex,
-          code,
-        });
-      }
-    }
-    // Merge both rejection lists by input index (each is in input order).
-    const rejected = [];
-    for (let a = 0, b = 0; a < early.length || b < engineRejected.length; ) {
-      if (b >= engineRejected.length || (a < early.length && early[a].index < engineRejected[b].index)) {
-        rejected.push(early[a++]);
-      } else {
-        rejected.push(engineRejected[b++]);
-      }
-    }
-    // The accepted records fill the bodies in input order.
-    const recordsPerBody = [];
-    const isRejected = new Set(rejected.map((x) => x.index));
-    let r = 0;
-    for (const count of perBody) {
-      const ids = [];
-      while (ids.length < count && r < records.length) {
-        if (!isRejected.has(r)) ids.push(r);
-        r++;
-      }
-      recordsPerBody.push(ids);
-    }
-    return { bodies: out.slice(1), records: recordsPerBody, rejected };
-  };
-
-  return { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies };
+  return { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher };
 }

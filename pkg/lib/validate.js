@@ -1,6 +1,7 @@
 // Payload validation: validate(kind, payload, options?), kinds(), and the rules as data:
 // describe(kind), jsonSchema(kind).
-import { PreflightError, stringify, checkText, unwrap } from './core.js';
+import { PreflightError } from './core.js';
+import { stringify, checkText, unwrap } from './envelope.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();

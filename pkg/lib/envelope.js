@@ -1,0 +1,72 @@
+// Helpers of the validation API: JSON text in, envelopes out.
+//
+// The raw exports take strings or bytes and return strings: `validateJson(kind, payloadBytes, optionsText)`
+// returns an envelope `{"ok": <result>}` or `{"error": {"code", "message"}}`, so nothing throws
+// across the wasm boundary and results are byte-identical to the native crate's.
+import { PreflightError, isWellFormed } from './core.js';
+
+/** The largest payload text the engine reads, in UTF-8 bytes (preflight::MAX_INPUT_BYTES). */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * JSON text of a caller's value, with the failures of JSON.stringify turned into PreflightErrors.
+ * @param {unknown} value
+ * @param {string} what "payload" or "options"
+ * @param {string} code the error code for a value that cannot be JSON
+ */
+export function stringify(value, what, code) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (e instanceof RangeError && /string length/i.test(message)) {
+      throw new PreflightError('input_too_large', `the ${what} is too large to serialize`, { cause: e });
+    }
+    if ((e instanceof RangeError || e?.name === 'InternalError') && /stack|recursion/i.test(message)) {
+      throw new PreflightError(code === 'invalid_json' ? 'too_deep' : code, `the ${what} nests too deeply to serialize`, {
+        cause: e,
+      });
+    }
+    // BigInt, a cycle, a throwing toJSON or getter.
+    throw new PreflightError(code, `the ${what} cannot be serialized as JSON: ${message}`, { cause: e });
+  }
+  if (text === undefined) {
+    throw new PreflightError(code, `the ${what} cannot be serialized as JSON (it is ${typeof value})`);
+  }
+  return text;
+}
+
+/**
+ * Checks JSON text passed in as a string: the engine reads UTF-8, which cannot hold a lone
+ * surrogate (the glue would silently replace it with U+FFFD), and refuses texts above its limit
+ * (checked here first so that a huge string is not copied into wasm memory for nothing).
+ * @param {string} text
+ * @param {string} what
+ * @param {string} code
+ */
+export function checkText(text, what, code) {
+  if (text.length > MAX_INPUT_BYTES) {
+    // UTF-16 length <= UTF-8 length, so the UTF-8 text is larger than the limit too.
+    throw new PreflightError('input_too_large', `the ${what} is larger than ${MAX_INPUT_BYTES} bytes`);
+  }
+  if (!isWellFormed(text)) {
+    throw new PreflightError(code, `the ${what} is not valid JSON: it contains a lone UTF-16 surrogate`);
+  }
+  return text;
+}
+
+/**
+ * Parses an envelope: returns its `ok` value or throws its error.
+ * @param {string} envelope
+ */
+export function unwrap(envelope) {
+  const parsed = JSON.parse(envelope);
+  if (parsed !== null && typeof parsed === 'object') {
+    if (Object.prototype.hasOwnProperty.call(parsed, 'ok')) return parsed.ok;
+    const err = parsed.error;
+    if (err && typeof err.code === 'string') throw new PreflightError(err.code, String(err.message));
+  }
+  throw new TypeError(`preflight: malformed result from the wasm module: ${envelope.slice(0, 200)}`);
+}
+
