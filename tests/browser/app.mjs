@@ -21,21 +21,19 @@
 // overrides target/debug/preflight). Chromium: CHROMIUM (default /usr/bin/chromium).
 // Run: node tests/browser/app.mjs
 
-import http from 'node:http';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync, mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync, createReadStream } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import {
+  root, executablePath, requireFiles, listen, fileServer, offlineNetwork, session, watchPage, watchdog, browserName,
+} from './harness.mjs';
 import { generateCsv, randomCases, INVALID } from './app-csv.mjs';
 import { testForms } from './app-forms.mjs';
 // The page's hashing job and, for running it here, the Node build of the package.
 import { hashFile } from '../../examples/browser/hash-csv.js';
 import { hashIdentifiers } from 'preflight-wasm';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const timeoutMs = Number(process.env.APP_TEST_TIMEOUT_MS || 240_000);
 const preflightBin = path.resolve(process.env.PREFLIGHT_BIN || path.join(root, 'target/debug/preflight'));
 const shots = path.join(root, 'tests/browser/screenshots');
@@ -74,100 +72,37 @@ function die(message) {
   process.exit(1);
 }
 
-for (const [what, p] of [
+requireFiles([
   ['the browser build (run scripts/build-wasm.sh)', path.join(root, 'pkg/web/preflight_wasm_bg.wasm')],
   ['the native command line (run cargo build, or set PREFLIGHT_BIN)', preflightBin],
   [`Chromium (apt-get install chromium, or set CHROMIUM)`, executablePath],
-]) {
-  if (!existsSync(p)) die(`${p} is missing: ${what}`);
-}
+], die);
 
 // --- the server: the page's files, read-only, and a log of every request -----------------------
 
 const served = []; // {method, rel, bodyBytes}
 const refused = [];
-const server = http.createServer((req, res) => {
-  let rel = '';
-  try {
-    rel = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname).replace(/^\/+/, '');
-  } catch {
-    // refused below
-  }
-  let bodyBytes = 0;
-  req.on('data', (c) => {
-    bodyBytes += c.length;
-  });
-  req.on('end', () => {
-    served.push({ method: req.method, rel, bodyBytes });
-    const file = path.join(root, rel);
-    const ok = OWN_FILES.has(rel) && (req.method === 'GET' || req.method === 'HEAD') && MIME[path.extname(rel)] !== undefined;
-    if (!ok) {
-      refused.push(`${req.method} ${req.url}`);
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': MIME[path.extname(rel)],
-      'content-length': statSync(file).size,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
-  });
+const server = fileServer({
+  allow: (rel) => OWN_FILES.has(rel),
+  mime: MIME,
+  onRequest: ({ method, url, rel, bodyBytes, ok }) => {
+    served.push({ method, rel, bodyBytes });
+    if (!ok) refused.push(`${method} ${url}`);
+  },
 });
-await new Promise((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', resolve);
-});
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-/** A loopback HTTP server that records every request and refuses it. */
-async function recorder(onRequest) {
-  const s = http.createServer((req, res) => {
-    onRequest(`${req.method} ${req.url}`);
-    res.writeHead(403).end();
-  });
-  s.on('connect', (req, socket) => {
-    onRequest(`CONNECT ${req.url}`);
-    socket.destroy();
-  });
-  await new Promise((resolve, reject) => {
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', resolve);
-  });
-  return s;
-}
-const foreign = new Set();
-const proxy = await recorder((r) => foreign.add(`${r} (seen by the proxy)`));
-const browserInternal = [];
-const sink = await recorder((r) => browserInternal.push(r.split('?')[0]));
-const sinkUrl = `http://127.0.0.1:${sink.address().port}`;
+const origin = await listen(server);
+const network = await offlineNetwork();
+const foreign = network.foreign;
 
 // --- the browser --------------------------------------------------------------------------------
 
 const work = mkdtempSync(path.join(tmpdir(), 'preflight-app-'));
 const userDataDir = path.join(work, 'profile');
-let context = null;
-async function cleanup() {
-  try {
-    if (context) await context.close();
-  } catch {
-    // already gone
-  }
-  for (const s of [server, proxy, sink]) {
-    s.closeAllConnections?.();
-    s.close();
-  }
-  rmSync(work, { recursive: true, force: true });
-}
-const watchdog = setTimeout(() => {
+const browser = session(userDataDir, [server, ...network.servers], work);
+const timer = watchdog(timeoutMs, () => {
   check('the whole run', false, `timed out after ${timeoutMs} ms`);
   summary();
-  cleanup().finally(() => process.exit(1));
-  setTimeout(() => process.exit(1), 5000).unref();
-}, timeoutMs);
-watchdog.unref();
+}, browser.cleanup);
 
 const pageRequests = []; // {url, method, body}
 const pageProblems = [];
@@ -286,40 +221,20 @@ async function testRandomCsv() {
 
 try {
   await testRandomCsv();
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
+  const context = await browser.launch({
+    network,
+    // Chromium's own services that call Google during a longer session (autofill predictions
+    // when a form is typed in, the network time check): not the page's requests.
+    args: ['--disable-features=AutofillServerCommunication,NetworkTimeServiceQuerying,OptimizationHints,Translate,MediaRouter'],
     acceptDownloads: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      // Chromium's own services that call Google during a longer session (autofill predictions
-      // when a form is typed in, the network time check): not the page's requests.
-      '--disable-features=AutofillServerCommunication,NetworkTimeServiceQuerying,OptimizationHints,Translate,MediaRouter',
-      `--proxy-server=http://127.0.0.1:${proxy.address().port}`,
-      `--gaia-url=${sinkUrl}`,
-      `--lso-url=${sinkUrl}`,
-      `--google-apis-url=${sinkUrl}`,
-      `--component-updater=url-source=${sinkUrl}`,
-    ],
     viewport: { width: 1100, height: 900 },
-    timeout: 60_000,
   });
   context.on('request', (req) => {
     pageRequests.push({ url: req.url(), method: req.method(), body: req.postDataBuffer() });
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(60_000);
-  page.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') pageProblems.push(`console ${m.type()}: ${m.text()}`);
-  });
+  watchPage(page, pageProblems);
   page.on('worker', (w) => w.on('close', () => {}));
 
   await page.goto(`${origin}/${APP_DIR}index.html`);
@@ -330,11 +245,11 @@ try {
   mkdirSync(shots, { recursive: true });
   await testForms(page, { check, shots, origin, preflightBin });
   await testAudience(page);
-  console.log(`browser: ${userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? userAgent}`);
+  console.log(`browser: ${browserName(userAgent)}`);
 } catch (e) {
   check('browser run', false, e && e.stack ? e.stack : String(e));
 } finally {
-  await cleanup();
+  await browser.cleanup();
 }
 
 // --- network ------------------------------------------------------------------------------------
@@ -350,9 +265,9 @@ const notLocal = pageRequests.filter((r) => !r.url.startsWith(`${origin}/`) && !
 check('network: every request Playwright saw went to the test server (or a blob: of the page)', notLocal.length === 0, notLocal.map((r) => r.url).join(', '));
 check('network: no request Playwright saw has a body', pageRequests.every((r) => r.body === null || r.body.length === 0));
 check('network: nothing left the machine', foreign.size === 0, [...foreign].join(', '));
-if (browserInternal.length > 0) console.log(`note: ${browserInternal.length} request(s) of Chromium itself went to the local sink: ${browserInternal.join(', ')}`);
+network.note();
 for (const p of pageProblems) check('page console', false, p);
 
-clearTimeout(watchdog);
+clearTimeout(timer);
 summary();
 process.exit(failures.length === 0 && passed > 0 ? 0 : 1);

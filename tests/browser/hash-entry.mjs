@@ -7,16 +7,12 @@
 //
 // Run: cargo build && bash scripts/build-wasm.sh && node tests/browser/hash-entry.mjs
 // Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
-import http from 'node:http';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { root, listen, fileServer, session, watchPage, watchdog } from './harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
 const TIMEOUT_MS = 120_000;
 
@@ -71,38 +67,17 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
   window.ready = true;
 </script>`;
 
-const MIME = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://127.0.0.1');
-  if (url.pathname === '/hash.html' || url.pathname === '/full.html') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(PAGE(url.pathname === '/hash.html' ? '/pkg/hash-browser.js' : '/pkg/browser.js'));
-    return;
-  }
-  const file = path.join(root, path.normalize(url.pathname));
-  if (!url.pathname.startsWith('/pkg/') || !file.startsWith(path.join(root, 'pkg')) || !existsSync(file)) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
+const server = fileServer({
+  allow: (rel) => rel.startsWith('pkg/'),
+  mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' },
+  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/full.html': PAGE('/pkg/browser.js') },
 });
-
-const timer = setTimeout(() => {
-  console.log(`timed out after ${TIMEOUT_MS} ms`);
-  process.exit(1);
-}, TIMEOUT_MS);
-
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const origin = await listen(server);
 const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  timeout: 60_000,
-});
+const browser = session(userDataDir, [server]);
+const timer = watchdog(TIMEOUT_MS, () => console.log(`timed out after ${TIMEOUT_MS} ms`), browser.cleanup);
 try {
+  const context = await browser.launch();
   const native = nativeHashes(EMAILS);
   check(native.filter((h) => h !== null).length === EMAILS.length - 1, 'the native CLI hashes all but one email');
   for (const name of ['hash', 'full']) {
@@ -110,8 +85,7 @@ try {
     const requested = [];
     const errors = [];
     page.on('request', (r) => requested.push(r.url().replace(origin, '')));
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(m.text()));
+    watchPage(page, errors);
     await page.goto(`${origin}/${name}.html`);
     await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
     const single = await page.evaluate((v) => window.result(v), EMAILS);
@@ -136,9 +110,7 @@ try {
 } catch (e) {
   failures.push(`error: ${e?.stack ?? e}`);
 } finally {
-  await context.close();
-  server.close();
-  rmSync(userDataDir, { recursive: true, force: true });
+  await browser.cleanup();
   clearTimeout(timer);
 }
 for (const f of failures) console.log(`FAIL ${f}`);

@@ -15,16 +15,14 @@
 // Run: cargo test --test vectors && scripts/build-wasm.sh && node tests/browser/run.mjs
 // Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
 
-import http from 'node:http';
-import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { matchNative } from '../node/vector-cases.mjs';
+import {
+  root, executablePath, requireFiles, listen, fileServer, offlineNetwork, session, watchPage, watchdog, browserName,
+} from './harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const timeoutMs = Number(process.env.BROWSER_TEST_TIMEOUT_MS || 180_000);
 const nativePath = path.resolve(process.env.PREFLIGHT_NATIVE_JSON || path.join(root, 'target/vectors/native.json'));
 
@@ -70,12 +68,10 @@ const broken = new Promise((resolve) => {
   signalBroken = resolve;
 });
 
-for (const [what, p] of [
+requireFiles([
   ['the browser build (run scripts/build-wasm.sh)', path.join(root, 'pkg/web/preflight_wasm_bg.wasm')],
   ['the native outputs (run cargo test --test vectors)', nativePath],
-]) {
-  if (!existsSync(p)) die(`${p} is missing: ${what}`);
-}
+], die);
 if (!existsSync(executablePath)) die(`no Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM)`);
 
 const vectorsDir = path.join(root, 'tests/vectors');
@@ -91,124 +87,37 @@ for (const p of matchProblems) fail(p);
 
 const served = new Map(); // path -> count
 const notFound = [];
-const server = http.createServer((req, res) => {
-  let rel;
-  try {
-    rel = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname).replace(/^\/+/, '');
-  } catch {
-    rel = '';
-  }
-  const file = path.resolve(root, rel);
-  const inside = file.startsWith(root + path.sep) && SERVED.some((s) => rel === s || (s.endsWith('/') && rel.startsWith(s)));
-  const type = MIME[path.extname(file)];
-  let ok = false;
-  try {
-    ok = inside && type !== undefined && (req.method === 'GET' || req.method === 'HEAD') && statSync(file).isFile();
-  } catch {
-    ok = false;
-  }
-  if (!ok) {
-    notFound.push(`${req.method} ${req.url}`);
-    signalBroken();
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
-    return;
-  }
-  served.set(rel, (served.get(rel) ?? 0) + 1);
-  res.writeHead(200, {
-    'content-type': type,
-    'content-length': statSync(file).size,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+const server = fileServer({
+  allow: (rel) => SERVED.some((s) => rel === s || (s.endsWith('/') && rel.startsWith(s))),
+  mime: MIME,
+  onRequest: ({ method, url, rel, ok }) => {
+    if (ok) {
+      served.set(rel, (served.get(rel) ?? 0) + 1);
+    } else {
+      notFound.push(`${method} ${url}`);
+      signalBroken();
+    }
+  },
 });
-await new Promise((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', resolve);
-});
-const origin = `http://127.0.0.1:${server.address().port}`;
+const origin = await listen(server);
 
 // --- where anything else goes --------------------------------------------------------------------
 
-const foreignRequests = new Set();
-const browserInternal = [];
+const network = await offlineNetwork();
+const foreignRequests = network.foreign;
 const pageProblems = [];
-
-/** A loopback HTTP server that records every request and refuses it. */
-async function recorder(onRequest) {
-  const s = http.createServer((req, res) => {
-    onRequest(`${req.method} ${req.url}`);
-    res.writeHead(403).end();
-  });
-  s.on('connect', (req, socket) => {
-    onRequest(`CONNECT ${req.url}`);
-    socket.destroy();
-  });
-  await new Promise((resolve, reject) => {
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', resolve);
-  });
-  return s;
-}
-// Chromium sends every non-loopback request through this "proxy", which records and refuses it:
-// that catches what Playwright cannot see (the browser's own requests) as well.
-const proxy = await recorder((r) => foreignRequests.add(`${r} (seen by the proxy)`));
-// Chromium's own Google endpoints (sign-in, component updater; Debian's build has API keys) are
-// pointed at this sink instead, so that its background traffic, which no page causes, stays on
-// the machine and is reported apart from the page's.
-const sink = await recorder((r) => browserInternal.push(r.split("?")[0]));
-const sinkUrl = `http://127.0.0.1:${sink.address().port}`;
 
 // --- the browser --------------------------------------------------------------------------------
 
 const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
-let context = null;
-
-async function cleanup() {
-  try {
-    if (context) await context.close();
-  } catch {
-    // already gone
-  }
-  for (const s of [server, proxy, sink]) {
-    s.closeAllConnections?.();
-    s.close();
-  }
-  rmSync(userDataDir, { recursive: true, force: true });
-}
-
-const watchdog = setTimeout(() => {
+const browser = session(userDataDir, [server, ...network.servers]);
+const timer = watchdog(timeoutMs, () => {
   fail(`timed out after ${timeoutMs} ms`);
   summary();
-  // Exit even if closing hangs; Playwright kills the browser process on exit.
-  cleanup().finally(() => process.exit(1));
-  setTimeout(() => process.exit(1), 5000).unref();
-}, timeoutMs);
-watchdog.unref();
+}, browser.cleanup);
 
 try {
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      // Loopback (the test server) stays direct: Chromium never proxies it by default.
-      `--proxy-server=http://127.0.0.1:${proxy.address().port}`,
-      `--gaia-url=${sinkUrl}`,
-      `--lso-url=${sinkUrl}`,
-      `--google-apis-url=${sinkUrl}`,
-      `--component-updater=url-source=${sinkUrl}`,
-    ],
-    timeout: 60_000,
-  });
+  const context = await browser.launch({ network });
   // Anything not to the local server is recorded and never leaves the machine.
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -222,13 +131,7 @@ try {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(60_000);
-  page.on('pageerror', (e) => {
-    pageProblems.push(`page error: ${e.message}`);
-    signalBroken();
-  });
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') pageProblems.push(`console ${m.type()}: ${m.text()}`);
-  });
+  watchPage(page, pageProblems, signalBroken);
 
   await page.goto(`${origin}/tests/browser/index.html`);
   const ready = await Promise.race([
@@ -253,7 +156,7 @@ try {
   const wasmLoads = served.get('pkg/web/preflight_wasm_bg.wasm') ?? 0;
   if (wasmLoads !== 1) fail(`the .wasm was fetched ${wasmLoads} times, expected once`);
   console.log(
-    `browser: ${userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? userAgent}; ${vectorFiles.length} vector files, ` +
+    `browser: ${browserName(userAgent)}; ${vectorFiles.length} vector files, ` +
       `${cases.length} cases (validate with the payload as text: ${results.filter((r) => r.forms.includes('text')).length}, ` +
       `as an object: ${results.filter((r) => r.forms.includes('object')).length}), ${apiChecks.length} API checks; ` +
       `${[...served.values()].reduce((a, b) => a + b, 0)} local requests`,
@@ -261,15 +164,13 @@ try {
 } catch (e) {
   fail(`browser run: ${e && e.stack ? e.stack : e}`);
 } finally {
-  await cleanup();
+  await browser.cleanup();
 }
 
 for (const p of pageProblems) fail(p);
 for (const u of foreignRequests) fail(`request not to the local server: ${u}`);
 for (const n of notFound) fail(`404: ${n}`);
-if (browserInternal.length > 0) {
-  console.log(`note: ${browserInternal.length} request(s) of Chromium itself went to the local sink: ${browserInternal.join(', ')}`);
-}
-clearTimeout(watchdog);
+network.note();
+clearTimeout(timer);
 summary();
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
