@@ -3,13 +3,12 @@
 //! from signing.md's public vectors and the Twitter developer documentation ("Creating a
 //! signature"), never from this crate.
 
-use std::io::Write;
+mod common;
+// The binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
+use common::preflight_env as run;
+use common::{CONSUMER_SECRET_ENV, TOKEN_SECRET_ENV};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-const CONSUMER_SECRET_ENV: &str = "PREFLIGHT_CONSUMER_SECRET";
-const TOKEN_SECRET_ENV: &str = "PREFLIGHT_TOKEN_SECRET";
-const CONSUMER_KEY_ENV: &str = "PREFLIGHT_CONSUMER_KEY";
+use std::process::Output;
 
 const EXIT_OK: i32 = 0;
 const EXIT_INVALID: i32 = 1;
@@ -58,27 +57,6 @@ type Env<'a> = &'a [(&'a str, &'a str)];
 // Marker secrets: no output or error may contain them.
 const MARK_CONSUMER: &str = "MARKcs7Qx2ConsumerSecretZ9";
 const MARK_TOKEN: &str = "MARKts4Kp8TokenSecretW3";
-
-/// Runs the binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
-fn run(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_preflight"));
-    cmd.args(args)
-        .env_remove(CONSUMER_SECRET_ENV)
-        .env_remove(TOKEN_SECRET_ENV)
-        .env_remove(CONSUMER_KEY_ENV)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("spawn preflight");
-    if let Some(mut s) = child.stdin.take() {
-        // The tool may exit before reading (usage errors): a broken pipe is fine.
-        let _ = s.write_all(stdin);
-    }
-    child.wait_with_output().expect("wait")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()

@@ -21,6 +21,7 @@
 
 #[path = "no_leak/cli.rs"]
 mod cli;
+mod common;
 
 use preflight::audience::batch::{build_bodies, AudienceRecord, BatchOptions, Endpoint};
 use preflight::audience::{self, HashOptions, IdType, LineHasher, PhoneFormat};

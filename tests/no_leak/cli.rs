@@ -2,34 +2,14 @@
 //! in files and in the environment, on failing paths (and on successful ones for the secrets);
 //! standard output and standard error searched for every form of every mark.
 
+// The binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
+use super::common::preflight_env as run;
+use super::common::{
+    CONSUMER_KEY_ENV as KEY_ENV, CONSUMER_SECRET_ENV as SECRET_ENV, TOKEN_SECRET_ENV,
+};
 use super::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-const SECRET_ENV: &str = "PREFLIGHT_CONSUMER_SECRET";
-const TOKEN_SECRET_ENV: &str = "PREFLIGHT_TOKEN_SECRET";
-const KEY_ENV: &str = "PREFLIGHT_CONSUMER_KEY";
-
-fn run(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_preflight"));
-    cmd.args(args)
-        .env_remove(SECRET_ENV)
-        .env_remove(TOKEN_SECRET_ENV)
-        .env_remove(KEY_ENV)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("spawn preflight");
-    if let Some(mut s) = child.stdin.take() {
-        // The tool may exit before reading: a broken pipe is fine.
-        let _ = s.write_all(stdin);
-    }
-    child.wait_with_output().expect("wait")
-}
+use std::process::Output;
 
 /// A file in a directory of its own (removed on drop).
 struct Dir(PathBuf);
