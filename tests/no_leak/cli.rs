@@ -305,78 +305,38 @@ pub fn check_every_subcommand() {
     ];
     let status = format!("status={PHONE}");
     let url = "https://api.example.com/1.1/statuses/update.json";
-    let refusals: Vec<Vec<&str>> = vec![
-        vec!["--method", "POST", "--url", "ftp://example.com/"],
-        vec!["--method", "PO ST", "--url", url],
-        vec!["--method", "POST", "--url", url, "--param", "oauth_x=1"],
-        vec![
-            "--method",
+    // (method, url, the other arguments)
+    let refusals: [(&str, &str, &[&str]); 10] = [
+        ("POST", "ftp://example.com/", &[]),
+        ("PO ST", url, &[]),
+        ("POST", url, &["--param", "oauth_x=1"]),
+        ("POST", url, &["--nonce", "né", "--timestamp", "1"]),
+        ("POST", url, &["--nonce", "n"]),
+        ("POST", url, &["--token", TOKEN, "--step", "request_token"]),
+        ("POST", url, &["--token", TOKEN, "--step", "access_token"]),
+        ("GET", url, &["--step", "authorize", "--callback", "oob"]),
+        (
             "POST",
-            "--url",
             url,
-            "--nonce",
-            "né",
-            "--timestamp",
-            "1",
-        ],
-        vec!["--method", "POST", "--url", url, "--nonce", "n"],
-        vec![
-            "--method",
+            &["--step", "request_token", "--callback", "x y"],
+        ),
+        (
             "POST",
-            "--url",
             url,
-            "--token",
-            TOKEN,
-            "--step",
-            "request_token",
-        ],
-        vec![
-            "--method",
-            "POST",
-            "--url",
-            url,
-            "--token",
-            TOKEN,
-            "--step",
-            "access_token",
-        ],
-        vec![
-            "--method",
-            "GET",
-            "--url",
-            url,
-            "--step",
-            "authorize",
-            "--callback",
-            "oob",
-        ],
-        vec![
-            "--method",
-            "POST",
-            "--url",
-            url,
-            "--step",
-            "request_token",
-            "--callback",
-            "x y",
-        ],
-        vec![
-            "--method",
-            "POST",
-            "--url",
-            url,
-            "--token",
-            TOKEN,
-            "--param",
-            status.as_str(),
-            "--timestamp",
-            "x",
-            "--nonce",
-            "n",
-        ],
+            &[
+                "--token",
+                TOKEN,
+                "--param",
+                status.as_str(),
+                "--timestamp",
+                "x",
+                "--nonce",
+                "n",
+            ],
+        ),
     ];
-    for extra in &refusals {
-        let mut args = vec!["oauth1"];
+    for (method, target, extra) in refusals {
+        let mut args = vec!["oauth1", "--method", method, "--url", target];
         args.extend_from_slice(extra);
         runs.check(&args.join(" "), &run(&args, &env, b""), false);
     }
@@ -395,30 +355,14 @@ pub fn check_every_subcommand() {
     runs.check("oauth1 empty secret", &o, false);
     // Successful signatures: the secrets never appear (the base string carries the key, the
     // token and the parameters by purpose).
+    let signed = ["oauth1", "--method", "POST", "--url", url, "--token", TOKEN];
     for json in [&[][..], &["--json"][..]] {
-        let mut args = vec![
-            "oauth1",
-            "--method",
-            "POST",
-            "--url",
-            url,
-            "--token",
-            TOKEN,
-            "--param",
-            status.as_str(),
-        ];
+        let mut args = signed.to_vec();
+        args.extend_from_slice(&["--param", status.as_str()]);
         args.extend_from_slice(json);
         runs.check("oauth1 signed", &run(&args, &env, b""), true);
-        let mut args = vec![
-            "oauth1",
-            "--method",
-            "POST",
-            "--url",
-            url,
-            "--token",
-            TOKEN,
-            "--secret-stdin",
-        ];
+        let mut args = signed.to_vec();
+        args.push("--secret-stdin");
         args.extend_from_slice(json);
         let stdin = format!("{SECRET}\n{TOKEN_SECRET}\n");
         runs.check(
