@@ -535,6 +535,35 @@ fn string_compact_len(s: &str) -> usize {
 mod tests {
     use super::*;
 
+    /// Names for objects of every size around the indexed range: names colliding in the cheap
+    /// hash (same length and the same first, middle and last bytes), and empty ones.
+    pub(super) fn colliding_names() -> Vec<String> {
+        (0..60)
+            .map(|i| match i % 4 {
+                0 => format!("k{i}"),
+                1 => format!("a{}z", i % 7),
+                2 => format!("axz{}", "x".repeat(i % 5)),
+                _ => String::new(),
+            })
+            .collect()
+    }
+
+    /// The object of `keys` (each member's value its index), built at once and pushed member by
+    /// member.
+    pub(super) fn built_and_pushed<'k>(keys: &[&'k str]) -> (Object<'k>, Object<'k>) {
+        let members: Vec<_> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (Cow::Borrowed(*k), Value::Number(Number::Int(i as i64))))
+            .collect();
+        let built = Object::from_members(members.clone());
+        let mut pushed = Object::new();
+        for (k, v) in members {
+            pushed.push(k, v);
+        }
+        (built, pushed)
+    }
+
     #[test]
     fn compact_len_matches_serde_json() {
         let texts = [
@@ -627,31 +656,14 @@ mod tests {
 
     #[test]
     fn the_name_index_answers_as_a_scan_does() {
-        // Objects of every size around the indexed range, names colliding in the cheap hash
-        // (same length and the same first, middle and last bytes), repeats anywhere.
-        let names: Vec<String> = (0..60)
-            .map(|i| match i % 4 {
-                0 => format!("k{i}"),
-                1 => format!("a{}z", i % 7),
-                2 => format!("axz{}", "x".repeat(i % 5)),
-                _ => String::new(),
-            })
-            .collect();
+        // Objects of every size around the indexed range, repeats anywhere.
+        let names = colliding_names();
         for n in 0..=INDEXED_MAX_MEMBERS + 4 {
             for step in [1, 3, 7] {
                 let keys: Vec<&str> = (0..n)
                     .map(|i| names[(i * step) % names.len()].as_str())
                     .collect();
-                let members = keys
-                    .iter()
-                    .enumerate()
-                    .map(|(i, k)| (Cow::Borrowed(*k), Value::Number(Number::Int(i as i64))))
-                    .collect::<Vec<_>>();
-                let built = Object::from_members(members.clone());
-                let mut pushed = Object::new();
-                for (k, v) in members {
-                    pushed.push(k, v);
-                }
+                let (built, pushed) = built_and_pushed(&keys);
                 assert_eq!(
                     built.table().is_some(),
                     (INDEXED_MIN_MEMBERS..=INDEXED_MAX_MEMBERS).contains(&n)

@@ -81,7 +81,8 @@ impl Object<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parse, Number, INDEXED_MAX_MEMBERS};
+    use super::super::tests::{built_and_pushed, colliding_names};
+    use super::super::{parse, INDEXED_MAX_MEMBERS};
     use super::*;
 
     /// Each repeated name once, in the order of its second occurrence, by brute force.
@@ -105,29 +106,13 @@ mod tests {
     fn every_size_built_or_pushed_agrees_with_brute_force() {
         // Sizes around both ends of the name table's range, names colliding in its cheap hash,
         // repeats anywhere (or nowhere).
-        let names: Vec<String> = (0..60)
-            .map(|i| match i % 4 {
-                0 => format!("k{i}"),
-                1 => format!("a{}z", i % 7),
-                2 => format!("axz{}", "x".repeat(i % 5)),
-                _ => String::new(),
-            })
-            .collect();
+        let names = colliding_names();
         for n in 0..=INDEXED_MAX_MEMBERS + 6 {
             for step in [1, 3, 7, 59] {
                 let keys: Vec<&str> = (0..n)
                     .map(|i| names[(i * step) % names.len()].as_str())
                     .collect();
-                let members: Vec<_> = keys
-                    .iter()
-                    .enumerate()
-                    .map(|(i, k)| (Cow::Borrowed(*k), Value::Number(Number::Int(i as i64))))
-                    .collect();
-                let built = Object::from_members(members.clone());
-                let mut pushed = Object::new();
-                for (k, v) in members {
-                    pushed.push(k, v);
-                }
+                let (built, pushed) = built_and_pushed(&keys);
                 let want = naive(&keys);
                 assert_eq!(built.has_repeated_keys(), !want.is_empty(), "{n} {step}");
                 assert_eq!(pushed.has_repeated_keys(), !want.is_empty(), "{n} {step}");
