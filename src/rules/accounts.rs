@@ -127,16 +127,7 @@ pub const ACCOUNT_APP_LIST_QUERY: Description = Description {
     kind: Kind::AccountAppListQuery,
     title: "The account apps GET query (GET /12/accounts/:account_id/account_apps)",
     source: "C §4 Accounts and account data; B §1 Common conventions",
-    root: Type::Object(&[
-        list_query::count(
-            ACCOUNT_APPS_COUNT_MAX,
-            "Records per request: default 200, 1 to 1000",
-        ),
-        CURSOR,
-        SORT_BY,
-        WITH_DELETED,
-        WITH_TOTAL_COUNT,
-    ]),
+    root: Type::Object(&list_query::standard(ACCOUNT_APPS_COUNT_MAX)),
     rules: &[EXCLUSIVE_RULE],
 };
 

@@ -19,7 +19,7 @@ use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::Pointer;
 
-use super::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
+use super::list_query::{self, EXCLUSIVE_RULE};
 
 /// Largest `count` of GET .../line_item_curated_categories: "`count` (default 200, 1 to 1000)".
 pub const LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX: i64 = 1000;
@@ -35,16 +35,9 @@ pub const LINE_ITEM_CURATED_CATEGORY_LIST_QUERY: Description = Description {
     title: "The line item curated categories GET query \
             (GET /12/accounts/:account_id/line_item_curated_categories)",
     source: "C §4 Line items; B §1 Common conventions",
-    root: Type::Object(&[
-        list_query::count(
-            LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX,
-            "Records per request: default 200, 1 to 1000",
-        ),
-        CURSOR,
-        SORT_BY,
-        WITH_DELETED,
-        WITH_TOTAL_COUNT,
-    ]),
+    root: Type::Object(&list_query::standard(
+        LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX,
+    )),
     rules: &[EXCLUSIVE_RULE],
 };
 

@@ -57,6 +57,18 @@ pub const fn count(max: i64, doc: &'static str) -> Field {
     )
 }
 
+/// The list query as most endpoints' rows give it: "`count` (default 200, 1 to 1000), `cursor`,
+/// `sort_by`, `with_deleted`, `with_total_count`", `count` up to the endpoint's `max`.
+pub const fn standard(max: i64) -> [Field; 5] {
+    [
+        count(max, "Records per request: default 200, 1 to 1000"),
+        CURSOR,
+        SORT_BY,
+        WITH_DELETED,
+        WITH_TOTAL_COUNT,
+    ]
+}
+
 /// An id filter: a comma-separated list of up to [`ID_FILTER_MAX`] ids.
 pub const ID_LIST: Type = Type::List(&List {
     item: Str::ANY,
