@@ -51,68 +51,81 @@ const OPERATION_TYPE: Field = Field::required(
 );
 const PARAMS_DOC: &str = "object, required: holds users, effective_at, expires_at";
 
-const USER_RULE: &str = "a user needs at least one identifier value";
-const LIMIT_RULE: &str = "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)";
-const BYTES_RULE: &str = "body at most 5,000,000 bytes (compact JSON)";
+/// The rules both endpoints have.
+const USER_RULE: Rule = Rule {
+    code: Code::OneOfRequired,
+    text: "a user needs at least one identifier value",
+    fields: &["/*/params/users/*"],
+};
+const LIMIT_RULE: Rule = Rule {
+    code: Code::TooManyItems,
+    text: "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)",
+    fields: &["", "/*/params/users"],
+};
+const BYTES_RULE: Rule = Rule {
+    code: Code::TooLarge,
+    text: "body at most 5,000,000 bytes (compact JSON)",
+    fields: &[""],
+};
+
+/// The body both endpoints take: an array of at most [`MAX_OPERATIONS_PER_BODY`] operations, each
+/// an `operation_type` and `params` holding `users` (objects of the `$user` fields) and the
+/// endpoint's date fields `$date`. (A macro: a `const fn` cannot return the nested references.)
+macro_rules! operations {
+    ($user:expr, $($date:expr),+ $(,)?) => {
+        Type::Array(&Array {
+            item: Type::Object(&[
+                OPERATION_TYPE,
+                Field::required(
+                    "params",
+                    Type::Object(&[
+                        Field::required(
+                            "users",
+                            Type::Array(&Array {
+                                item: Type::Object($user),
+                                min_items: None,
+                                max_items: None,
+                            }),
+                            USERS_DOC,
+                        ),
+                        $($date),+
+                    ]),
+                    PARAMS_DOC,
+                ),
+            ]),
+            min_items: None,
+            max_items: Some(MAX_OPERATIONS_PER_BODY),
+        })
+    };
+}
 
 /// What `describe("custom_audience_users")` says.
 pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
     kind: Kind::CustomAudienceUsers,
     title: "The custom audience users POST body: an array of operations",
     source: "B §4 Custom audience users, §8 Limits; audience-identifiers.md",
-    root: Type::Array(&Array {
-        item: Type::Object(&[
-            OPERATION_TYPE,
-            Field::required(
-                "params",
-                Type::Object(&[
-                    Field::required(
-                        "users",
-                        Type::Array(&Array {
-                            item: Type::Object(CUSTOM_AUDIENCE_USER),
-                            min_items: None,
-                            max_items: None,
-                        }),
-                        USERS_DOC,
-                    ),
-                    Field::optional(
-                        "effective_at",
-                        Str::format(Format::DateTimeUtc),
-                        "ISO 8601 UTC; defaults to now",
-                    ),
-                    Field::optional(
-                        "expires_at",
-                        Str::format(Format::DateTimeUtc),
-                        "ISO 8601 UTC; later than effective_at",
-                    ),
-                ]),
-                PARAMS_DOC,
-            ),
-        ]),
-        min_items: None,
-        max_items: Some(MAX_OPERATIONS_PER_BODY),
-    }),
+    root: operations!(
+        CUSTOM_AUDIENCE_USER,
+        Field::optional(
+            "effective_at",
+            Str::format(Format::DateTimeUtc),
+            "ISO 8601 UTC; defaults to now",
+        ),
+        Field::optional(
+            "expires_at",
+            Str::format(Format::DateTimeUtc),
+            "ISO 8601 UTC; later than effective_at",
+        ),
+    ),
     rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            text: USER_RULE,
-            fields: &["/*/params/users/*"],
-        },
+        USER_RULE,
         Rule {
             code: Code::InvalidDateRange,
             text: "expires_at is later than effective_at",
             fields: &["/*/params/effective_at", "/*/params/expires_at"],
         },
-        Rule {
-            code: Code::TooManyItems,
-            text: LIMIT_RULE,
-            fields: &["", "/*/params/users"],
-        },
-        Rule {
-            code: Code::TooLarge,
-            text: BYTES_RULE,
-            fields: &[""],
-        },
+        LIMIT_RULE,
+        BYTES_RULE,
     ],
 };
 
@@ -122,53 +135,22 @@ pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
     kind: Kind::DoNotReachUsers,
     title: "The do-not-reach list users POST body: an array of operations",
     source: "B §4 Do-not-reach list users, §8 Limits; audience-identifiers.md",
-    root: Type::Array(&Array {
-        item: Type::Object(&[
-            OPERATION_TYPE,
-            Field::required(
-                "params",
-                Type::Object(&[
-                    Field::required(
-                        "users",
-                        Type::Array(&Array {
-                            item: Type::Object(DO_NOT_REACH_USER),
-                            min_items: None,
-                            max_items: None,
-                        }),
-                        USERS_DOC,
-                    ),
-                    Field::required(
-                        "expires_at",
-                        Str::format(Format::DateTimeUtc),
-                        "ISO 8601 UTC; listed as required",
-                    ),
-                ]),
-                PARAMS_DOC,
-            ),
-        ]),
-        min_items: None,
-        max_items: Some(MAX_OPERATIONS_PER_BODY),
-    }),
+    root: operations!(
+        DO_NOT_REACH_USER,
+        Field::required(
+            "expires_at",
+            Str::format(Format::DateTimeUtc),
+            "ISO 8601 UTC; listed as required",
+        ),
+    ),
     rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            text: USER_RULE,
-            fields: &["/*/params/users/*"],
-        },
+        USER_RULE,
         Rule {
             code: Code::NotAllowed,
             text: "only email and phone_number identifiers (device_id, handle, service_id and partner_user_id are refused)",
             fields: &["/*/params/users/*"],
         },
-        Rule {
-            code: Code::TooManyItems,
-            text: LIMIT_RULE,
-            fields: &["", "/*/params/users"],
-        },
-        Rule {
-            code: Code::TooLarge,
-            text: BYTES_RULE,
-            fields: &[""],
-        },
+        LIMIT_RULE,
+        BYTES_RULE,
     ],
 };
