@@ -156,12 +156,11 @@ fn product(out: &mut Vec<Entry>, kind: Kind, prefix: &str) {
 fn components(out: &mut Vec<Entry>, kind: Kind) {
     for list in ["/components/*", "/slides/*/*"] {
         let p = |rest: &str| format!("{list}/{rest}");
-        add(
-            out,
-            kind,
-            &p("type"),
-            &[NotInEnum(COMPONENT_TYPES), STRING, Remove],
-        );
+        // A member that must be one of `values`.
+        let one_of = |out: &mut Vec<Entry>, rest: &str, values: &'static [&'static str]| {
+            add(out, kind, &p(rest), &[NotInEnum(values), STRING, Remove]);
+        };
+        one_of(out, "type", COMPONENT_TYPES);
         add(out, kind, &p("media_key"), &[STRING, Remove]);
         add(
             out,
@@ -179,30 +178,15 @@ fn components(out: &mut Vec<Entry>, kind: Kind) {
         add(out, kind, &p("media_keys/*"), &[STRING]);
         add(out, kind, &p("title"), &[STRING, Remove]);
         add(out, kind, &p("label"), &[WrongType(Json::Object), Remove]);
-        add(
-            out,
-            kind,
-            &p("label/type"),
-            &[NotInEnum(LABEL_TYPES), STRING, Remove],
-        );
-        add(
-            out,
-            kind,
-            &p("label/value"),
-            &[NotInEnum(LABEL_VALUES), STRING, Remove],
-        );
+        one_of(out, "label/type", LABEL_TYPES);
+        one_of(out, "label/value", LABEL_VALUES);
         add(
             out,
             kind,
             &p("destination"),
             &[WrongType(Json::Object), Remove],
         );
-        add(
-            out,
-            kind,
-            &p("destination/type"),
-            &[NotInEnum(DESTINATION_TYPES), STRING, Remove],
-        );
+        one_of(out, "destination/type", DESTINATION_TYPES);
         add(out, kind, &p("destination/url"), &[STRING, Remove]);
         add(
             out,
@@ -234,30 +218,26 @@ fn video_conversation_card(out: &mut Vec<Entry>, kind: Kind, create: bool) {
     for name in ["second_cta", "third_cta", "fourth_cta"] {
         add(out, kind, &format!("/{name}"), &[cta]);
     }
-    add(
-        out,
-        kind,
-        "/title",
-        &[TooLong {
-            max: VCC_TITLE_MAX_CHARS,
-            prefix: None,
-        }],
-    );
-    add(
-        out,
-        kind,
-        "/thank_you_text",
-        &[TooLong {
-            max: THANK_YOU_TEXT_MAX_CHARS,
-            prefix: None,
-        }],
-    );
-    for name in [
+    for (name, max) in [
+        ("title", VCC_TITLE_MAX_CHARS),
+        ("thank_you_text", THANK_YOU_TEXT_MAX_CHARS),
+    ] {
+        add(
+            out,
+            kind,
+            &format!("/{name}"),
+            &[TooLong { max, prefix: None }],
+        );
+    }
+    // What the create requires, then the other members.
+    const REQUIRED: [&str; 5] = [
         "first_cta",
         "first_cta_tweet",
         "media_key",
         "name",
         "thank_you_text",
+    ];
+    for name in REQUIRED.into_iter().chain([
         "title",
         "second_cta",
         "second_cta_tweet",
@@ -269,17 +249,11 @@ fn video_conversation_card(out: &mut Vec<Entry>, kind: Kind, create: bool) {
         "thank_you_url",
         "unlocked_image_media_key",
         "unlocked_video_media_key",
-    ] {
+    ]) {
         add(out, kind, &format!("/{name}"), &[STRING]);
     }
     if create {
-        for name in [
-            "first_cta",
-            "first_cta_tweet",
-            "media_key",
-            "name",
-            "thank_you_text",
-        ] {
+        for name in REQUIRED {
             add(out, kind, &format!("/{name}"), &[Remove]);
         }
     }
