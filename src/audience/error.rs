@@ -134,14 +134,16 @@ impl UnknownIdType {
     pub fn code(self) -> &'static str {
         "unknown_id_type"
     }
+
+    /// A fixed, human-readable explanation.
+    pub fn message(self) -> &'static str {
+        "expected one of email, phone_number, handle, device_id, service_id, partner_user_id"
+    }
 }
 
 impl fmt::Display for UnknownIdType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "unknown_id_type: expected one of email, phone_number, handle, device_id, \
-             service_id, partner_user_id",
-        )
+        write!(f, "{}: {}", self.code(), self.message())
     }
 }
 

@@ -176,11 +176,16 @@ impl UnknownPhoneFormat {
     pub fn code(self) -> &'static str {
         "unknown_phone_format"
     }
+
+    /// A fixed, human-readable explanation.
+    pub fn message(self) -> &'static str {
+        "expected e164 or digits"
+    }
 }
 
 impl fmt::Display for UnknownPhoneFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown_phone_format: expected e164 or digits")
+        write!(f, "{}: {}", self.code(), self.message())
     }
 }
 

@@ -24,7 +24,6 @@
 use preflight::audience::{
     hash_lines, hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher, PhoneFormat,
 };
-use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 
 /// A failed call: a stable code and a fixed message.
@@ -34,22 +33,16 @@ pub(crate) struct Fail {
 }
 
 impl Fail {
-    /// From an error whose `Display` is `<code>: <message>`.
-    fn from_display(code: &'static str, display: impl std::fmt::Display) -> Fail {
-        let text = display.to_string();
-        let message = text
-            .strip_prefix(code)
-            .and_then(|m| m.strip_prefix(": "))
-            .unwrap_or(&text)
-            .to_owned();
-        Fail { code, message }
+    /// From a stable code and a fixed message.
+    fn of(code: &'static str, message: &'static str) -> Fail {
+        Fail {
+            code,
+            message: message.to_owned(),
+        }
     }
 
     fn id(e: IdError) -> Fail {
-        Fail {
-            code: e.code(),
-            message: e.message().to_owned(),
-        }
+        Fail::of(e.code(), e.message())
     }
 
     pub(crate) fn text(&self) -> String {
@@ -64,7 +57,7 @@ impl Fail {
 
 fn id_type(name: &str) -> Result<IdType, Fail> {
     name.parse::<IdType>()
-        .map_err(|e| Fail::from_display(e.code(), e))
+        .map_err(|e| Fail::of(e.code(), e.message()))
 }
 
 pub(crate) fn hash_options(
@@ -74,7 +67,7 @@ pub(crate) fn hash_options(
 ) -> Result<HashOptions, Fail> {
     let phone_format = phone_format
         .parse::<PhoneFormat>()
-        .map_err(|e| Fail::from_display(e.code(), e))?;
+        .map_err(|e| Fail::of(e.code(), e.message()))?;
     let opts = HashOptions {
         phone_format,
         default_country_code,
@@ -454,9 +447,11 @@ pub fn bench_raw_sha256_lines(text: &[u8]) -> u32 {
 /// Benchmark only: SHA-256 of `text` as 64 lowercase hex digits (checks the ceiling's hash).
 #[wasm_bindgen(js_name = benchSha256Hex)]
 pub fn bench_sha256_hex(text: &str) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(64);
     for b in preflight::audience::sha256(text.as_bytes()) {
-        let _ = write!(s, "{b:02x}");
+        s.push(char::from(DIGITS[usize::from(b >> 4)]));
+        s.push(char::from(DIGITS[usize::from(b & 15)]));
     }
     s
 }
