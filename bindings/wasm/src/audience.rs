@@ -424,9 +424,10 @@ fn finished() -> Fail {
 
 // --- Benchmark only ------------------------------------------------------------------------------
 // The ceiling of bench/audience.mjs: SHA-256 of every line of already normalized text and nothing
-// else (no normalization, no hex, no output), with the engine's own scalar SHA-256
-// (`preflight::audience::sha256`, the `sha2` crate); `benchSha256Hex` lets the tests check it
-// against node:crypto. Not part of the package's API.
+// else (no normalization, no hex, no output), with the engine's one-value SHA-256
+// (`preflight::audience::sha256`: in wasm the crate's own, src/audience/sha256x1.rs, which every
+// value not hashed four at a time goes through); `benchSha256Hex` lets the tests check it against
+// node:crypto and the published vectors. Not part of the package's API.
 
 /// Benchmark only: SHA-256 of every `\n`-separated line of `text` (UTF-8 bytes, so that only a
 /// copy goes in; no normalization, no hex, no output); returns the number of lines hashed.
