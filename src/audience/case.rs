@@ -4,7 +4,7 @@
 //! With the `nfc-tables` feature (the default, with the normalization tables) this is
 //! `str::to_lowercase`. Without it (the wasm binding, where the standard library's lowercase
 //! and case-property tables were the largest part of the hash-only download) every character is
-//! mapped by [`LOWER`], a table of runs of this crate that a test proves equal to
+//! mapped by `LOWER`, a table of runs of this crate that a test proves equal to
 //! `char::to_lowercase` for every code point, except for text containing U+03A3 GREEK CAPITAL
 //! LETTER SIGMA: whether it becomes `σ` or word-final `ς` depends on its neighbours' Unicode
 //! properties (the Final_Sigma rule), and that text goes to the embedder's lowercase, registered

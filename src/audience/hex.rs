@@ -25,7 +25,7 @@ pub fn encode(digest: &[u8; 32], out: &mut [u8; 64]) {
 
 /// The SHA-256 digest of `data`, one message at a time (every value the bulk paths do not hash
 /// four at a time): the `sha2` crate, except on wasm32 with simd128, where the crate's own
-/// ([`super::sha256x1`]) is smaller and faster.
+/// (`src/audience/sha256x1.rs`) is smaller and faster.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn sha256(data: &[u8]) -> [u8; 32] {
@@ -35,7 +35,7 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
 
 /// The SHA-256 digest of `data`, one message at a time (every value the bulk paths do not hash
 /// four at a time): the `sha2` crate, except on wasm32 with simd128, where the crate's own
-/// ([`super::sha256x1`]) is smaller and faster.
+/// (`src/audience/sha256x1.rs`) is smaller and faster.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline]
 pub fn sha256(data: &[u8]) -> [u8; 32] {

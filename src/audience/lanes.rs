@@ -1,13 +1,12 @@
 //! SHA-256's constants and the word operations its compression function is written with, shared
-//! by the four-message hash ([`super::sha256x4`]) and the one-message hash
-//! ([`super::sha256x1`]):
+//! by the four-message hash ([`super::sha256x4`]) and the one-message hash (`sha256x1.rs`, in
+//! wasm builds):
 //! - [`Word`]: one or more 32-bit words and the operations a round needs; [`round`] is written
 //!   once over it, for `u32` (one message) and for four lanes (four messages);
-//! - [`Lanes`]: four 32-bit lanes, plus loading and output (and [`Rows`], moving words between
-//!   lanes): [`Portable`] on `[u32; 4]`
-//!   (every target: native tests run it against `sha2`), and on `wasm32` with the `simd128`
-//!   target feature `Simd` on `v128` (safe `core::arch::wasm32` intrinsics), which [`Fast`]
-//!   names there.
+//! - [`Lanes`]: four 32-bit lanes, plus loading and output (and `Rows`, moving words between
+//!   lanes): `Portable` on `[u32; 4]` (every target: native tests run it against `sha2`), and on
+//!   `wasm32` with the `simd128` target feature `Simd` on `v128` (safe `core::arch::wasm32`
+//!   intrinsics); [`Fast`] names the one in use.
 
 pub(super) const K: [u32; 64] = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

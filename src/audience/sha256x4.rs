@@ -4,7 +4,7 @@
 //!
 //! The compression function is written once, generic over [`Lanes`] (four `u32`s and the few
 //! operations SHA-256 needs, [`super::lanes`]):
-//! - [`Portable`] implements it on `[u32; 4]`, on every target; native tests check it against
+//! - `Portable` implements it on `[u32; 4]`, on every target; native tests check it against
 //!   `sha2`, and through the bulk paths forced to batch (see `bulk.rs`);
 //! - on `wasm32` with the `simd128` target feature, `Simd` implements it on `v128` (safe
 //!   `core::arch::wasm32` intrinsics), and the bulk paths hash single-block values four at a time
