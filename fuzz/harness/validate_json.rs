@@ -103,4 +103,3 @@ pub fn check(kind: Kind, options_text: &str, payload: &[u8]) {
         }
     }
 }
-
