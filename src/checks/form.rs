@@ -295,6 +295,10 @@ fn list(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, l: &List, required
                 repeats(ctx, path, &items);
             }
         }
+        // An empty array is the same untouched value as an empty text.
+        Value::Array(a) if a.is_empty() && required && l.min_items.is_none() => {
+            empty_required(ctx, path, name);
+        }
         Value::Array(a) => {
             if !lengths::item_count(ctx, path, a.len(), l.min_items, l.max_items) {
                 return;

@@ -122,8 +122,15 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> Value {
             let mut arr = Map::new();
             arr.insert("type".into(), json!("array"));
             arr.insert("items".into(), item);
-            if let Some(n) = l.min_items {
-                arr.insert("minItems".into(), json!(n));
+            match (l.min_items, required) {
+                (Some(n), _) => {
+                    arr.insert("minItems".into(), json!(n));
+                }
+                // The engine reports an empty required list as missing.
+                (None, true) => {
+                    arr.insert("minItems".into(), json!(1));
+                }
+                (None, false) => {}
             }
             if let Some(n) = l.max_items {
                 arr.insert("maxItems".into(), json!(n));

@@ -127,7 +127,10 @@ pub const ACCOUNT_APP_LIST_QUERY: Description = Description {
     kind: Kind::AccountAppListQuery,
     title: "The account apps GET query (GET /12/accounts/:account_id/account_apps)",
     source: "C §4 Accounts and account data; B §1 Common conventions",
-    root: Type::Object(&list_query::standard(ACCOUNT_APPS_COUNT_MAX)),
+    root: Type::Object(&list_query::standard(
+        ACCOUNT_APPS_COUNT_MAX,
+        "Records per request: default 200, 1 to 1000",
+    )),
     rules: &[EXCLUSIVE_RULE],
 };
 

@@ -37,6 +37,7 @@ pub const LINE_ITEM_CURATED_CATEGORY_LIST_QUERY: Description = Description {
     source: "C §4 Line items; B §1 Common conventions",
     root: Type::Object(&list_query::standard(
         LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX,
+        "Records per request: default 200, 1 to 1000",
     )),
     rules: &[EXCLUSIVE_RULE],
 };

@@ -57,11 +57,12 @@ pub const fn count(max: i64, doc: &'static str) -> Field {
     )
 }
 
-/// The list query as most endpoints' rows give it: "`count` (default 200, 1 to 1000), `cursor`,
-/// `sort_by`, `with_deleted`, `with_total_count`", `count` up to the endpoint's `max`.
-pub const fn standard(max: i64) -> [Field; 5] {
+/// The list query as most endpoints' rows give it: "`count` (default D, 1 to MAX), `cursor`,
+/// `sort_by`, `with_deleted`, `with_total_count`", `count` up to the endpoint's `max` and
+/// described by `count_doc` (the endpoint's words).
+pub const fn standard(max: i64, count_doc: &'static str) -> [Field; 5] {
     [
-        count(max, "Records per request: default 200, 1 to 1000"),
+        count(max, count_doc),
         CURSOR,
         SORT_BY,
         WITH_DELETED,
@@ -98,7 +99,8 @@ pub fn conventions(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         Some(Value::String(s)) => s == "true",
         _ => false,
     };
-    if asks_total && fields::present(obj, CURSOR.name) {
+    // A cursor sent as "" is an untouched form input, not a page to continue from.
+    if asks_total && fields::given(obj, CURSOR.name) {
         ctx.error(
             &path.key(WITH_TOTAL_COUNT.name),
             Code::MutuallyExclusive,
