@@ -96,28 +96,6 @@ const el = (tag, attrs = {}, ...children) => {
 };
 
 /**
- * The fields, with a field for each tag that `appliesWhen` refers to but the description does not
- * list itself (a card component's `type`, a destination's `type`): an enum of the values the
- * variants are described for, placed first among its siblings.
- */
-function withTags(fields) {
-  const out = [...fields];
-  const tags = [...new Set(fields.map((f) => f.appliesWhen?.field).filter(Boolean))];
-  for (const tag of tags) {
-    if (out.some((f) => f.path === tag)) continue;
-    const values = [...new Set(fields.filter((f) => f.appliesWhen?.field === tag).map((f) => f.appliesWhen.value))];
-    const parent = tag.slice(0, tag.lastIndexOf('/'));
-    const at = out.findIndex((f) => f.path.startsWith(`${parent}/`));
-    out.splice(at < 0 ? out.length : at, 0, {
-      path: tag, name: tag.slice(tag.lastIndexOf('/') + 1), type: 'enum', required: 'always', condition: null,
-      appliesWhen: null, enum: values, minLength: null, maxLength: null, minimum: null, maximum: null,
-      minItems: null, maxItems: null, format: null, items: null, description: '',
-    });
-  }
-  return out;
-}
-
-/**
  * Builds the form of `kind` into `parts.form` and keeps it checked.
  * @param {object} preflight the package (describe, validate)
  * @param {string} kind
@@ -128,7 +106,7 @@ function withTags(fields) {
 export function createForm(preflight, kind, parts, options = {}) {
   const description = preflight.describe(kind);
   const exclude = new Set(options.exclude ?? []);
-  const fields = withTags(description.fields.filter((f) => ![...exclude].some((x) => f.path === x || f.path.startsWith(`${x}/`))));
+  const fields = description.fields.filter((f) => ![...exclude].some((x) => f.path === x || f.path.startsWith(`${x}/`)));
   const discriminators = new Set(fields.map((f) => f.appliesWhen?.field).filter(Boolean));
   const state = {};
   const touched = new Set();

@@ -5,7 +5,9 @@
 // Messages in:  {type: 'hash', file, idType, column, header, delimiter, options, onError}
 // Messages out: {type: 'ready'} once loaded; the job's 'progress' and 'done' messages;
 //               {type: 'error', code, message} for a wrong option or an unreadable file.
-import { hashIdentifiers, PreflightError } from '../../pkg/browser.js';
+// The hash-only build (preflight-wasm/hash): a worker that only hashes downloads 33 KB gzipped
+// instead of the full package.
+import { hashIdentifiers, PreflightError } from '../../pkg/hash-browser.js';
 import { hashFile, JobError } from './hash-csv.js';
 
 self.onmessage = async (event) => {

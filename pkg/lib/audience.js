@@ -247,7 +247,8 @@ export function audienceApi(raw) {
         }
       }
       text = list.join('');
-      r = raw.audienceHashJoined(type, utf8(text), lens, o.phoneFormat, o.defaultCountryCode, o.prehashed);
+      // Every value that was not well-formed is blanked: the text is.
+      r = raw.audienceHashJoined(type, textEncoder.encode(text), lens, o.phoneFormat, o.defaultCountryCode, o.prehashed);
     }
     const { hashes, errors } = unpack(r, overrides);
     return { hashes, errors };

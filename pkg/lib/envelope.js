@@ -46,12 +46,24 @@ export function stringify(value, what, code) {
  * @param {string} code
  */
 export function checkText(text, what, code) {
+  checkLength(text, what);
+  if (!isWellFormed(text)) {
+    throw new PreflightError(code, `the ${what} is not valid JSON: it contains a lone UTF-16 surrogate`);
+  }
+  return text;
+}
+
+/**
+ * Refuses a text above the engine's limit before it is copied into wasm memory. Enough for
+ * JSON.stringify's output, which is always well-formed (it escapes lone surrogates as \uXXXX,
+ * and the engine refuses those escapes itself).
+ * @param {string} text
+ * @param {string} what
+ */
+export function checkLength(text, what) {
   if (text.length > MAX_INPUT_BYTES) {
     // UTF-16 length <= UTF-8 length, so the UTF-8 text is larger than the limit too.
     throw new PreflightError('input_too_large', `the ${what} is larger than ${MAX_INPUT_BYTES} bytes`);
-  }
-  if (!isWellFormed(text)) {
-    throw new PreflightError(code, `the ${what} is not valid JSON: it contains a lone UTF-16 surrogate`);
   }
   return text;
 }

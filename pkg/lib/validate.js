@@ -1,7 +1,7 @@
 // Payload validation: validate(kind, payload, options?), kinds(), and the rules as data:
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
-import { stringify, checkText, unwrap } from './envelope.js';
+import { stringify, checkText, checkLength, unwrap } from './envelope.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();
@@ -42,7 +42,7 @@ export function validateApi(raw) {
   const payloadText = (payload) =>
     typeof payload === 'string'
       ? checkText(payload, 'payload', 'invalid_json')
-      : checkText(stringify(payload, 'payload', 'invalid_json'), 'payload', 'invalid_json');
+      : checkLength(stringify(payload, 'payload', 'invalid_json'), 'payload');
 
   /**
    * Validates a payload of `kind`. Returns the report (a plain object); throws PreflightError for
