@@ -344,8 +344,9 @@ fn list_item(ctx: &mut Ctx, at: &Pointer, name: &str, item: &str, index: usize, 
 }
 
 fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
-    for (i, item) in items.iter().enumerate() {
-        if let Some(first) = items[..i].iter().position(|x| x == item) {
+    let earlier = lengths::earlier_repeats(items.iter().copied());
+    for (i, first) in earlier.into_iter().enumerate() {
+        if let Some(first) = first {
             ctx.error(
                 path,
                 Code::Duplicate,

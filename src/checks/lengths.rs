@@ -4,6 +4,7 @@
 use crate::ctx::Ctx;
 use crate::report::{Code, Pointer};
 use serde_json::json;
+use std::collections::hash_map::{Entry, HashMap};
 
 /// The length of `s` as the spec's limits count it.
 pub fn char_count(s: &str) -> usize {
@@ -78,6 +79,23 @@ pub fn item_count(
     true
 }
 
+/// For each item, the position of the first earlier item equal to it (`None` for a first
+/// occurrence). Linear in the items: a list of 100,000 items is not a quadratic scan.
+pub fn earlier_repeats<'a>(items: impl IntoIterator<Item = &'a str>) -> Vec<Option<usize>> {
+    let mut first: HashMap<&'a str, usize> = HashMap::new();
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| match first.entry(s) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(v) => {
+                v.insert(i);
+                None
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +105,16 @@ mod tests {
         assert_eq!(char_count("héllo"), 5);
         assert_eq!(char_count("👍🏽"), 2);
         assert_eq!(char_count(""), 0);
+    }
+
+    #[test]
+    fn earlier_repeats_name_the_first_occurrence() {
+        assert_eq!(
+            earlier_repeats(["a", "b", "a", "c", "b", "a"]),
+            vec![None, None, Some(0), None, Some(1), Some(0)]
+        );
+        let many: Vec<String> = (0..100_000).map(|i| (i % 7).to_string()).collect();
+        let r = earlier_repeats(many.iter().map(String::as_str));
+        assert_eq!(r[99_999], Some(99_999 % 7));
     }
 }

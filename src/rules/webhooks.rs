@@ -346,6 +346,7 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
             return;
         }
     }
+    let earlier = lengths::earlier_repeats(items.iter().map(|(item, _, _)| *item));
     for (n, (item, at, index)) in items.iter().enumerate() {
         if !WEBHOOK_CONFIG_FIELDS.contains(item) {
             let message = if item.is_empty() {
@@ -367,7 +368,7 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
             );
             continue;
         }
-        if let Some((_, _, first)) = items[..n].iter().find(|(other, _, _)| other == item) {
+        if let Some(&(_, _, first)) = earlier[n].and_then(|j| items.get(j)) {
             ctx.error(
                 at,
                 Code::Duplicate,
