@@ -100,3 +100,29 @@ fn demo_runs_every_sample() {
         "the demo shows problems being found"
     );
 }
+
+/// A reader that goes away (`preflight ... | head`) ends the tool quietly with 128 + SIGPIPE,
+/// never with a panic.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    // 200,000 repeated items: a report of many megabytes, far more than a pipe holds.
+    let items = vec!["id"; 200_000].join(",");
+    let payload = format!("{{\"webhook_config.fields\":\"{items}\"}}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_preflight"))
+        .args(["validate", "webhook_list_query", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn preflight");
+    drop(child.stdout.take());
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(payload.as_bytes());
+    }
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}

@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> u8 {
             if let Some(sig) = &args.query_signature {
                 let raw = q.strip_prefix('?').unwrap_or(q);
                 if let Err(e) = check_crc_request_signature(secret.bytes(), raw, Some(sig)) {
-                    println!("not verified: {e}");
+                    out!("not verified: {e}");
                     eprintln!(
                         "preflight: crc: the CRC request signature is not verified; no answer is given"
                     );
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> u8 {
     };
     match answer {
         Ok(a) => {
-            println!("{a}");
+            out!("{a}");
             EXIT_OK
         }
         Err(e) => usage(&format!(

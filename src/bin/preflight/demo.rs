@@ -42,7 +42,7 @@ fn validate_samples() -> u8 {
             return EXIT_USAGE;
         }
     };
-    println!(
+    out!(
         "Preflight demo: validating {} bundled sample payloads\n",
         samples.len()
     );
@@ -63,10 +63,10 @@ fn validate_samples() -> u8 {
                 return EXIT_USAGE;
             }
         };
-        println!("== {title}\n   preflight validate {kind_name}");
+        out!("== {title}\n   preflight validate {kind_name}");
         let report = preflight::validate(kind, &s["payload"], &options);
         print_human(&report, "   ");
-        println!();
+        out!();
     }
     EXIT_OK
 }
@@ -75,7 +75,7 @@ fn validate_samples() -> u8 {
 /// these public samples (the CLI itself never prints values, only hashes and row numbers).
 fn hash_samples() {
     use preflight::audience::{hash, normalize, HashOptions, IdType};
-    println!("== Audience identifiers: normalize, then SHA-256 (examples/samples/identifiers.csv)");
+    out!("== Audience identifiers: normalize, then SHA-256 (examples/samples/identifiers.csv)");
     let opts = HashOptions::default();
     for (row, line) in IDENTIFIERS.lines().enumerate().skip(1) {
         let Some((ty, raw)) = line.split_once(',') else {
@@ -89,9 +89,9 @@ fn hash_samples() {
             continue;
         };
         match (normalize(id_type, raw, &opts), hash(id_type, raw, &opts)) {
-            (Ok(n), Ok(h)) => println!("   row {row:>2} {ty:<13} {n:<40} {h}"),
+            (Ok(n), Ok(h)) => out!("   row {row:>2} {ty:<13} {n:<40} {h}"),
             (Err(e), _) | (_, Err(e)) => {
-                println!(
+                out!(
                     "   row {row:>2} {ty:<13} rejected: {} ({})",
                     e.code(),
                     e.message()
@@ -99,22 +99,22 @@ fn hash_samples() {
             }
         }
     }
-    println!();
+    out!();
 }
 
 /// Answers the spec's CRC challenge and checks its event signature, then a tampered body.
 fn signing_samples() {
     use preflight::signing::{crc_response_json, verify_signature, CrcTokenPolicy};
-    println!("== Signing: webhook CRC answer and event signatures (signing.md public vectors)");
+    out!("== Signing: webhook CRC answer and event signatures (signing.md public vectors)");
     let (secret, token) = CRC_VECTOR;
     match crc_response_json(secret.as_bytes(), token, &CrcTokenPolicy::default()) {
-        Ok(json) => println!("   CRC answer for the sample crc_token: {json}"),
-        Err(e) => println!("   CRC refused: {}", e.code()),
+        Ok(json) => out!("   CRC answer for the sample crc_token: {json}"),
+        Err(e) => out!("   CRC refused: {}", e.code()),
     }
     let hostile = r#"{"event":"forged"}"#;
     match crc_response_json(secret.as_bytes(), hostile, &CrcTokenPolicy::default()) {
-        Ok(_) => println!("   a JSON body as crc_token was signed (this must not happen)"),
-        Err(e) => println!(
+        Ok(_) => out!("   a JSON body as crc_token was signed (this must not happen)"),
+        Err(e) => out!(
             "   a JSON body as crc_token is refused, never signed: {}",
             e.code()
         ),
@@ -123,7 +123,7 @@ fn signing_samples() {
     let good = verify_signature(secret.as_bytes(), body.as_bytes(), Some(header));
     let tampered = body.replace("two", "three");
     let bad = verify_signature(secret.as_bytes(), tampered.as_bytes(), Some(header));
-    println!("   signed event body: verified = {good}");
-    println!("   tampered body:     verified = {bad}");
-    println!();
+    out!("   signed event body: verified = {good}");
+    out!("   tampered body:     verified = {bad}");
+    out!();
 }

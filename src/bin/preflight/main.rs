@@ -3,6 +3,19 @@
 //! Exit status: 0 when the payload is valid (or the command succeeded), 1 when it is invalid,
 //! 2 for a usage error or input that cannot be read or parsed.
 
+/// `println!` for the tool's output, without its panic when the reader has gone (`preflight ... |
+/// head`): the tool then stops quietly with [`EXIT_BROKEN_PIPE`], as a process the shell saw
+/// die of SIGPIPE. Any other write error is a real one and is reported.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        if let Err(e) = writeln!(stdout, $($arg)*) {
+            $crate::output_failed(e);
+        }
+    }};
+}
+
 mod audience_batch;
 mod crc;
 mod demo;
@@ -58,6 +71,9 @@ struct DescribeArgs {
 
 /// Exit statuses.
 pub const EXIT_OK: u8 = 0;
+/// Standard output was closed by its reader (128 + SIGPIPE, what a shell reports for a process
+/// killed by that signal).
+pub const EXIT_BROKEN_PIPE: u8 = 141;
 pub const EXIT_INVALID: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
@@ -85,7 +101,7 @@ fn main() -> ExitCode {
             };
             match out {
                 Ok(text) => {
-                    println!("{text}");
+                    out!("{text}");
                     EXIT_OK
                 }
                 Err(e) => {
@@ -96,7 +112,7 @@ fn main() -> ExitCode {
         }
         Command::Kinds => {
             for k in preflight::Kind::ALL {
-                println!("{k}");
+                out!("{k}");
             }
             EXIT_OK
         }
@@ -117,4 +133,13 @@ pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
         }
         Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}")),
     }
+}
+
+/// Ends the tool after a failed write to standard output: quietly when the reader has gone.
+pub fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() != std::io::ErrorKind::BrokenPipe {
+        eprintln!("preflight: cannot write the output: {e}");
+        std::process::exit(i32::from(EXIT_USAGE));
+    }
+    std::process::exit(i32::from(EXIT_BROKEN_PIPE))
 }

@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> u8 {
     match sign(args) {
         Ok(signed) => {
             if args.json {
-                println!(
+                out!(
                     "{}",
                     json!({
                         "signature": signed.signature,
@@ -107,11 +107,11 @@ pub fn run(args: &Args) -> u8 {
                     })
                 );
             } else {
-                println!("signature: {}", signed.signature);
-                println!("base string: {}", signed.base_string);
-                println!("Authorization: {}", signed.authorization_header);
-                println!("nonce: {}", signed.nonce);
-                println!("timestamp: {}", signed.timestamp);
+                out!("signature: {}", signed.signature);
+                out!("base string: {}", signed.base_string);
+                out!("Authorization: {}", signed.authorization_header);
+                out!("nonce: {}", signed.nonce);
+                out!("timestamp: {}", signed.timestamp);
             }
             EXIT_OK
         }

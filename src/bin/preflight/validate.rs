@@ -22,7 +22,7 @@ pub fn run(args: &Args) -> u8 {
     match report(args) {
         Ok(r) => {
             if args.json {
-                println!("{}", r.to_json());
+                out!("{}", r.to_json());
             } else {
                 print_human(&r, "");
             }
@@ -58,7 +58,7 @@ fn report(args: &Args) -> Result<Report, String> {
 pub fn print_human(r: &Report, indent: &str) {
     let errors = r.errors().count();
     let warnings = r.issues.len() - errors;
-    println!(
+    out!(
         "{indent}{} ({} error{}, {} warning{})",
         if r.valid { "valid" } else { "invalid" },
         errors,
@@ -76,6 +76,6 @@ pub fn print_human(r: &Report, indent: &str) {
         } else {
             &i.path
         };
-        println!("{indent}  {sev} {path}  {}  {}", i.code, i.message);
+        out!("{indent}  {sev} {path}  {}  {}", i.code, i.message);
     }
 }

@@ -101,20 +101,20 @@ fn report(args: &Args, result: Result<(), SigningError>) -> u8 {
     match result {
         Ok(()) => {
             if args.json {
-                println!("{}", json!({"verified": true, "header": header}));
+                out!("{}", json!({"verified": true, "header": header}));
             } else {
-                println!("verified: {header} matches the body");
+                out!("verified: {header} matches the body");
             }
             EXIT_OK
         }
         Err(e) => {
             if args.json {
-                println!(
+                out!(
                     "{}",
                     json!({"verified": false, "header": header, "code": e.code(), "message": e.message()})
                 );
             } else {
-                println!("not verified: {e}");
+                out!("not verified: {e}");
             }
             EXIT_INVALID
         }
