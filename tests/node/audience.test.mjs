@@ -722,3 +722,14 @@ test('the types list the codes and names the Rust sources define', () => {
   assert.deepEqual(dtsUnion('PhoneFormat'), ['e164', 'digits']);
   assert.deepEqual(dtsUnion('AudienceEndpoint'), [CA, DNR]);
 });
+
+test('the raw upload-body export refuses counts that are not six per record', () => {
+  // One record with one email (six counts), then a seventh count: a short record group.
+  const call = (counts) =>
+    raw.audienceBuildBodies('custom_audience_users', 'a@b.com', Uint32Array.of(7), Uint32Array.from(counts),
+      'Update', undefined, undefined, undefined, 0, 0, 'e164', undefined, false);
+  assert.ok(call([1, 0, 0, 0, 0, 0])[0].startsWith('o'), 'six counts build a body');
+  const short = call([1, 0, 0, 0, 0, 0, 0]);
+  assert.equal(short.length, 1);
+  assert.ok(short[0].startsWith('esplit_character\t'), short[0]);
+});

@@ -91,8 +91,12 @@ fn build_bodies(
         lens: lens.iter(),
         broken: false,
     };
+    // Six counts per record: a shorter last group would leave fields of the record before.
+    if counts.len() % IdType::ALL.len() != 0 {
+        return Err(split_fail());
+    }
     let mut record = AudienceRecord::new();
-    for fields in counts.chunks(IdType::ALL.len()) {
+    for fields in counts.chunks_exact(IdType::ALL.len()) {
         for (&t, &n) in IdType::ALL.iter().zip(fields) {
             let values = field(&mut record, t);
             values.truncate(n as usize);
