@@ -151,6 +151,34 @@ impl JsonError for signing::SigningError {
     }
 }
 
+/// The whole call for a payload handed over as a tape (see [`json::tape`]): kind name, tape,
+/// options JSON text. `None` when the tape is refused: then the caller validates the payload's
+/// JSON text instead ([`validate_json`]), which gives the same result for any tape that is not
+/// refused. Fails like [`validate_json`] for an unknown kind or bad options.
+pub fn validate_tape(
+    kind: &str,
+    tape: &json::tape::TapeRef<'_>,
+    options: &str,
+) -> Option<Result<Report, Error>> {
+    let call =
+        || -> Result<(Kind, Options), Error> { Ok((kind.parse()?, Options::from_json(options)?)) };
+    let (kind, options) = match call() {
+        Ok(call) => call,
+        Err(e) => return Some(Err(e)),
+    };
+    let value = json::tape::decode(tape).ok()?;
+    Some(Ok(validate_value(kind, &value, &options)))
+}
+
+/// [`validate_tape`] wrapped in an [`envelope`]; `None` for a refused tape.
+pub fn validate_tape_envelope(
+    kind: &str,
+    tape: &json::tape::TapeRef<'_>,
+    options: &str,
+) -> Option<String> {
+    validate_tape(kind, tape, options).map(|r| envelope(r.map(|r| r.to_json())))
+}
+
 /// [`validate_json`] wrapped in an [`envelope`].
 pub fn validate_json_envelope(kind: &str, payload: &[u8], options: &str) -> String {
     envelope(validate_json(kind, payload, options).map(|r| r.to_json()))

@@ -2,6 +2,7 @@
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
 import { stringify, checkText, checkLength, unwrap } from './envelope.js';
+import { tapeOf } from './tape.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();
@@ -47,12 +48,27 @@ export function validateApi(raw) {
   /**
    * Validates a payload of `kind`. Returns the report (a plain object); throws PreflightError for
    * a wrong call (unknown kind, bad options, a payload that is not JSON, too deep or too large).
+   *
+   * A plain value crosses as a tape (lib/tape.js: no JSON.stringify, no parsing in the engine);
+   * JSON text, and any value the tape cannot carry exactly, crosses as UTF-8 JSON text. Both give
+   * the same result.
    * @param {string} kind
    * @param {unknown} payload
    * @param {object} [options]
    */
-  const validate = (kind, payload, options) =>
-    unwrap(raw.validateJson(kindName(kind), UTF8.encode(payloadText(payload)), optionsText(options)));
+  const validate = (kind, payload, options) => {
+    const name = kindName(kind);
+    if (typeof payload !== 'string') {
+      const tape = tapeOf(payload);
+      if (tape !== null) {
+        const opts = optionsText(options);
+        const out = raw.validateTape(name, tape.words, tape.numbers, tape.text, tape.units, opts);
+        if (out !== '') return unwrap(out);
+        return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), opts));
+      }
+    }
+    return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), optionsText(options)));
+  };
 
   /**
    * The rules of `kind` as data: each field's type, whether it is required (and when), length

@@ -15,6 +15,7 @@
 
 mod parse;
 mod repeats;
+pub mod tape;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
 pub use repeats::Repeat;

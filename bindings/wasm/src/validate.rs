@@ -29,3 +29,25 @@ pub fn describe(kind: &str) -> String {
 pub fn json_schema(kind: &str) -> String {
     preflight::envelope(preflight::describe::json_schema_json(kind))
 }
+
+/// `validate` on a payload handed over as a tape (`preflight::json::tape`, written by
+/// pkg/lib/tape.js from a plain JavaScript value): the envelope, or `""` when the tape is refused
+/// and the caller must take `validateJson` with the value's JSON text instead. A tape skips both
+/// `JSON.stringify` and parsing; its strings cross as one UTF-8 buffer.
+#[wasm_bindgen(js_name = validateTape)]
+pub fn validate_tape(
+    kind: &str,
+    words: &[u32],
+    numbers: &[f64],
+    text: &[u8],
+    units: usize,
+    options: &str,
+) -> String {
+    let tape = preflight::json::tape::TapeRef {
+        words,
+        numbers,
+        text,
+        units,
+    };
+    preflight::validate_tape_envelope(kind, &tape, options).unwrap_or_default()
+}

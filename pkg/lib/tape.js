@@ -1,0 +1,174 @@
+// A plain JavaScript value as a tape (src/json/tape.rs says what a tape is): how `validate` hands
+// an object to the engine without JSON.stringify and without the engine parsing text again.
+//
+// The walk follows JSON.stringify for plain data: objects whose prototype is Object.prototype or
+// null, arrays, strings, numbers, booleans and null; members that are undefined, functions or
+// symbols are left out of objects and are null in arrays, as are holes; a non-finite number is
+// null. Anything else gives up (returns null) and the caller serializes the value instead, so that
+// JSON.stringify decides what it means: a toJSON method (Date), a class instance or boxed
+// primitive, a BigInt, nesting deeper than the engine reads (a cycle ends there too), a getter
+// that throws. The engine refuses a tape it cannot read the same way as the text (an integral
+// number beyond 2^53, a lone surrogate, a text that might be over the size limit), and the caller
+// then takes the text path too: a tape is only ever a faster way to the same result.
+
+import { isWellFormed } from './core.js';
+
+const TAG_BITS = 3;
+const NULL = 0;
+const FALSE = 1;
+const TRUE = 2;
+const NUMBER = 3;
+const STRING = 5;
+const ARRAY = 6;
+const OBJECT = 7;
+/** A count or a length must fit the 29 bits above the tag. */
+const MAX_COUNT = 2 ** (32 - TAG_BITS) - 1;
+/** Containers nest at most this deep (preflight::MAX_DEPTH); deeper, the text path decides. */
+const MAX_DEPTH = 128;
+
+const objectProto = Object.prototype;
+const arrayProto = Array.prototype;
+const UTF8 = new TextEncoder();
+
+/** Thrown inside the walk to give up; never escapes `tapeOf`. */
+const GIVE_UP = Symbol('give up');
+
+// The walk's state, reused between calls (a call made during a walk, from a getter, gives up:
+// see `busy`). Module variables rather than an object's fields: V8 reads them fastest.
+let words = new Uint32Array(1024);
+let w = 0;
+let numbers = new Float64Array(64);
+let n = 0;
+/** Every string and name, concatenated (a rope; flattened once, by encodeInto). */
+let text = '';
+let bytes = new Uint8Array(4096);
+let busy = false;
+
+/** A typed array of the same kind, twice as long, starting with `a`'s elements. */
+function grow(a) {
+  const grown = new a.constructor(a.length * 2);
+  grown.set(a);
+  return grown;
+}
+
+function word(x) {
+  if (w === words.length) words = grow(words);
+  words[w++] = x;
+}
+
+function number(x) {
+  if (n === numbers.length) numbers = grow(numbers);
+  numbers[n++] = x;
+  word(NUMBER);
+}
+
+/** A value inside an array: what JSON.stringify leaves out of an object is null here. */
+function value(v, depth) {
+  switch (typeof v) {
+    case 'string':
+      if (v.length > MAX_COUNT) throw GIVE_UP;
+      text += v;
+      word((v.length << TAG_BITS) | STRING);
+      return;
+    case 'number':
+      if (Number.isFinite(v)) number(v);
+      else word(NULL);
+      return;
+    case 'boolean':
+      word(v ? TRUE : FALSE);
+      return;
+    case 'object':
+      if (v === null) word(NULL);
+      else container(v, depth);
+      return;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      word(NULL);
+      return;
+    default:
+      // bigint: JSON.stringify throws.
+      throw GIVE_UP;
+  }
+}
+
+function container(v, depth) {
+  if (depth >= MAX_DEPTH || typeof v.toJSON === 'function') throw GIVE_UP;
+  const proto = Object.getPrototypeOf(v);
+  if (proto === arrayProto) {
+    if (!Array.isArray(v) || v.length > MAX_COUNT) throw GIVE_UP;
+    const len = v.length;
+    word((len << TAG_BITS) | ARRAY);
+    for (let i = 0; i < len; i++) value(v[i], depth + 1);
+  } else if (proto === objectProto || proto === null) {
+    const head = w;
+    word(OBJECT);
+    let count = 0;
+    // for-in visits the own enumerable string keys in Object.keys order (the inherited ones
+    // are none: `tapeOf` checks Object.prototype), and V8 reads v[k] inside it through the
+    // enumeration cache, much faster than Object.keys and a keyed read.
+    for (const k in v) {
+      const x = v[k];
+      const t = typeof x;
+      if (t === 'undefined' || t === 'function' || t === 'symbol') continue;
+      // A name is a new name each time (the tape's NAME_SEEN form is not written: looking
+      // names up costs more than sending them again).
+      if (k.length >= 2 ** 31) throw GIVE_UP;
+      text += k;
+      word(k.length << 1);
+      value(x, depth + 1);
+      count++;
+    }
+    if (count > MAX_COUNT) throw GIVE_UP;
+    words[head] = (count << TAG_BITS) | OBJECT;
+  } else {
+    throw GIVE_UP;
+  }
+}
+
+/** True when Object.prototype has an enumerable property, which for-in would visit. */
+function prototypeEnumerates() {
+  for (const _ in objectProto) return true;
+  return false;
+}
+
+/**
+ * The tape of `value`, or null when the value is not plain data (the caller then serializes it).
+ * `text` is the strings as UTF-8 and `units` its length in UTF-16 code units. The arrays are views
+ * of buffers that the next call reuses: hand them to the engine before calling again.
+ * @param {unknown} value
+ * @returns {{words: Uint32Array, numbers: Float64Array, text: Uint8Array, units: number} | null}
+ */
+export function tapeOf(payload) {
+  const t = typeof payload;
+  if (t === 'undefined' || t === 'function' || t === 'symbol' || busy || prototypeEnumerates()) return null;
+  busy = true;
+  w = 0;
+  n = 0;
+  text = '';
+  try {
+    value(payload, 0);
+    // UTF-8 cannot carry a lone surrogate (TextEncoder would make it U+FFFD): the text path
+    // refuses it. Two lone halves that meet across strings make a pair here, and the engine
+    // refuses the tape, whose lengths would split that pair.
+    if (!isWellFormed(text)) return null;
+    const units = text.length;
+    if (bytes.length < units * 3) bytes = new Uint8Array(Math.max(units * 3, bytes.length * 2));
+    const { read, written } = UTF8.encodeInto(text, bytes);
+    if (read !== units) return null;
+    return {
+      words: words.subarray(0, w),
+      numbers: numbers.subarray(0, n),
+      text: bytes.subarray(0, written),
+      units,
+    };
+  } catch {
+    // GIVE_UP, a getter that threw, a string too long to join, memory: JSON.stringify decides,
+    // and says so in the text path's own words.
+    return null;
+  } finally {
+    busy = false;
+    // Keep no caller strings alive between calls.
+    text = '';
+  }
+}
