@@ -7,6 +7,10 @@
 // - Invalid values typed in show the engine's message at that field, and nowhere else; fixing
 //   them clears the messages; a complete payload makes the form say valid, and the native command
 //   line (`preflight validate KIND`) agrees on the payload the form built, message for message.
+// - Some values are typed key by key (locator.pressSequentially: the events of each key, not one
+//   input event for the whole value as page.fill sends): the product's price and the card's
+//   country code and store id. The message must show while the value breaks the rule, clear at
+//   the key that satisfies it, and be the engine's message at every key.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -56,6 +60,31 @@ async function sameAsNative(page, kind, name, { check, preflightBin }, pointers)
     check(`${name}: the message at ${p} is the engine's`, Boolean(want) && got === want, `shown ${JSON.stringify(got)}, native ${JSON.stringify(want)}`);
   }
 }
+
+/**
+ * Types `text` into the control at `pointer` key by key, as a person types (one keydown,
+ * keypress, input and keyup per character; page.fill sets the whole value in one input event),
+ * and after each key reads the message shown at `messageAt` and the native engine's message
+ * there for the payload the form has built at that moment. Returns one step per key:
+ * { value, shown, native } ('' when there is no message).
+ */
+async function typeKeyByKey(page, kind, pointer, text, messageAt, preflightBin) {
+  const input = page.locator(sel({ kind, path: pointer }));
+  const steps = [];
+  for (const ch of text) {
+    await input.pressSequentially(ch);
+    const native = nativeReport(preflightBin, kind, await payloadOf(page, kind));
+    steps.push({
+      value: await input.inputValue(),
+      shown: (await messageOf(page, kind, messageAt)) ?? '',
+      native: native.report ? native.report.issues.filter((i) => i.path === messageAt).map((i) => i.message).join('; ') : null,
+    });
+  }
+  return steps;
+}
+
+/** The steps whose shown message is not the engine's, for a check's detail. */
+const unlikeNative = (steps) => JSON.stringify(steps.filter((s) => s.shown !== s.native));
 
 async function describedIn(page, origin, kind) {
   return page.evaluate(async ([url, k]) => (await import(url)).describe(k), [`${origin}/pkg/browser.js`, kind]);
@@ -122,8 +151,16 @@ async function testProduct(page, ctx) {
   check('product: the form says it is not valid', (await page.getAttribute('#product-verdict', 'data-valid')) === 'false');
   await page.screenshot({ path: path.join(shots, 'product-invalid.png'), fullPage: true });
 
-  // Fixing them clears their messages.
-  await page.fill(at('/price'), '12.99 USD');
+  // Fixing them clears their messages. The price is typed key by key: every prefix of
+  // "12.99 USD" lacks its ISO 4217 code (or part of it), so the message stays until the last key
+  // completes the code, and then clears; at each key it is the engine's message for that value.
+  await page.fill(at('/price'), '');
+  const price = await typeKeyByKey(page, kind, '/price', '12.99 USD', '/price', preflightBin);
+  check('product: typing the price key by key keeps every character', price.at(-1)?.value === '12.99 USD', JSON.stringify(price.at(-1)));
+  check('product: while the price is partial its message shows, at each key',
+    price.slice(0, -1).every((st) => st.shown !== ''), JSON.stringify(price.filter((st) => st.shown === '')));
+  check('product: the key that completes the price clears its message', price.at(-1)?.shown === '', JSON.stringify(price.at(-1)));
+  check('product: at each key the price message is the engine\'s for the value typed so far', price.every((st) => st.shown === st.native), unlikeNative(price));
   await page.fill(at('/link'), 'https://shop.example.com/mug');
   await page.fill(at('/inventory'), '10');
   shown = await shownMessages(page, kind);
@@ -200,8 +237,18 @@ async function testCard(page, ctx) {
   check('card: a bad country code and the missing app id show at the destination', Boolean(shown['/components/1/destination/country_code']) && Boolean(shown['/components/1/destination']), JSON.stringify(shown));
   await sameAsNative(page, kind, 'card (app destination)', ctx, ['/components/1/destination/country_code', '/components/1/destination']);
 
-  await page.fill(at('/components/1/destination/country_code'), 'US');
-  await page.fill(at('/components/1/destination/androidstore_app_id'), 'com.example.shop');
+  // Typed key by key: "U" is no ISO 3166-1 alpha-2 code (the message shows), "US" is (it clears).
+  await page.fill(at('/components/1/destination/country_code'), '');
+  const country = await typeKeyByKey(page, kind, '/components/1/destination/country_code', 'US', '/components/1/destination/country_code', preflightBin);
+  check('card: one letter of a country code shows the message, the second clears it',
+    country.length === 2 && country[0].shown !== '' && country[1].shown === '' && country[1].value === 'US', JSON.stringify(country));
+  check('card: at each key the country code message is the engine\'s', country.every((st) => st.shown === st.native), unlikeNative(country));
+  // The APP destination needs a store id: its message clears at the first key of one and stays
+  // cleared while the rest is typed.
+  const appId = await typeKeyByKey(page, kind, '/components/1/destination/androidstore_app_id', 'com.example.shop', '/components/1/destination', preflightBin);
+  check('card: the first key of androidstore_app_id clears the destination\'s message, for good',
+    appId.every((st) => st.shown === '') && appId.at(-1)?.value === 'com.example.shop', JSON.stringify(appId.filter((st) => st.shown !== '')));
+  check('card: at each key the destination message is the engine\'s', appId.every((st) => st.shown === st.native), unlikeNative(appId));
   shown = await shownMessages(page, kind);
   check('card: no message once fixed', Object.keys(shown).length === 0, JSON.stringify(shown));
   check('card: the builder says valid', (await page.getAttribute('#card-verdict', 'data-valid')) === 'true', await page.textContent('#card-verdict'));
