@@ -733,3 +733,30 @@ test('the raw upload-body export refuses counts that are not six per record', ()
   assert.equal(short.length, 1);
   assert.ok(short[0].startsWith('esplit_character\t'), short[0]);
 });
+
+test('hashIdentifiers: long and short, non-ASCII, rejected values and lone halves side by side: each slot is the single-value call', () => {
+  const values = [
+    'A@B.com', '', '  x@y.org ', 'zoë@münchen.de', 'e\u0301@x.com', '😀@x.com', 'x\ud800@y.com', 7, null,
+    // Two lone halves side by side: each rejected, never joined into a pair.
+    '\ud83d', '\ude00@x.com',
+    'a'.repeat(40) + '@x.com',
+    // Many short values, then long ones.
+    ...Array.from({ length: 600 }, (_, i) => `user${i}@x.com`),
+    ...Array.from({ length: 20 }, (_, i) => `${'ü'.repeat(500 * (i + 1))}@x.com`),
+    'last@x.com',
+  ];
+  const got = hashIdentifiers('email', values);
+  assert.equal(got.hashes.length, values.length);
+  values.forEach((v, i) => {
+    let want = null;
+    try {
+      want = hashIdentifier('email', v);
+    } catch {
+      // rejected: null
+    }
+    assert.equal(got.hashes[i], want, `value ${i}`);
+  });
+  assert.deepEqual(got.errors.map((e) => [e.index, e.code]), [
+    [1, 'empty'], [6, 'invalid_utf8'], [7, 'not_a_string'], [8, 'not_a_string'], [9, 'invalid_utf8'], [10, 'invalid_utf8'],
+  ]);
+});
