@@ -90,7 +90,8 @@ function usPerOp(fn) {
 let sink = 0;
 const rows = [
   ['preflight wasm, JSON text path', () => { sink ^= validate('product_batch', text).issues.length; }],
-  ['preflight wasm, object path', () => { sink ^= validate('product_batch', obj).issues.length; }],
+  ['preflight wasm, object path (tape)', () => { sink ^= validate('product_batch', obj).issues.length; }],
+  ['preflight wasm, JSON.stringify + text path', () => { sink ^= validate('product_batch', JSON.stringify(obj)).issues.length; }],
   ['ajv: JSON.parse + validate', () => { sink ^= ajvValidate(JSON.parse(text)) ? 1 : 0; }],
   ['ajv: validate (object)', () => { sink ^= ajvValidate(obj) ? 1 : 0; }],
   ['zod: safeParse (object)', () => { sink ^= zBatch.safeParse(obj).success ? 1 : 0; }],
@@ -109,5 +110,5 @@ for (const [name, us] of rows) console.log(`| ${name} | ${us.toFixed(1)} |`);
 const ratio = (a, b) => (get(a) / get(b)).toFixed(2);
 console.log('\nratios (lower is faster; target <= 1.00):');
 console.log(`  preflight JSON text path / ajv JSON.parse + validate : ${ratio('preflight wasm, JSON text path', 'ajv: JSON.parse + validate')}`);
-console.log(`  preflight object path    / zod safeParse              : ${ratio('preflight wasm, object path', 'zod: safeParse (object)')}`);
+console.log(`  preflight object path    / zod safeParse              : ${ratio('preflight wasm, object path (tape)', 'zod: safeParse (object)')}`);
 if (sink === 0.5) console.log(sink);

@@ -144,8 +144,8 @@ export declare class PreflightError extends Error {
 /**
  * Validates a payload of `kind`.
  *
- * @param payload the payload as a value (serialized with `JSON.stringify`) or as JSON text. A
- *   string is always taken as JSON text.
+ * @param payload the payload as a value (read as `JSON.stringify` would serialize it) or as JSON
+ *   text. A string is always taken as JSON text.
  * @param options `undefined` (or `null`) for defaults.
  * @returns the report, as plain objects and arrays.
  * @throws {PreflightError} `unknown_kind`; `bad_options`; `invalid_json` when the text does not
