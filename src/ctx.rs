@@ -26,6 +26,16 @@ pub enum Fact {
 }
 
 impl Fact {
+    /// Every fact, in declaration (and report) order.
+    pub const ALL: [Fact; 6] = [
+        Fact::Objective,
+        Fact::Placements,
+        Fact::BudgetOptimization,
+        Fact::Current,
+        Fact::MediaTypes,
+        Fact::AuthenticatedUserId,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Fact::Objective => "objective",
@@ -168,16 +178,16 @@ impl<'a> Ctx<'a> {
     /// Ends validation: one `context_missing` warning per missing fact (in [`Fact`] order, at the
     /// payload root, naming the skipped rules in the order they were met), then the report.
     pub fn finish(mut self) -> Report {
-        let mut facts: Vec<Fact> = self.skipped.iter().map(|(f, _)| *f).collect();
-        facts.sort();
-        facts.dedup();
-        for fact in facts {
+        for fact in Fact::ALL {
             let rules: Vec<&str> = self
                 .skipped
                 .iter()
                 .filter(|(f, _)| *f == fact)
                 .map(|(_, r)| *r)
                 .collect();
+            if rules.is_empty() {
+                continue;
+            }
             let message = format!(
                 "context.{} was not given, so these rules were not checked: {}",
                 fact.name(),

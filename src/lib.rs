@@ -24,6 +24,7 @@ pub mod options;
 pub mod report;
 pub mod rules;
 pub mod signing;
+mod sort;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};

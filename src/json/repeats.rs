@@ -34,7 +34,7 @@ pub(super) fn any_repeated(entries: &[(Cow<'_, str>, Value<'_>)]) -> bool {
             .any(|(i, (k, _))| entries[..i].iter().any(|(p, _)| same_name(p, k)));
     }
     let mut names: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.windows(2).any(|w| w[0] == w[1])
 }
 
@@ -62,7 +62,7 @@ impl Object<'_> {
             .enumerate()
             .map(|(i, (k, _))| (k.as_ref(), i))
             .collect();
-        names.sort_unstable();
+        crate::sort::sort(&mut names);
         let mut out: Vec<(usize, Repeat<'_>)> = Vec::new();
         for run in names.chunk_by(|a, b| a.0 == b.0) {
             if let [(name, first), (_, second), ..] = run {
@@ -74,7 +74,7 @@ impl Object<'_> {
                 out.push((*second, repeat));
             }
         }
-        out.sort_unstable_by_key(|(second, _)| *second);
+        crate::sort::sort_by(&mut out, |a, b| a.0 < b.0);
         out.into_iter().map(|(_, r)| r).collect()
     }
 }

@@ -208,15 +208,15 @@ fn duplicate_ids(ctx: &mut Ctx, list: &Pointer, products: &[Value]) {
             }
         }
     }
-    let mut repeated: Vec<(usize, usize, usize)> = by_id
-        .values()
-        .filter(|indexes| indexes.len() > 1)
-        .flat_map(|indexes| {
-            let first = indexes[0];
-            indexes.iter().map(move |&i| (i, indexes.len(), first))
-        })
-        .collect();
-    repeated.sort_unstable_by_key(|(i, _, _)| *i);
+    // In product order: each product whose id is shared, with how many share it and the first.
+    let repeated = products.iter().enumerate().filter_map(|(i, product)| {
+        let Some(Value::String(id)) = product.get("id") else {
+            return None;
+        };
+        let indexes = by_id.get(id.as_ref())?;
+        let first = *indexes.first()?;
+        (indexes.len() > 1).then_some((i, indexes.len(), first))
+    });
     for (i, count, first_index) in repeated {
         ctx.error(
             &list.index(i).key("id"),

@@ -11,7 +11,7 @@ use base64::Engine;
 pub fn normalize_parameters(params: &[(String, String)]) -> String {
     let mut encoded: Vec<(String, String)> =
         params.iter().map(|(n, v)| (encode(n), encode(v))).collect();
-    encoded.sort();
+    crate::sort::sort(&mut encoded);
     let mut out = String::new();
     for (i, (n, v)) in encoded.iter().enumerate() {
         if i > 0 {

@@ -189,7 +189,7 @@ pub fn sign(
     oauth.push(("oauth_signature".into(), signature.clone()));
     let mut header_pairs: Vec<(String, String)> =
         oauth.iter().map(|(n, v)| (encode(n), encode(v))).collect();
-    header_pairs.sort();
+    crate::sort::sort(&mut header_pairs);
     let mut parts: Vec<String> = Vec::with_capacity(header_pairs.len() + 1);
     if let Some(realm) = &req.realm {
         parts.push(format!("realm=\"{realm}\""));
