@@ -1,7 +1,10 @@
-//! Helpers shared by the CLI test files.
+//! Helpers shared by the test files: running the CLI (here) and reading the vector suite
+//! ([`vectors`]).
 
 // Each test file uses some of them.
 #![allow(dead_code)]
+
+pub mod vectors;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
