@@ -86,13 +86,11 @@ impl Options {
         if text.trim().is_empty() {
             return Ok(Options::default());
         }
-        let v: Value = serde_json::from_str(text).map_err(|e| {
-            bad(format!(
-                "options are not valid JSON ({})",
-                e.classify_name()
-            ))
-        })?;
-        Options::from_value(&v)
+        // The engine's parser, as for payloads: the same JSON for both, and no second parser in
+        // the wasm build.
+        let v = crate::json::parse(text.as_bytes())
+            .map_err(|e| bad(format!("options are not valid JSON ({e})")))?;
+        Options::from_value(&v.to_serde())
     }
 }
 
