@@ -80,11 +80,15 @@ impl<'a> Value<'a> {
                 .map_or(serde_json::Value::Null, serde_json::Value::Number),
             Value::String(s) => serde_json::Value::String(s.as_ref().to_owned()),
             Value::Array(a) => serde_json::Value::Array(a.iter().map(Value::to_serde).collect()),
-            Value::Object(o) => serde_json::Value::Object(
-                o.iter()
-                    .map(|(k, v)| (k.to_owned(), v.to_serde()))
-                    .collect(),
-            ),
+            Value::Object(o) => {
+                // Inserted one by one: collecting into the map would sort the members first,
+                // one more sort in the wasm build. A later member of a name replaces an earlier.
+                let mut map = serde_json::Map::new();
+                for (k, v) in o.iter() {
+                    map.insert(k.to_owned(), v.to_serde());
+                }
+                serde_json::Value::Object(map)
+            }
         }
     }
 }
