@@ -25,6 +25,12 @@ const OBJECT = 7;
 const MAX_COUNT = 2 ** (32 - TAG_BITS) - 1;
 /** Containers nest at most this deep (preflight::MAX_DEPTH); deeper, the text path decides. */
 const MAX_DEPTH = 128;
+/** The largest JSON text the engine reads (preflight::MAX_INPUT_BYTES). */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+/** Every value takes at least 2 bytes of JSON text (itself and a separator), and every UTF-16
+ *  unit of a string at least 1: a walk past these bounds describes a text over the limit, so it
+ *  gives up (the text path then says so) instead of filling memory first. */
+const MAX_WORDS = MAX_INPUT_BYTES / 2;
 
 const objectProto = Object.prototype;
 const arrayProto = Array.prototype;
@@ -52,7 +58,10 @@ function grow(a) {
 }
 
 function word(x) {
-  if (w === words.length) words = grow(words);
+  if (w === words.length) {
+    if (w >= MAX_WORDS) throw GIVE_UP;
+    words = grow(words);
+  }
   words[w++] = x;
 }
 
@@ -66,7 +75,7 @@ function number(x) {
 function value(v, depth) {
   switch (typeof v) {
     case 'string':
-      if (v.length > MAX_COUNT) throw GIVE_UP;
+      if (v.length > MAX_COUNT || text.length + v.length > MAX_INPUT_BYTES) throw GIVE_UP;
       text += v;
       word((v.length << TAG_BITS) | STRING);
       return;
@@ -96,7 +105,7 @@ function container(v, depth) {
   if (depth >= MAX_DEPTH || typeof v.toJSON === 'function') throw GIVE_UP;
   const proto = Object.getPrototypeOf(v);
   if (proto === arrayProto) {
-    if (!Array.isArray(v) || v.length > MAX_COUNT) throw GIVE_UP;
+    if (!Array.isArray(v) || v.length > MAX_WORDS) throw GIVE_UP;
     const len = v.length;
     word((len << TAG_BITS) | ARRAY);
     for (let i = 0; i < len; i++) value(v[i], depth + 1);
@@ -113,7 +122,7 @@ function container(v, depth) {
       if (t === 'undefined' || t === 'function' || t === 'symbol') continue;
       // A name is a new name each time (the tape's NAME_SEEN form is not written: looking
       // names up costs more than sending them again).
-      if (k.length >= 2 ** 31) throw GIVE_UP;
+      if (k.length >= 2 ** 31 || text.length + k.length > MAX_INPUT_BYTES) throw GIVE_UP;
       text += k;
       word(k.length << 1);
       value(x, depth + 1);

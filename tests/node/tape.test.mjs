@@ -141,6 +141,9 @@ test('the walk gives up where JSON.stringify must decide', () => {
     ['a function', () => 1],
     ['a symbol', Symbol('s')],
     ['a lone surrogate', { a: '\ud800' }],
+    // Past what a 64 MiB JSON text can hold: given up at once, not walked into memory first.
+    ['a sparse array longer than any text the engine reads', { a: new Array(2 ** 25 + 1) }],
+    ['a string longer than any text the engine reads', { a: 'x'.repeat(64 * 1024 * 1024 + 1) }],
   ]) {
     assert.equal(tapeOf(v), null, name);
   }
