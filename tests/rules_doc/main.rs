@@ -10,6 +10,10 @@
 //! - every field `describe(kind)` lists has a row naming it, and every rule across fields
 //!   (`Description.rules`) has its own rows ([`coverage::CROSS_FIELD_ROWS`]), each citing the
 //!   rule's code;
+//! - every constraint `describe(kind)` gives a field (type, required or its condition, lengths,
+//!   range, enum, format, item counts, items) has a row about that field citing the code the
+//!   engine reports when it is broken ([`constraints`]); those codes are the engine's
+//!   ([`constraint_codes`] breaks each constraint on every valid vector);
 //! - tests/vectors/hostile.json holds at least one case of every kind (as the intro says).
 //!
 //! Where:
@@ -20,10 +24,14 @@
 //! - [`vectors`]: the cases rows cite by name: tests/vectors/*.json (read by
 //!   tests/common/vectors.rs) and the [`large_cases`] (audience bodies at their limits, generated
 //!   and run here);
-//! - [`coverage`]: the document against `describe` (every described field and rule has rows).
+//! - [`coverage`]: the document against `describe` (every described field and rule has rows);
+//! - [`constraints`]: the document against each described constraint of each field, and
+//!   [`constraint_codes`]: the codes those constraints give, against the engine.
 
 #[path = "../common/mod.rs"]
 mod common;
+mod constraint_codes;
+mod constraints;
 mod coverage;
 mod doc;
 mod large_cases;
