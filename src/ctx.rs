@@ -204,3 +204,25 @@ impl<'a> Ctx<'a> {
         Report::from_issues(self.issues)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Fact;
+
+    #[test]
+    fn fact_all_lists_every_fact_in_order() {
+        for (i, fact) in Fact::ALL.iter().enumerate() {
+            // Exhaustive on purpose: a new fact fails to compile here until it is placed, and
+            // must then be added to Fact::ALL, or its context_missing warning is never given.
+            let place = match fact {
+                Fact::Objective => 0,
+                Fact::Placements => 1,
+                Fact::BudgetOptimization => 2,
+                Fact::Current => 3,
+                Fact::MediaTypes => 4,
+                Fact::AuthenticatedUserId => 5,
+            };
+            assert_eq!(place, i, "{}", fact.name());
+        }
+    }
+}

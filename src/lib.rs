@@ -161,6 +161,11 @@ pub fn validate_tape(
     tape: &json::tape::TapeRef<'_>,
     options: &str,
 ) -> Option<Result<Report, Error>> {
+    // A tape whose text might pass the size limit is refused before anything else, as the text
+    // path refuses such a text before it looks at the kind or the options.
+    if json::tape::json_text_bound(tape) > MAX_INPUT_BYTES {
+        return None;
+    }
     let call =
         || -> Result<(Kind, Options), Error> { Ok((kind.parse()?, Options::from_json(options)?)) };
     let (kind, options) = match call() {

@@ -9,7 +9,10 @@
 // primitive, a BigInt, nesting deeper than the engine reads (a cycle ends there too), a getter
 // that throws. The engine refuses a tape it cannot read the same way as the text (an integral
 // number beyond 2^53, a lone surrogate, a text that might be over the size limit), and the caller
-// then takes the text path too: a tape is only ever a faster way to the same result.
+// then takes the text path too: a tape is only ever a faster way to the same result. One
+// difference remains by design: when the walk gives up after reading a getter (or a Proxy trap),
+// JSON.stringify reads it again, and a getter that answers differently the second time decides
+// by its second answer.
 
 import { isWellFormed } from './core.js';
 
@@ -31,9 +34,16 @@ const MAX_INPUT_BYTES = 64 * 1024 * 1024;
  *  unit of a string at least 1: a walk past these bounds describes a text over the limit, so it
  *  gives up (the text path then says so) instead of filling memory first. */
 const MAX_WORDS = MAX_INPUT_BYTES / 2;
+/** Most JSON text a UTF-16 unit, a word and a number can take (src/json/tape.rs). */
+const MAX_UNIT_TEXT = 6;
+const MAX_WORD_TEXT = 8;
+const MAX_NUMBER_TEXT = 25;
 
 const objectProto = Object.prototype;
 const arrayProto = Array.prototype;
+/** What JSON.stringify goes by (internal slots), where a prototype can lie: an array or a boxed
+ *  primitive whose prototype was set to Object.prototype or null is no plain object. */
+const tag = Function.prototype.call.bind(Object.prototype.toString);
 const UTF8 = new TextEncoder();
 
 /** Thrown inside the walk to give up; never escapes `tapeOf`. */
@@ -109,7 +119,7 @@ function container(v, depth) {
     const len = v.length;
     word((len << TAG_BITS) | ARRAY);
     for (let i = 0; i < len; i++) value(v[i], depth + 1);
-  } else if (proto === objectProto || proto === null) {
+  } else if ((proto === objectProto || proto === null) && tag(v) === '[object Object]') {
     const head = w;
     word(OBJECT);
     let count = 0;
@@ -128,10 +138,21 @@ function container(v, depth) {
       value(x, depth + 1);
       count++;
     }
-    if (count > MAX_COUNT) throw GIVE_UP;
+    if (count > MAX_COUNT || (count === 0 && isBoxedBigInt(v))) throw GIVE_UP;
     words[head] = (count << TAG_BITS) | OBJECT;
   } else {
     throw GIVE_UP;
+  }
+}
+
+/** A BigInt object (Object(5n)) has no tag of its own once its prototype is replaced, and no
+ *  members: only such a member-less object is tested, as the test throws for every other. */
+function isBoxedBigInt(v) {
+  try {
+    BigInt.prototype.valueOf.call(v);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -141,43 +162,68 @@ function prototypeEnumerates() {
   return false;
 }
 
+/** What `withTape` returns when there is no tape: the caller serializes the value instead. */
+export const NO_TAPE = null;
+
 /**
- * The tape of `value`, or null when the value is not plain data (the caller then serializes it).
- * `text` is the strings as UTF-8 and `units` its length in UTF-16 code units. The arrays are views
- * of buffers that the next call reuses: hand them to the engine before calling again.
- * @param {unknown} value
- * @returns {{words: Uint32Array, numbers: Float64Array, text: Uint8Array, units: number} | null}
+ * Walks `payload` into a tape and calls `use(tape)` with it, returning what `use` returns; or
+ * returns NO_TAPE when the value is not plain data (the caller then serializes it). The tape's
+ * arrays are views of buffers reused by the next walk, so they are held until `use` returns: a
+ * walk started meanwhile (a getter, or a toJSON of the options, calling validate) gets NO_TAPE
+ * and takes the text path. `text` is the strings as UTF-8, `units` its length in UTF-16 units.
+ * Errors thrown by `use` propagate; errors of the walk (a throwing getter) mean NO_TAPE.
+ * @template T
+ * @param {unknown} payload
+ * @param {(tape: {words: Uint32Array, numbers: Float64Array, text: Uint8Array, units: number}) => T} use
+ * @returns {T | null}
  */
-export function tapeOf(payload) {
+export function withTape(payload, use) {
   const t = typeof payload;
-  if (t === 'undefined' || t === 'function' || t === 'symbol' || busy || prototypeEnumerates()) return null;
+  if (t === 'undefined' || t === 'function' || t === 'symbol' || busy || prototypeEnumerates()) return NO_TAPE;
   busy = true;
   w = 0;
   n = 0;
   text = '';
   try {
-    value(payload, 0);
-    // UTF-8 cannot carry a lone surrogate (TextEncoder would make it U+FFFD): the text path
-    // refuses it. Two lone halves that meet across strings make a pair here, and the engine
-    // refuses the tape, whose lengths would split that pair.
-    if (!isWellFormed(text)) return null;
-    const units = text.length;
-    if (bytes.length < units * 3) bytes = new Uint8Array(Math.max(units * 3, bytes.length * 2));
-    const { read, written } = UTF8.encodeInto(text, bytes);
-    if (read !== units) return null;
-    return {
-      words: words.subarray(0, w),
-      numbers: numbers.subarray(0, n),
-      text: bytes.subarray(0, written),
-      units,
-    };
-  } catch {
-    // GIVE_UP, a getter that threw, a string too long to join, memory: JSON.stringify decides,
-    // and says so in the text path's own words.
-    return null;
+    let tape;
+    try {
+      value(payload, 0);
+      // UTF-8 cannot carry a lone surrogate (TextEncoder would make it U+FFFD): the text path
+      // refuses it. Two lone halves that meet across strings make a pair here, and the engine
+      // refuses the tape, whose lengths would split that pair.
+      if (!isWellFormed(text)) return NO_TAPE;
+      const units = text.length;
+      // The engine's bound of the JSON text (json_text_bound in src/json/tape.rs, the same
+      // constants): past it the engine would refuse the tape, so the text path measures the text
+      // now, before the options are read, as it does for text.
+      if (units * MAX_UNIT_TEXT + w * MAX_WORD_TEXT + n * MAX_NUMBER_TEXT > MAX_INPUT_BYTES) return NO_TAPE;
+      if (bytes.length < units * 3) bytes = new Uint8Array(Math.max(units * 3, bytes.length * 2));
+      const { read, written } = UTF8.encodeInto(text, bytes);
+      if (read !== units) return NO_TAPE;
+      tape = { words: words.subarray(0, w), numbers: numbers.subarray(0, n), text: bytes.subarray(0, written), units };
+    } catch {
+      // GIVE_UP, a getter that threw, a string too long to join, memory: JSON.stringify decides,
+      // and says so in the text path's own words.
+      return NO_TAPE;
+    }
+    return use(tape);
   } finally {
     busy = false;
     // Keep no caller strings alive between calls.
     text = '';
   }
+}
+
+/**
+ * The tape of `value` copied out of the shared buffers, or null: for tests and tools; validate
+ * uses `withTape`.
+ * @param {unknown} payload
+ */
+export function tapeOf(payload) {
+  return withTape(payload, (t) => ({
+    words: t.words.slice(),
+    numbers: t.numbers.slice(),
+    text: t.text.slice(),
+    units: t.units,
+  }));
 }

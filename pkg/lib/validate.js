@@ -2,7 +2,7 @@
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
 import { stringify, checkText, checkLength, unwrap } from './envelope.js';
-import { tapeOf } from './tape.js';
+import { withTape, NO_TAPE } from './tape.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();
@@ -59,13 +59,16 @@ export function validateApi(raw) {
   const validate = (kind, payload, options) => {
     const name = kindName(kind);
     if (typeof payload !== 'string') {
-      const tape = tapeOf(payload);
-      if (tape !== null) {
-        const opts = optionsText(options);
-        const out = raw.validateTape(name, tape.words, tape.numbers, tape.text, tape.units, opts);
-        if (out !== '') return unwrap(out);
-        return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), opts));
-      }
+      // Options are read while the tape is held (see withTape), after the walk: the order the
+      // text path reads them in (payload first, so the same error wins when both are wrong).
+      let opts;
+      const out = withTape(payload, (t) => {
+        opts = optionsText(options);
+        return raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts);
+      });
+      if (out !== NO_TAPE && out !== '') return unwrap(out);
+      // No tape, or one the engine refused: the value's JSON text.
+      if (out === '') return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), opts));
     }
     return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), optionsText(options)));
   };

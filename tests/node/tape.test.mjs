@@ -99,6 +99,11 @@ test('JSON.stringify semantics: the value and its JSON text give the same result
     'top-level number': 5,
     'top-level null': null,
     'top-level boolean': true,
+    // What a prototype says is not what JSON.stringify goes by (internal slots).
+    'an array whose prototype is Object.prototype': { products: Object.setPrototypeOf([{ id: 'a' }], Object.prototype) },
+    'an array without a prototype, at the top': Object.setPrototypeOf([1], null),
+    'a boxed boolean with the prototype of a plain object': { ...poll, name: Object.setPrototypeOf(new Boolean(true), Object.prototype) },
+    'a boxed string with the prototype of a plain object': { ...poll, name: Object.setPrototypeOf(new String('ab'), Object.prototype) },
     'deep, within the limit': (() => {
       let v = 1;
       for (let i = 0; i < 127; i++) v = [v];
@@ -170,11 +175,51 @@ test('errors: the same code and message as the text path, and the module still w
     assert.equal(got.error?.name, 'PreflightError', name);
     assert.deepEqual(validate('poll_card', poll), { valid: true, issues: [] }, `usable after ${name}`);
   }
+  // Boxed values whose prototype was replaced: JSON.stringify fails on them by their slots.
+  for (const [name, value] of [
+    ['a boxed number without a prototype', { ...poll, name: Object.setPrototypeOf(new Number(5), null) }],
+    ['a boxed BigInt with the prototype of a plain object', { ...poll, name: Object.setPrototypeOf(Object(5n), Object.prototype) }],
+  ]) {
+    const got = outcome(() => validate('poll_card', value));
+    assert.equal(got.error?.code, 'invalid_json', `${name}: ${JSON.stringify(got)}`);
+  }
   // Options are checked after the payload, as on the text path.
   const bad = outcome(() => validate('poll_card', poll, { context: 5 }));
   assert.deepEqual(bad, outcome(() => validate('poll_card', JSON.stringify(poll), { context: 5 })));
   assert.equal(bad.error.code, 'bad_options');
   assert.ok(new PreflightError('x', 'y') instanceof Error);
+});
+
+test('options that validate something else while the tape is held change nothing', () => {
+  const poll = { name: 'pp', duration_in_minutes: 4, first_choice: 'a', second_choice: 'b' };
+  const other = { name: 'qq', duration_in_minutes: 9, first_choice: 'c', second_choice: 'd' };
+  const expected = validate('poll_card', JSON.stringify(poll));
+  assert.equal(expected.valid, false);
+  let inner = null;
+  const viaToJSON = { toJSON: () => ((inner = validate('poll_card', other)), {}) };
+  assert.deepEqual(validate('poll_card', poll, viaToJSON), expected);
+  assert.deepEqual(inner, { valid: true, issues: [] });
+  inner = null;
+  const viaGetter = {
+    get context() {
+      inner = validate('poll_card', other);
+      return {};
+    },
+  };
+  assert.deepEqual(validate('poll_card', poll, viaGetter), expected);
+  assert.deepEqual(inner, { valid: true, issues: [] });
+});
+
+test('over the size limit, the size is the error whatever the kind and options, as on the text path', () => {
+  // Fits the walk's bounds, but its JSON text (each character escaped as \u0001) passes 64 MiB.
+  const big = { name: '\u0001'.repeat(11_300_000) };
+  const text = JSON.stringify(big);
+  for (const [kind, options] of [['nope', undefined], ['poll_card', { nope: 1 }], ['poll_card', 5]]) {
+    const a = outcome(() => validate(kind, big, options));
+    const b = outcome(() => validate(kind, text, options));
+    assert.deepEqual(a, b, `${kind} ${JSON.stringify(options)}`);
+    assert.equal(a.error?.code, 'input_too_large');
+  }
 });
 
 test('a getter on the payload Object.prototype or a re-entrant call changes nothing', () => {
