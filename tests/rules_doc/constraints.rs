@@ -1,13 +1,17 @@
 //! docs/RULES.md against each constraint `describe` gives a field: for every described
 //! constraint (type, required, lengths, range, enum, format, item counts, items) of every field,
-//! the kind's section has a row about that field citing the code the engine reports when the
-//! constraint is broken. A field with several rows therefore keeps one per code: deleting
-//! `poll_card.duration_in_minutes.range` fails although `duration_in_minutes` has other rows.
+//! the kind's section has a row about that field (its id names the field exactly, the matching
+//! rule of [`crate::about`], or it documents a rule across fields that includes it) citing the
+//! code the engine reports when the constraint is broken. A field with several rows therefore
+//! keeps one per code: deleting `poll_card.duration_in_minutes.range` fails although
+//! `duration_in_minutes` has other rows; and a row about another field of the same name
+//! (`card_update.payload.type` for `/components/*/label/type`) covers nothing.
 //!
 //! Which code a broken constraint gives is the engine's, not a guess: [`FORMAT_CODES`] and
 //! [`EXCEPTIONS`] are held to it by [`crate::constraint_codes`], which breaks each constraint of
 //! each field of every valid vector and requires that code at the field.
 
+use crate::about::id_name;
 use crate::doc::{doc, Row};
 use crate::rows::{row_pointers, segments};
 use serde_json::{json, Value};
@@ -221,12 +225,12 @@ pub fn missing_rows(
             row.codes.iter().any(|c| c == code) && pointers.iter().any(|p| p == &field)
         });
         if !covered {
-            let name = field.last().map_or("", String::as_str);
             problems.push(format!(
                 "{kind}: {path} ({}) has no row citing {code}, the code the engine reports when \
-                 it is broken: add a row {kind}.<...>.{name}.<rule> citing {code} and a vector \
-                 reporting it at {path}",
-                why.join(", ")
+                 it is broken: add a row {kind}.{}.<rule> (its id naming the field exactly) \
+                 citing {code} and a vector reporting it at {path}",
+                why.join(", "),
+                id_name(kind, path).join(".")
             ));
         }
     }

@@ -1,7 +1,9 @@
 //! docs/RULES.md against `describe`: every described field and every rule across fields has
 //! its rows.
 
+use crate::about::{about, id_name};
 use crate::doc::{doc, Row};
+use crate::rows::segments;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rows that document each rule across fields of `describe(kind).rules`, by kind, the
@@ -19,38 +21,38 @@ pub const CROSS_FIELD_ROWS: &[(&str, &str, &str, &[&str])] = &[
     ("product", "not_allowed", "/sale_price", &["product.sale_price.same_currency_as_price"]),
     ("product", "invalid_date_range", "/sale_price_effective_date",
         &["product.sale_price_effective_date.range"]),
-    ("product_batch", "duplicate", "/products/*/id", &["product_batch.id.duplicate"]),
-    ("product_batch", "one_of_required", "/products/*/brand", &["product_batch.products.brand"]),
+    ("product_batch", "duplicate", "/products/*/id", &["product_batch.products.id.duplicate"]),
+    ("product_batch", "one_of_required", "/products/*/brand", &["product_batch.products.brand.as_product"]),
     ("product_batch", "out_of_range", "/products/*/inventory",
-        &["product_batch.products.inventory"]),
+        &["product_batch.products.inventory.as_product"]),
     ("product_batch", "out_of_range", "/products/*/sale_price",
-        &["product_batch.products.sale_price"]),
+        &["product_batch.products.sale_price.as_product"]),
     ("product_batch", "not_allowed", "/products/*/sale_price",
         &["product_batch.products.sale_price.same_currency_as_price"]),
     ("product_batch", "invalid_date_range", "/products/*/sale_price_effective_date",
-        &["product_batch.products.sale_price_effective_date"]),
+        &["product_batch.products.sale_price_effective_date.as_product"]),
     ("card", "mutually_exclusive", "/components", &["card.components_or_slides.exclusive"]),
     ("card", "one_of_required", "/components",
         &["card.composition.media_required", "card.composition.action_required"]),
     ("card", "too_many_items", "/components",
         &["card.composition.media_max", "card.composition.action_max"]),
     ("card", "not_allowed", "/components/*/label",
-        &["card.label.button_only", "card.destination.website_only_in_details",
-          "card.destination.app_only_in_button"]),
+        &["card.component.label.button_only", "card.component.destination.type.website_only_in_details",
+          "card.component.destination.type.app_only_in_button"]),
     ("card", "one_of_required", "/components/*/destination/androidstore_app_id",
-        &["card.app.store_id.one_of"]),
+        &["card.component.destination.store_id.one_of"]),
     ("card", "dependency_missing", "/components/*/destination/androidstore_deep_link",
-        &["card.app.androidstore_deep_link.needs", "card.app.ios_deep_link.needs"]),
+        &["card.component.destination.androidstore_deep_link.needs", "card.component.destination.ios_deep_link.needs"]),
     ("card_update", "mutually_exclusive", "/components",
         &["card_update.components_or_slides.exclusive"]),
     ("card_update", "one_of_required", "/components", &["card_update.composition.required"]),
     ("card_update", "too_many_items", "/components", &["card_update.composition.max"]),
-    ("card_update", "not_allowed", "/components/*/label", &["card_update.destination"]),
+    ("card_update", "not_allowed", "/components/*/label", &["card_update.component.destination.type.in_its_component"]),
     ("card_update", "one_of_required", "/components/*/destination/androidstore_app_id",
-        &["card_update.app.androidstore_app_id.one_of",
-          "card_update.app.ios_app_store_identifier.one_of"]),
+        &["card_update.component.destination.androidstore_app_id.one_of",
+          "card_update.component.destination.ios_app_store_identifier.one_of"]),
     ("card_update", "dependency_missing", "/components/*/destination/androidstore_deep_link",
-        &["card_update.app.androidstore_deep_link.needs", "card_update.app.ios_deep_link.needs"]),
+        &["card_update.component.destination.androidstore_deep_link.needs", "card_update.component.destination.ios_deep_link.needs"]),
     ("poll_card", "dependency_missing", "/third_choice",
         &["poll_card.third_choice.needs", "poll_card.fourth_choice.needs"]),
     ("video_conversation_card", "one_of_required", "/title",
@@ -92,15 +94,15 @@ pub const CROSS_FIELD_ROWS: &[(&str, &str, &str, &[&str])] = &[
     ("line_item_update", "not_allowed", "/advertiser_user_id",
         &["line_item_update.advertiser_user_id.preroll_views"]),
     ("custom_audience_users", "one_of_required", "/*/params/users/*",
-        &["custom_audience_users.users.identifier"]),
+        &["custom_audience_users.params.users.identifier"]),
     ("custom_audience_users", "invalid_date_range", "/*/params/effective_at",
-        &["custom_audience_users.expires_at.after_effective_at"]),
+        &["custom_audience_users.params.expires_at.after_effective_at"]),
     ("custom_audience_users", "too_many_items", "", &["custom_audience_users.operations.max"]),
     ("custom_audience_users", "too_large", "", &["custom_audience_users.body.max_bytes"]),
     ("do_not_reach_users", "one_of_required", "/*/params/users/*",
-        &["do_not_reach_users.users.identifiers"]),
+        &["do_not_reach_users.params.users.identifiers"]),
     ("do_not_reach_users", "not_allowed", "/*/params/users/*",
-        &["do_not_reach_users.users.email_and_phone_number_only"]),
+        &["do_not_reach_users.params.users.email_and_phone_number_only"]),
     ("do_not_reach_users", "too_many_items", "", &["do_not_reach_users.operations.max"]),
     ("do_not_reach_users", "too_large", "", &["do_not_reach_users.body.max_bytes"]),
     ("webhook_create", "not_allowed", "/url",
@@ -150,7 +152,7 @@ pub const CROSS_FIELD_ROWS: &[(&str, &str, &str, &[&str])] = &[
 ];
 
 /// The coverage check: every field the engine describes for a kind (`describe(kind)`) has a
-/// row whose rule id names it (`kind.<...>.field.<...>`), and every rule across fields it
+/// row whose rule id names it exactly (`kind.<field id name>.<rule>`, [`crate::about`]), and every rule across fields it
 /// describes has its own rows ([`CROSS_FIELD_ROWS`]). So a rule the engine knows without a row
 /// fails the build, as a row without a vector does ([`crate::rules_doc_matches_kinds_and_vectors`]).
 #[test]
@@ -174,19 +176,17 @@ fn every_described_field_and_rule_has_a_row() {
             problems.push(format!("{kind}: describe lists no field"));
         }
         let section = by_kind.get(kind.name()).cloned().unwrap_or_default();
+        // The fields the section's row ids name exactly (the matching rule of crate::about).
+        let named: BTreeSet<Vec<String>> = section
+            .keys()
+            .flat_map(|id| about(kind.name(), id).named)
+            .collect();
         for f in &fields {
-            let name = f["name"].as_str().unwrap_or_default();
-            // A name may itself hold dots (`webhook_config.fields`): match it as a run of
-            // segments.
-            let want: Vec<&str> = name.split('.').collect();
-            let named = section.keys().any(|id| {
-                let segs: Vec<&str> = id.split('.').skip(1).collect();
-                segs.windows(want.len()).any(|w| w == want.as_slice())
-            });
-            if !named {
+            let path = f["path"].as_str().unwrap_or_default();
+            if !named.contains(&segments(path)) {
                 problems.push(format!(
-                    "{kind}: field {} has no row (a rule id like {kind}.{name}.<rule>)",
-                    f["path"]
+                    "{kind}: field {path} has no row (a rule id {kind}.{}.<rule>)",
+                    id_name(kind.name(), path).join(".")
                 ));
             }
         }

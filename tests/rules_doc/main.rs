@@ -7,7 +7,10 @@
 //! - every code a row cites is reported by at least one of the vectors it cites (the vector
 //!   files' own `issues` expectations, which `cargo test --test vectors` holds to the engine's
 //!   output), so a row whose vectors are all valid cannot stand for an error;
-//! - every field `describe(kind)` lists has a row naming it, and every rule across fields
+//! - every rule id names a described field exactly, or is a whole-payload row or a listed row of
+//!   a rule across fields ([`about`]: the matching rule, also written in docs/RULES.md's
+//!   conventions); a row naming nothing fails, with the fields of a name it holds;
+//! - every field `describe(kind)` lists has a row naming it exactly, and every rule across fields
 //!   (`Description.rules`) has its own rows ([`coverage::CROSS_FIELD_ROWS`]), each citing the
 //!   rule's code;
 //! - every constraint `describe(kind)` gives a field (type, required or its condition, lengths,
@@ -20,6 +23,8 @@
 //! - this file: the check of the whole document ([`rules_doc_matches_kinds_and_vectors`]:
 //!   sections, rule ids, the rule ids the engine names);
 //! - [`doc`]: parsing docs/RULES.md into sections and rows (and the test of the parser);
+//! - [`about`]: which described fields a row is about (the matching rule of rule ids to field
+//!   paths);
 //! - [`rows`]: one row against the vectors it cites and the members it is about;
 //! - [`vectors`]: the cases rows cite by name: tests/vectors/*.json (read by
 //!   tests/common/vectors.rs) and the [`large_cases`] (audience bodies at their limits, generated
@@ -28,6 +33,7 @@
 //! - [`constraints`]: the document against each described constraint of each field, and
 //!   [`constraint_codes`]: the codes those constraints give, against the engine.
 
+mod about;
 #[path = "../common/mod.rs"]
 mod common;
 mod constraint_codes;
@@ -127,6 +133,7 @@ fn rules_doc_matches_kinds_and_vectors() {
                 row.line
             ));
         }
+        problems.extend(about::naming_problem(&row.section, id, row.line));
         let pointers = row_pointers(&row.section, id);
         problems.extend(row_problems(row, id, &vectors, &codes, &pointers));
     }

@@ -1,6 +1,5 @@
 //! One row of docs/RULES.md against the vectors it cites and the members it is about.
 
-use crate::coverage::CROSS_FIELD_ROWS;
 use crate::doc::Row;
 use crate::vectors::Vector;
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,36 +33,11 @@ pub fn related(path: &[String], field: &[String]) -> bool {
         .all(|(a, b)| a == b || a == "*" || b == "*")
 }
 
-/// The pointers (as segments) of the members a row is about: the fields `describe(kind)` lists
-/// whose name is a run of the row id's segments, and the fields of the rule across members the
-/// row documents ([`CROSS_FIELD_ROWS`](crate::coverage::CROSS_FIELD_ROWS)).
+/// The pointers (as segments) of the members a row is about: the fields its id names exactly
+/// and the fields of the rule across members it documents (the matching rule of
+/// [`crate::about`]).
 pub fn row_pointers(kind: &str, id: &str) -> Vec<Vec<String>> {
-    let Some(k) = preflight::Kind::ALL.iter().find(|k| k.name() == kind) else {
-        return Vec::new();
-    };
-    let desc = preflight::describe(*k).to_json();
-    let segs: Vec<&str> = id.split('.').skip(1).collect();
-    let mut out = Vec::new();
-    for f in desc["fields"].as_array().cloned().unwrap_or_default() {
-        let name = f["name"].as_str().unwrap_or_default();
-        let want: Vec<&str> = name.split('.').collect();
-        if segs.windows(want.len()).any(|w| w == want.as_slice()) {
-            out.push(segments(f["path"].as_str().unwrap_or_default()));
-        }
-    }
-    for (k, code, first, rows) in CROSS_FIELD_ROWS {
-        if *k != kind || !rows.contains(&id) {
-            continue;
-        }
-        for r in desc["rules"].as_array().cloned().unwrap_or_default() {
-            if r["code"] == *code && r["fields"][0] == *first {
-                for f in r["fields"].as_array().cloned().unwrap_or_default() {
-                    out.push(segments(f.as_str().unwrap_or_default()));
-                }
-            }
-        }
-    }
-    out
+    crate::about::about(kind, id).pointers()
 }
 
 /// The problems of one row against the vectors: each cited vector exists and is a case of the
