@@ -196,8 +196,17 @@ export interface FieldDescription extends ValueShape {
   items: ValueShape | null;
   /** Only on `list` fields: whether items must be unique. */
   unique?: boolean;
-  /** Set on a member of one variant of a tagged object (card components by `type`). */
-  appliesWhen: { op: 'equals'; field: string; value: string } | null;
+  /**
+   * When the member is allowed at all: set on a member of one variant of a tagged object (card
+   * components by `type`), and on a member allowed only under a context fact (media library
+   * `title`: `media_types` gives VIDEO for the media key in `key`, or the existing record's
+   * `member` is one of `values`). `null`: always.
+   */
+  appliesWhen:
+    | { op: 'equals'; field: string; value: string }
+    | { op: 'context'; fact: 'media_types'; key: string; values: string[] }
+    | { op: 'context'; fact: 'current'; member: string; values: string[] }
+    | null;
   /** The spec's words. */
   description: string;
 }

@@ -32,6 +32,20 @@ pub struct Field {
     pub need: Required,
     /// The spec's words for it.
     pub doc: &'static str,
+    /// When the member is allowed at all, where that depends on a context fact (the engine
+    /// refuses it otherwise): `appliesWhen` in [`describe`]. Members of a tagged variant get
+    /// theirs from the tag instead.
+    pub applies: Option<Applies>,
+}
+
+/// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
+/// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.
+#[derive(Clone, Copy, Debug)]
+pub enum Applies {
+    /// The type `context.media_types` gives for the media key in member `.0` is one of `.1`.
+    MediaTypeOf(&'static str, &'static [&'static str]),
+    /// Member `.0` of the existing record (`context.current`) is one of `.1`.
+    CurrentMember(&'static str, &'static [&'static str]),
 }
 
 impl Field {
@@ -42,6 +56,7 @@ impl Field {
             ty,
             need: Required::Always,
             doc,
+            applies: None,
         }
     }
 
@@ -52,6 +67,7 @@ impl Field {
             ty,
             need: Required::Optional,
             doc,
+            applies: None,
         }
     }
 
@@ -67,7 +83,14 @@ impl Field {
             ty,
             need: Required::When(condition),
             doc,
+            applies: None,
         }
+    }
+
+    /// The same member, allowed only under `applies`.
+    pub const fn only_when(mut self, applies: Applies) -> Field {
+        self.applies = Some(applies);
+        self
     }
 }
 
@@ -480,11 +503,16 @@ fn entry(
     if let Type::List(l) = &f.ty {
         m.insert("unique".into(), json!(l.unique));
     }
-    let applies = match variant {
-        Some((tag, value)) => {
+    let applies = match (variant, f.applies) {
+        (Some((tag, value)), _) => {
             json!({"op": "equals", "field": format!("{base}/{}", escape(tag)), "value": value})
         }
-        None => inherited.clone(),
+        (None, Some(Applies::MediaTypeOf(key, values))) => json!({"op": "context",
+            "fact": Fact::MediaTypes.name(), "key": format!("{base}/{}", escape(key)),
+            "values": values}),
+        (None, Some(Applies::CurrentMember(member, values))) => json!({"op": "context",
+            "fact": Fact::Current.name(), "member": member, "values": values}),
+        (None, None) => inherited.clone(),
     };
     m.insert("appliesWhen".into(), applies.clone());
     m.insert("description".into(), json!(f.doc));

@@ -25,7 +25,7 @@
 use super::list_query::{self, CURSOR};
 use crate::checks::{current, form};
 use crate::ctx::Ctx;
-use crate::describe::{Description, Field, Rule, Str, Type};
+use crate::describe::{Applies, Description, Field, Rule, Str, Type};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -49,6 +49,11 @@ pub const FILE_NAME_MAX_CHARS: usize = 255;
 pub const NAME_MAX_CHARS: usize = 100;
 /// `title`: "(max 70, videos only)".
 pub const TITLE_MAX_CHARS: usize = 70;
+
+/// "videos only" on the POST: the media type `context.media_types` gives for `media_key`.
+const VIDEO_MEDIA_KEY: Applies = Applies::MediaTypeOf("media_key", &[VIDEO]);
+/// "videos only" on the PUT: the `media_type` of the record being updated (`context.current`).
+const VIDEO_RECORD: Applies = Applies::CurrentMember("media_type", &[VIDEO]);
 
 /// The optional fields that are for videos only, with the rule ids their skips name.
 const VIDEO_ONLY: [(&str, &str, &str); 3] = [
@@ -117,11 +122,11 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
             Str::ANY,
             "required (returned by media upload when a media_category is given)",
         ),
-        DESCRIPTION,
+        DESCRIPTION.only_when(VIDEO_MEDIA_KEY),
         FILE_NAME,
         NAME,
-        POSTER_MEDIA_KEY,
-        TITLE,
+        POSTER_MEDIA_KEY.only_when(VIDEO_MEDIA_KEY),
+        TITLE.only_when(VIDEO_MEDIA_KEY),
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
@@ -157,7 +162,13 @@ pub const MEDIA_LIBRARY_UPDATE: Description = Description {
     kind: Kind::MediaLibraryUpdate,
     title: "The media library PUT parameters",
     source: "C §4 Media library, §8 Limits",
-    root: Type::Object(&[DESCRIPTION, FILE_NAME, NAME, POSTER_MEDIA_KEY, TITLE]),
+    root: Type::Object(&[
+        DESCRIPTION.only_when(VIDEO_RECORD),
+        FILE_NAME,
+        NAME,
+        POSTER_MEDIA_KEY.only_when(VIDEO_RECORD),
+        TITLE.only_when(VIDEO_RECORD),
+    ]),
     rules: &[Rule {
         code: Code::NotAllowed,
         text: "description, poster_media_key and title are for videos only: allowed when the \
@@ -203,5 +214,66 @@ fn videos_only(ctx: &mut Ctx, path: &Pointer, name: &str, media_type: &str) {
             format!("{name} is for videos only; this media is of type {media_type}"),
             json!({"media_type": media_type, "allowed_media_types": [VIDEO]}),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MEDIA_TYPES;
+    use crate::Kind;
+    use serde_json::{json, Value};
+
+    /// `appliesWhen` says what the engine does: for every member that has a context condition and
+    /// every media type, the engine refuses the member (`not_allowed` at it) exactly when the
+    /// condition does not hold. The payload and context are built from the description alone.
+    #[test]
+    fn applies_when_is_what_the_engine_refuses() {
+        let mut checked = 0;
+        for kind in [Kind::MediaLibraryCreate, Kind::MediaLibraryUpdate] {
+            let described = crate::describe(kind).to_json();
+            let fields = described["fields"].as_array().cloned().unwrap_or_default();
+            for field in &fields {
+                let when = &field["appliesWhen"];
+                if when["op"] != "context" {
+                    continue;
+                }
+                let name = field["name"].as_str().unwrap_or_default();
+                let values = when["values"].as_array().cloned().unwrap_or_default();
+                for media_type in MEDIA_TYPES {
+                    let mut payload = json!({ name: "x" });
+                    let context = match when["fact"].as_str() {
+                        Some("media_types") => {
+                            let key = when["key"]
+                                .as_str()
+                                .unwrap_or_default()
+                                .trim_start_matches('/');
+                            payload[key] = json!("3_1");
+                            json!({"media_types": {"3_1": media_type}})
+                        }
+                        Some("current") => {
+                            let member = when["member"].as_str().unwrap_or_default();
+                            json!({"current": { member: media_type }})
+                        }
+                        other => panic!("{kind:?} {name}: unexpected fact {other:?}"),
+                    };
+                    let options = json!({ "context": context }).to_string();
+                    let report =
+                        crate::validate_json(kind.name(), payload.to_string().as_bytes(), &options)
+                            .expect("a well-formed call");
+                    let refused = report
+                        .issues
+                        .iter()
+                        .any(|i| i.path == format!("/{name}") && i.code.as_str() == "not_allowed");
+                    let applies = values.contains(&Value::from(*media_type));
+                    assert_eq!(
+                        refused, !applies,
+                        "{kind:?} {name} for {media_type}: {report:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // Three members on each kind, three media types each.
+        assert_eq!(checked, 18);
     }
 }
