@@ -130,11 +130,10 @@ function container(v, depth) {
       const x = v[k];
       const t = typeof x;
       if (t === 'undefined' || t === 'function' || t === 'symbol') continue;
-      // A name is a new name each time (the tape's NAME_SEEN form is not written: looking
-      // names up costs more than sending them again).
-      if (k.length >= 2 ** 31 || text.length + k.length > MAX_INPUT_BYTES) throw GIVE_UP;
+      // Every name is sent each time it occurs: looking names up to send each once cost more.
+      if (text.length + k.length > MAX_INPUT_BYTES) throw GIVE_UP;
       text += k;
-      word(k.length << 1);
+      word(k.length);
       value(x, depth + 1);
       count++;
     }

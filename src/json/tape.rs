@@ -7,11 +7,9 @@
 //!   `NULL`, `FALSE`, `TRUE`; `NUMBER` (its value is the next entry of `numbers`); `STRING` (the
 //!   rest is its length in UTF-16 code units; its text is next in `text`); `ARRAY` (the rest is its
 //!   item count; the items follow); `OBJECT` (the rest is its member count; each member is a name
-//!   word and then the value). A name word with its low bit clear is a new name: the rest is its
-//!   length in UTF-16 units and its text is next in `text`; with the low bit set, the rest is the
-//!   number of a name read earlier in this tape (names count from 0 in order of appearance).
+//!   word, the name's length in UTF-16 units (its text is next in `text`), and then the value).
 //! - `numbers`: every number, as `f64`.
-//! - `text`: every string and every new name, concatenated, as UTF-8; `units` is its length in
+//! - `text`: every string and every name, concatenated, as UTF-8; `units` is its length in
 //!   UTF-16 code units (equal to its byte length exactly when it is all ASCII, the common case,
 //!   where lengths need no conversion).
 //!
@@ -40,8 +38,6 @@ pub const TAG_NUMBER: u32 = 3;
 pub const TAG_STRING: u32 = 5;
 pub const TAG_ARRAY: u32 = 6;
 pub const TAG_OBJECT: u32 = 7;
-/// Low bit of a name word: set for a name read earlier, clear for a new one.
-pub const NAME_SEEN: u32 = 1;
 
 /// The largest integral number a tape may hold (as `Number::Int`): beyond it, JavaScript prints
 /// rounded digits, and such a tape is refused.
@@ -95,7 +91,6 @@ pub fn decode<'a>(tape: &TapeRef<'a>) -> Res<Value<'a>> {
         w: 0,
         n: 0,
         t: 0,
-        names: Vec::new(),
     };
     let v = d.value(0)?;
     if d.w == words.len() && d.n == numbers.len() && d.t == text.len() {
@@ -114,7 +109,6 @@ struct Decoder<'a, 'w> {
     w: usize,
     n: usize,
     t: usize,
-    names: Vec<&'a str>,
 }
 
 impl<'a> Decoder<'a, '_> {
@@ -184,25 +178,14 @@ impl<'a> Decoder<'a, '_> {
                 }
                 let mut members = Vec::with_capacity(self.capacity(rest));
                 for _ in 0..rest {
-                    let name = self.name()?;
+                    let units = self.word()? as usize;
+                    let name = self.text(units)?;
                     members.push((Cow::Borrowed(name), self.value(depth + 1)?));
                 }
                 Value::Object(Object::from_members(members))
             }
             _ => return Err(Refused),
         })
-    }
-
-    fn name(&mut self) -> Res<&'a str> {
-        let word = self.word()?;
-        let rest = (word >> 1) as usize;
-        if word & NAME_SEEN != 0 {
-            self.names.get(rest).copied().ok_or(Refused)
-        } else {
-            let name = self.text(rest)?;
-            self.names.push(name);
-            Ok(name)
-        }
     }
 }
 
@@ -222,95 +205,82 @@ fn number(f: f64) -> Option<Value<'static>> {
     })
 }
 
-/// A tape of a document: the writer's side, for native callers and for tests of [`decode`].
-/// Numbers are kept as `f64` (an integer beyond 2^53 loses digits, as in JavaScript).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Tape {
-    pub words: Vec<u32>,
-    pub numbers: Vec<f64>,
-    pub text: String,
-    /// `text`'s length in UTF-16 code units.
-    pub units: usize,
-}
-
-impl Tape {
-    /// The tape as [`decode`] reads it.
-    pub fn as_ref(&self) -> TapeRef<'_> {
-        TapeRef {
-            words: &self.words,
-            numbers: &self.numbers,
-            text: self.text.as_bytes(),
-            units: self.units,
-        }
-    }
-
-    /// The tape of `v`, or `None` when a length or count does not fit a word.
-    pub fn of(v: &Value<'_>) -> Option<Tape> {
-        let mut tape = Tape::default();
-        let mut names = std::collections::HashMap::new();
-        tape.push(v, &mut names)?;
-        Some(tape)
-    }
-
-    fn push_text(&mut self, s: &str) -> usize {
-        let units = s.encode_utf16().count();
-        self.text.push_str(s);
-        self.units += units;
-        units
-    }
-
-    fn head(tag: u32, rest: usize) -> Option<u32> {
-        let rest = u32::try_from(rest).ok()?;
-        (rest < 1 << (32 - TAG_BITS)).then_some(rest << TAG_BITS | tag)
-    }
-
-    fn push<'v>(
-        &mut self,
-        v: &'v Value<'_>,
-        names: &mut std::collections::HashMap<&'v str, u32>,
-    ) -> Option<()> {
-        match v {
-            Value::Null => self.words.push(TAG_NULL),
-            Value::Bool(false) => self.words.push(TAG_FALSE),
-            Value::Bool(true) => self.words.push(TAG_TRUE),
-            Value::Number(n) => {
-                self.words.push(TAG_NUMBER);
-                self.numbers.push(n.as_f64().unwrap_or(f64::NAN));
-            }
-            Value::String(s) => {
-                let units = self.push_text(s);
-                self.words.push(Self::head(TAG_STRING, units)?);
-            }
-            Value::Array(items) => {
-                self.words.push(Self::head(TAG_ARRAY, items.len())?);
-                for item in items {
-                    self.push(item, names)?;
-                }
-            }
-            Value::Object(o) => {
-                self.words.push(Self::head(TAG_OBJECT, o.len())?);
-                for (name, value) in o.iter() {
-                    match names.get(name) {
-                        Some(&id) => self.words.push(id.checked_mul(2)? | NAME_SEEN),
-                        None => {
-                            let id = u32::try_from(names.len()).ok()?;
-                            names.insert(name, id);
-                            let units = u32::try_from(self.push_text(name)).ok()?;
-                            self.words.push(units.checked_mul(2)?);
-                        }
-                    }
-                    self.push(value, names)?;
-                }
-            }
-        }
-        Some(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::json::parse;
+
+    /// A tape of a document, written as pkg/lib/tape.js writes one. Numbers are kept as `f64`
+    /// (an integer beyond 2^53 loses digits, as in JavaScript).
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Tape {
+        words: Vec<u32>,
+        numbers: Vec<f64>,
+        text: String,
+        /// `text`'s length in UTF-16 code units.
+        units: usize,
+    }
+
+    impl Tape {
+        fn as_ref(&self) -> TapeRef<'_> {
+            TapeRef {
+                words: &self.words,
+                numbers: &self.numbers,
+                text: self.text.as_bytes(),
+                units: self.units,
+            }
+        }
+
+        /// The tape of `v`, or `None` when a length or count does not fit a word.
+        fn of(v: &Value<'_>) -> Option<Tape> {
+            let mut tape = Tape::default();
+            tape.push(v)?;
+            Some(tape)
+        }
+
+        fn push_text(&mut self, s: &str) -> Option<u32> {
+            let units = s.encode_utf16().count();
+            self.text.push_str(s);
+            self.units += units;
+            u32::try_from(units).ok()
+        }
+
+        fn head(tag: u32, rest: usize) -> Option<u32> {
+            let rest = u32::try_from(rest).ok()?;
+            (rest < 1 << (32 - TAG_BITS)).then_some(rest << TAG_BITS | tag)
+        }
+
+        fn push(&mut self, v: &Value<'_>) -> Option<()> {
+            match v {
+                Value::Null => self.words.push(TAG_NULL),
+                Value::Bool(false) => self.words.push(TAG_FALSE),
+                Value::Bool(true) => self.words.push(TAG_TRUE),
+                Value::Number(n) => {
+                    self.words.push(TAG_NUMBER);
+                    self.numbers.push(n.as_f64().unwrap_or(f64::NAN));
+                }
+                Value::String(s) => {
+                    let units = self.push_text(s)?;
+                    self.words.push(Self::head(TAG_STRING, units as usize)?);
+                }
+                Value::Array(items) => {
+                    self.words.push(Self::head(TAG_ARRAY, items.len())?);
+                    for item in items {
+                        self.push(item)?;
+                    }
+                }
+                Value::Object(o) => {
+                    self.words.push(Self::head(TAG_OBJECT, o.len())?);
+                    for (name, value) in o.iter() {
+                        let units = self.push_text(name)?;
+                        self.words.push(units);
+                        self.push(value)?;
+                    }
+                }
+            }
+            Some(())
+        }
+    }
 
     fn tape(words: &[u32], numbers: &[f64], text: &'static str, units: usize) -> TapeRef<'static> {
         // Leaked for the test's lifetime only: a handful of small slices.
@@ -374,10 +344,10 @@ mod tests {
             tape(&[TAG_NULL], &[1.0], "", 0),
             tape(&[TAG_NULL], &[], "x", 1),
             tape(&[2 << TAG_BITS | TAG_STRING], &[], "x", 1),
-            // A name read earlier, when none was.
-            tape(&[1 << TAG_BITS | TAG_OBJECT, 1, TAG_NULL], &[], "", 0),
-            // A new name whose text is not there.
-            tape(&[1 << TAG_BITS | TAG_OBJECT, 4, TAG_NULL], &[], "x", 1),
+            // A name whose text is not there.
+            tape(&[1 << TAG_BITS | TAG_OBJECT, 2, TAG_NULL], &[], "x", 1),
+            // A name with no value after it.
+            tape(&[1 << TAG_BITS | TAG_OBJECT, 1], &[], "x", 1),
             tape(&[4], &[], "", 0),
             // A count far beyond the tape: refused without reserving for it.
             tape(&[u32::MAX], &[], "", 0),
