@@ -15,6 +15,7 @@
 // by its second answer.
 
 import { isWellFormed } from './core.js';
+import { MAX_INPUT_BYTES } from './envelope.js';
 
 const TAG_BITS = 3;
 const NULL = 0;
@@ -24,15 +25,12 @@ const NUMBER = 3;
 const STRING = 5;
 const ARRAY = 6;
 const OBJECT = 7;
-/** A count or a length must fit the 29 bits above the tag. */
-const MAX_COUNT = 2 ** (32 - TAG_BITS) - 1;
 /** Containers nest at most this deep (preflight::MAX_DEPTH); deeper, the text path decides. */
 const MAX_DEPTH = 128;
-/** The largest JSON text the engine reads (preflight::MAX_INPUT_BYTES). */
-const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 /** Every value takes at least 2 bytes of JSON text (itself and a separator), and every UTF-16
  *  unit of a string at least 1: a walk past these bounds describes a text over the limit, so it
- *  gives up (the text path then says so) instead of filling memory first. */
+ *  gives up (the text path then says so) instead of filling memory first. Both bounds are below
+ *  2^26, so every count and length fits the 29 bits above a word's tag. */
 const MAX_WORDS = MAX_INPUT_BYTES / 2;
 /** Most JSON text a UTF-16 unit, a word and a number can take (src/json/tape.rs). */
 const MAX_UNIT_TEXT = 6;
@@ -46,7 +44,7 @@ const arrayProto = Array.prototype;
 const tag = Function.prototype.call.bind(Object.prototype.toString);
 const UTF8 = new TextEncoder();
 
-/** Thrown inside the walk to give up; never escapes `tapeOf`. */
+/** Thrown inside the walk to give up; never escapes `withTape`. */
 const GIVE_UP = Symbol('give up');
 
 // The walk's state, reused between calls (a call made during a walk, from a getter, gives up:
@@ -85,7 +83,7 @@ function number(x) {
 function value(v, depth) {
   switch (typeof v) {
     case 'string':
-      if (v.length > MAX_COUNT || text.length + v.length > MAX_INPUT_BYTES) throw GIVE_UP;
+      if (text.length + v.length > MAX_INPUT_BYTES) throw GIVE_UP;
       text += v;
       word((v.length << TAG_BITS) | STRING);
       return;
@@ -124,7 +122,7 @@ function container(v, depth) {
     word(OBJECT);
     let count = 0;
     // for-in visits the own enumerable string keys in Object.keys order (the inherited ones
-    // are none: `tapeOf` checks Object.prototype), and V8 reads v[k] inside it through the
+    // are none: `withTape` checks Object.prototype), and V8 reads v[k] inside it through the
     // enumeration cache, much faster than Object.keys and a keyed read.
     for (const k in v) {
       const x = v[k];
@@ -137,7 +135,7 @@ function container(v, depth) {
       value(x, depth + 1);
       count++;
     }
-    if (count > MAX_COUNT || (count === 0 && isBoxedBigInt(v))) throw GIVE_UP;
+    if (count === 0 && isBoxedBigInt(v)) throw GIVE_UP;
     words[head] = (count << TAG_BITS) | OBJECT;
   } else {
     throw GIVE_UP;
