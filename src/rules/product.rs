@@ -208,15 +208,20 @@ fn duplicate_ids(ctx: &mut Ctx, list: &Pointer, products: &[Value]) {
             }
         }
     }
-    // In product order: each product whose id is shared, with how many share it and the first.
-    let repeated = products.iter().enumerate().filter_map(|(i, product)| {
-        let Some(Value::String(id)) = product.get("id") else {
-            return None;
-        };
-        let indexes = by_id.get(id.as_ref())?;
-        let first = *indexes.first()?;
-        (indexes.len() > 1).then_some((i, indexes.len(), first))
-    });
+    // Each product whose id is shared: how many share it and the first of them, by position, so
+    // that the errors come in product order.
+    let mut shared: Vec<Option<(usize, usize)>> = vec![None; products.len()];
+    for indexes in by_id.values().filter(|indexes| indexes.len() > 1) {
+        for &i in indexes {
+            if let (Some(slot), Some(&first)) = (shared.get_mut(i), indexes.first()) {
+                *slot = Some((indexes.len(), first));
+            }
+        }
+    }
+    let repeated = shared
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|(count, first)| (i, count, first)));
     for (i, count, first_index) in repeated {
         ctx.error(
             &list.index(i).key("id"),
@@ -371,5 +376,47 @@ mod tests {
             let report = crate::validate(Kind::ProductBatch, &batch, &Options::default());
             assert!(!report.valid);
         }
+    }
+
+    #[test]
+    fn shared_ids_are_reported_in_product_order_with_count_and_first() {
+        let ids = ["a", "b", "a", "c", "b", "a"];
+        let products: Vec<serde_json::Value> = ids
+            .iter()
+            .map(|id| serde_json::json!({ "id": id }))
+            .collect();
+        let batch = serde_json::json!({ "products": products });
+        let report = crate::validate(
+            crate::Kind::ProductBatch,
+            &batch,
+            &crate::Options::default(),
+        );
+        let duplicates: Vec<(String, serde_json::Value)> = report
+            .issues
+            .iter()
+            .filter(|i| i.code == Code::Duplicate)
+            .map(|i| {
+                (
+                    i.path.to_string(),
+                    serde_json::Value::Object(i.params.clone()),
+                )
+            })
+            .collect();
+        let expect = |i: usize, count: usize, first: usize| {
+            (
+                format!("/products/{i}/id"),
+                serde_json::json!({"count": count, "first_index": first}),
+            )
+        };
+        assert_eq!(
+            duplicates,
+            vec![
+                expect(0, 3, 0),
+                expect(1, 2, 1),
+                expect(2, 3, 0),
+                expect(4, 2, 1),
+                expect(5, 3, 0),
+            ]
+        );
     }
 }
