@@ -23,6 +23,7 @@
 //! without repeated names validating the same (as a multiset of issues) from text and from a
 //! parsed `serde_json::Value`.
 
+mod common;
 #[path = "differential/generate.rs"]
 mod generate;
 
@@ -69,37 +70,18 @@ struct Base {
 }
 
 fn bases() -> Vec<Base> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .expect("tests/vectors")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
     let known: Vec<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
-    let mut out = Vec::new();
-    for file in files {
-        let text = fs::read_to_string(&file).expect("readable vector file");
-        let cases: Vec<Value> = serde_json::from_str(&text).expect("an array of cases");
-        for c in cases {
-            let (Some(kind), Some(payload)) = (c["kind"].as_str(), c.get("payload")) else {
-                continue;
-            };
-            if !known.contains(&kind) {
-                continue;
-            }
-            let options = match c.get("options") {
-                None | Some(Value::Null) => String::new(),
-                Some(o) => o.to_string(),
-            };
-            out.push(Base {
-                kind: kind.to_string(),
-                payload: J::from_value(payload),
-                options,
-            });
-        }
-    }
-    out
+    common::vectors::vector_cases("")
+        .into_iter()
+        .filter(|c| known.contains(&c.kind.as_str()))
+        .filter_map(|c| {
+            Some(Base {
+                payload: J::from_value(c.json.get("payload")?),
+                kind: c.kind,
+                options: c.options,
+            })
+        })
+        .collect()
 }
 
 /// Runs `f`, failing the test with `what` if it panics.
