@@ -10,7 +10,11 @@ import { signingApi } from './lib/signing.js';
 
 export { PreflightError };
 
-/** @param {Record<string, Function>} raw the wasm-bindgen exports */
-export function createApi(raw) {
-  return Object.freeze({ ...validateApi(raw), ...audienceApi(raw), ...bodiesApi(raw), ...signingApi(raw), PreflightError });
+/**
+ * @param {Record<string, Function>} raw the wasm-bindgen exports
+ * @param {{ascii?: (bytes: Uint8Array) => string}} [platform] what the entry's platform does
+ *   faster than the web APIs (lib/node-platform.js)
+ */
+export function createApi(raw, platform) {
+  return Object.freeze({ ...validateApi(raw), ...audienceApi(raw, platform), ...bodiesApi(raw), ...signingApi(raw), PreflightError });
 }

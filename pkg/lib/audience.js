@@ -5,13 +5,19 @@
 //   'e<code>\t<message>'                          a failed call (thrown here as a PreflightError)
 //   'o<output>'                                   one value
 //   'o<slots>,<first>|<i>:<code>,...|<len>,...|<outputs>'   bulk results
-// Bulk input goes in as ONE byte array (TextEncoder: native and fast, where the glue would copy
-// ASCII one character at a time): newline-separated text, or every value back to back plus their
-// UTF-16 lengths, so a value may contain anything (a newline included). One crossing per call.
+// Bulk input goes in as byte arrays (TextEncoder: native and fast, where the glue would copy
+// ASCII one character at a time): newline-separated text in one crossing, or (hashIdentifiers)
+// blocks of values back to back plus their UTF-16 lengths, so a value may contain anything (a
+// newline included), encoded straight into the engine's memory, the results read straight out.
 import { PreflightError, isWellFormed } from './core.js';
 
 const HEX_LEN = 64;
+/** Values per crossing of `hashIdentifiers`: a block's UTF-8 and results stay small. */
+const BLOCK = 32768;
+/** Values joined into one string at a time by `hashIdentifiers` before `encodeInto`. */
+const GROUP = 16;
 const textEncoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
 /** The hash options (upload bodies, lib/bodies.js, take more). */
 export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
@@ -66,6 +72,24 @@ export function hashOptions(options, allowed = HASH_KEYS) {
  *   (values the engine saw as '' because they could not be passed: non-strings, lone surrogates)
  */
 function unpack(r, overrides = null) {
+  // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
+  const hashes = new Array(r.charCodeAt(0) === 111 /* o */ ? +r.slice(1, r.indexOf(',')) : 0);
+  const errors = [];
+  const first = unpackInto(r, overrides, hashes, errors, 0);
+  return { hashes, errors, first };
+}
+
+/**
+ * Decodes a packed bulk result into `hashes` (slots `offset` on, which the caller has made:
+ * filled in order, a pre-sized array stays a fast one) and `errors` (appended, indexes plus
+ * `offset`); returns the result's first index.
+ * @param {string} r
+ * @param {Map<number, string> | null} overrides codes replacing the engine's, by the result's own
+ *   indexes
+ * @param {(string | null)[]} hashes @param {{index: number, code: string}[]} errors
+ * @param {number} offset
+ */
+function unpackInto(r, overrides, hashes, errors, offset) {
   if (r.charCodeAt(0) !== 111 /* o */) fail(r);
   const comma = r.indexOf(',');
   const a = r.indexOf('|', comma);
@@ -73,7 +97,8 @@ function unpack(r, overrides = null) {
   const c = r.indexOf('|', b + 1);
   const n = +r.slice(1, comma);
   const first = +r.slice(comma + 1, a);
-  const errors = [];
+  // The result's rejected indexes, relative to its first, ascending.
+  const rejected = [];
   if (b > a + 1) {
     const parts = r.slice(a + 1, b - 1).split(',');
     for (let k = 0; k < parts.length; k++) {
@@ -81,22 +106,21 @@ function unpack(r, overrides = null) {
       const colon = p.indexOf(':');
       const index = +p.slice(0, colon);
       const code = (overrides !== null && overrides.get(index)) || p.slice(colon + 1);
-      errors.push({ index, code });
+      errors.push({ index: index + offset, code });
+      rejected.push(index - first);
     }
   }
-  // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
-  const hashes = new Array(n);
   let pos = c + 1;
   let e = 0;
   if (c === b + 1) {
     // Hashed types: every accepted output is 64 hex digits.
     for (let i = 0; i < n; ) {
-      const stop = e < errors.length ? errors[e].index - first : n;
+      const stop = e < rejected.length ? rejected[e] : n;
       for (; i < stop; i++) {
-        hashes[i] = r.slice(pos, (pos += HEX_LEN));
+        hashes[offset + i] = r.slice(pos, (pos += HEX_LEN));
       }
       if (i < n) {
-        hashes[i++] = null;
+        hashes[offset + i++] = null;
         e++;
       }
     }
@@ -105,15 +129,15 @@ function unpack(r, overrides = null) {
     const lens = r.slice(b + 1, c - 1).split(',');
     let l = 0;
     for (let i = 0; i < n; i++) {
-      if (e < errors.length && errors[e].index - first === i) {
-        hashes[i] = null;
+      if (e < rejected.length && rejected[e] === i) {
+        hashes[offset + i] = null;
         e++;
       } else {
-        hashes[i] = r.slice(pos, (pos += +lens[l++]));
+        hashes[offset + i] = r.slice(pos, (pos += +lens[l++]));
       }
     }
   }
-  return { hashes, errors, first };
+  return first;
 }
 
 /**
@@ -166,8 +190,12 @@ function looseUtf8(s) {
  */
 const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(s));
 
-/** @param {Record<string, any>} raw the wasm-bindgen exports */
-export function audienceApi(raw) {
+/**
+ * @param {Record<string, any>} raw the wasm-bindgen exports
+ * @param {{ascii?: (bytes: Uint8Array) => string}} [platform] `ascii`: the string of ASCII bytes,
+ *   where the platform has something faster than TextDecoder (Node.js: lib/node-platform.js)
+ */
+export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) } = {}) {
   let typeList = null;
   const idTypes = () => (typeList ??= raw.audienceIdTypes().split(','));
 
@@ -218,40 +246,76 @@ export function audienceApi(raw) {
     const o = hashOptions(options);
     if (!Array.isArray(values)) throw new PreflightError('invalid_argument', 'values must be an array of strings');
     const n = values.length;
-    const lens = new Uint32Array(n);
-    /** @type {Map<number, string> | null} */
-    let overrides = null;
-    for (let i = 0; i < n; i++) {
-      const v = values[i];
-      if (typeof v === 'string') lens[i] = v.length;
-      else (overrides ??= new Map()).set(i, 'not_a_string');
-    }
-    let list = values;
-    if (overrides !== null) {
-      list = values.slice();
-      for (const i of overrides.keys()) list[i] = '';
-    }
-    let text = list.join('');
-    let r = isWellFormed(text)
-      ? raw.audienceHashJoined(type, textEncoder.encode(text), lens, o.phoneFormat, o.defaultCountryCode, o.prehashed)
-      : null;
-    if (r === null || r.startsWith('esplit_character\t')) {
-      // Some value holds a lone surrogate (possibly one that pairs up with its neighbour's in
-      // the joined text): such values are rejected one by one, the rest hashed as usual.
-      if (list === values) list = values.slice();
-      for (let i = 0; i < n; i++) {
-        if (!isWellFormed(list[i])) {
-          (overrides ??= new Map()).set(i, 'invalid_utf8');
-          list[i] = '';
+    const hashes = new Array(n);
+    const errors = [];
+    const vals = new Array(Math.min(n, BLOCK));
+    const lens = new Uint32Array(vals.length);
+    let start = 0;
+    // At least one block, so that the engine checks the options of an empty list too.
+    do {
+      const m = Math.min(BLOCK, n - start);
+      /** @type {Map<number, string> | null} */
+      let overrides = null;
+      let units = 0;
+      // Each value is read once (an accessor of the array runs once, before anything is staged).
+      for (let i = 0; i < m; i++) {
+        const v = values[start + i];
+        if (typeof v === 'string') {
+          vals[i] = v;
+          units += lens[i] = v.length;
+        } else {
+          (overrides ??= new Map()).set(i, 'not_a_string');
+          vals[i] = '';
           lens[i] = 0;
         }
       }
-      text = list.join('');
-      // Every value that was not well-formed is blanked: the text is.
-      r = raw.audienceHashJoined(type, textEncoder.encode(text), lens, o.phoneFormat, o.defaultCountryCode, o.prehashed);
-    }
-    const { hashes, errors } = unpack(r, overrides);
+      let r = hashBlock(type, o, vals, lens, m, units);
+      if (r === null || r.startsWith('esplit_character\t')) {
+        // Some value holds a lone surrogate (possibly one that pairs up with its neighbour's
+        // when joined): such values are rejected one by one, the rest hashed as usual.
+        for (let i = 0; i < m; i++) {
+          if (!isWellFormed(vals[i])) {
+            (overrides ??= new Map()).set(i, 'invalid_utf8');
+            units -= lens[i];
+            vals[i] = '';
+            lens[i] = 0;
+          }
+        }
+        // Every value is well-formed now, so every group is.
+        r = hashBlock(type, o, vals, lens, m, units) ?? '';
+      }
+      unpackInto(r, overrides, hashes, errors, start);
+      start += m;
+    } while (start < n);
+    vals.fill('');
     return { hashes, errors };
+  };
+
+  /** @type {WebAssembly.Memory | null} */
+  let memory = null;
+
+  /**
+   * Hashes `vals[0..m)` (`units` UTF-16 units in all, `lens` each): their UTF-8 goes straight
+   * into the engine's staging area, GROUP values joined at a time (short joins stay in cache, and
+   * most groups of ASCII values stay one-byte strings). Returns the packed result, or null when
+   * some group is not well-formed.
+   */
+  const hashBlock = (type, o, vals, lens, m, units) => {
+    const cap = units * 3;
+    const ptr = raw.audienceStage(cap);
+    if (ptr === 0) throw new PreflightError('too_large', 'the values do not fit in the engine\'s memory');
+    // After audienceStage, which may have grown the memory (and detached an older buffer).
+    const view = new Uint8Array((memory ??= raw.audienceMemory()).buffer, ptr, cap);
+    let at = 0;
+    for (let g = 0; g < m; g += GROUP) {
+      const piece = vals.slice(g, Math.min(g + GROUP, m)).join('');
+      if (!isWellFormed(piece)) return null;
+      at += textEncoder.encodeInto(piece, view.subarray(at)).written;
+    }
+    const len = raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed);
+    const packed = new Uint8Array(memory.buffer, raw.audienceResult(), len);
+    // Hashed types give ASCII; partner_user_id passes values through, which may not be.
+    return type === 'partner_user_id' ? utf8Decoder.decode(packed) : ascii(packed);
   };
 
   /**

@@ -336,6 +336,37 @@ test('hashIdentifiers: values that do not fit a line, non-strings, lone surrogat
   assert.deepEqual(slots(hashIdentifiers('email', sparse)), [sha256('a@x.com'), { code: 'not_a_string' }, sha256('b@x.com')]);
 });
 
+test('hashIdentifiers over several blocks: slots and error indexes stay in input order across block and group boundaries', () => {
+  // lib/audience.js hashes 32,768 values per crossing, joining 16 at a time: rejected values sit
+  // on both sides of those boundaries; every other slot is checked against node:crypto.
+  const n = 3 * 32768 + 100;
+  const values = Array.from({ length: n }, (_, i) => `User.${i}@Example.COM`);
+  const want = values.map((_, i) => sha256(`user.${i}@example.com`));
+  const rejected = new Map([
+    [15, ['a\uD83D', 'invalid_utf8']], [16, ['\uDE00b', 'invalid_utf8']], // a pair split across a group boundary
+    [32767, ['x\uD83D', 'invalid_utf8']], [32768, ['\uDE00y', 'invalid_utf8']], // ... across a block boundary
+    [32769, [42, 'not_a_string']], [65535, ['no-at-sign', 'invalid_email']], [65536, ['', 'empty']],
+    [n - 1, [null, 'not_a_string']],
+  ]);
+  for (const [i, [v]] of rejected) {
+    values[i] = v;
+    want[i] = null;
+  }
+  // Non-ASCII values in a later block (the joined groups are then two-byte strings).
+  for (let i = 70000; i < 70050; i++) {
+    values[i] = `zoë.${i}@münchen.de`;
+    want[i] = sha256(`zoë.${i}@münchen.de`);
+  }
+  const r = hashIdentifiers('email', values);
+  assert.equal(r.hashes.length, n);
+  const diff = r.hashes.flatMap((h, i) => (h === want[i] ? [] : [i]));
+  assert.deepEqual(diff, []);
+  assert.deepEqual(r.errors, [...rejected].map(([index, [, code]]) => ({ index, code })));
+  // partner_user_id passes values through (decoded as UTF-8, not as the hashed types' ASCII).
+  const ids = Array.from({ length: 40000 }, (_, i) => (i % 1000 === 0 ? `😀ü${i}` : `id-${i}`));
+  assert.deepEqual(hashIdentifiers('partner_user_id', ids).hashes, ids);
+});
+
 test('hashLines agrees with hashIdentifiers on the lines; the line rules', () => {
   for (const type of TYPES) {
     const values = CORPUS[type];

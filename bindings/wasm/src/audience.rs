@@ -18,12 +18,16 @@
 //!   and whose other strings are the bodies, byte for byte as the native crate builds them.
 //!
 //! Bulk input arrives in one piece: newline-separated text as UTF-8 bytes, or many values back to
-//! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. One
-//! copy in, no crossing per value, and no separator that a value could contain.
+//! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. No
+//! crossing per value, and no separator that a value could contain. `hashIdentifiers` goes a block
+//! of values at a time through a staging area in this module's memory ([`audience_stage`],
+//! [`audience_hash_staged`], [`audience_result`]): the JavaScript side encodes straight into it
+//! and decodes the packed result straight out of it.
 
 use preflight::audience::{
     hash_lines, hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher, PhoneFormat,
 };
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// A failed call: a stable code and a fixed message.
@@ -267,32 +271,96 @@ fn pack(out: &HashOutput, id_type: IdType) -> String {
 /// Packed result; `esplit_character` when a length does not fall on a character boundary (a
 /// surrogate pair cut between two values), the lengths do not add up to the text, or the text is
 /// not UTF-8.
-#[wasm_bindgen(js_name = audienceHashJoined)]
-pub fn audience_hash_joined(
+fn hash_joined(t: IdType, opts: &HashOptions, text: &[u8], lens: &[u32]) -> Result<String, Fail> {
+    let text = std::str::from_utf8(text).map_err(|_| split_fail())?;
+    let mut out = HashOutput::with_capacity(lens.len());
+    let mut cut = Cut {
+        text,
+        pos: 0,
+        lens: lens.iter(),
+        broken: false,
+    };
+    hash_many_into(t, &mut cut, opts, &mut out);
+    if cut.broken || cut.pos != text.len() {
+        return Err(split_fail());
+    }
+    Ok(pack(&out, t))
+}
+
+thread_local! {
+    /// Where `hashIdentifiers` (pkg/lib/audience.js) writes a block of values as UTF-8, straight
+    /// from `TextEncoder.encodeInto` into this module's memory: no byte array allocated in
+    /// JavaScript and copied in by the glue. It only grows (growing zeroes the new part once).
+    static STAGE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The last packed result of [`audience_hash_staged`], read from this module's memory.
+    static RESULT: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// This module's memory (`WebAssembly.Memory`), for writing into [`audience_stage`]'s area.
+#[wasm_bindgen(js_name = audienceMemory)]
+pub fn audience_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// Makes the staging area at least `len` bytes and returns its address in this module's memory,
+/// or 0 when the memory cannot grow that far (or the area is in use, which a single-threaded
+/// caller never sees). The memory may grow here, so the caller takes a fresh view of its buffer
+/// afterwards and calls nothing else of this module before [`audience_hash_staged`].
+#[wasm_bindgen(js_name = audienceStage)]
+pub fn audience_stage(len: usize) -> usize {
+    STAGE.with(|stage| {
+        let Ok(mut v) = stage.try_borrow_mut() else {
+            return 0;
+        };
+        let have = v.len();
+        if have < len {
+            // Fallible: a block too large for the memory is an error for the caller, not a trap.
+            if v.try_reserve_exact(len - have).is_err() {
+                return 0;
+            }
+            v.resize(len, 0);
+        }
+        v.as_mut_ptr() as usize
+    })
+}
+
+/// [`hash_joined`] on the first `written` bytes of the staging area
+/// ([`audience_stage`]). The packed result stays in this module's memory until the next call:
+/// its length in bytes is returned, its address is [`audience_result`]. The caller decodes it
+/// from there (in Node.js as Latin-1, cheaper than the glue's UTF-8 decoding; every packed result
+/// of a hashed type is ASCII).
+#[wasm_bindgen(js_name = audienceHashStaged)]
+pub fn audience_hash_staged(
     id_type: &str,
-    text: &[u8],
+    written: usize,
     lens: &[u32],
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> String {
-    done(
+) -> usize {
+    let packed = done(
         both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
-            let text = std::str::from_utf8(text).map_err(|_| split_fail())?;
-            let mut out = HashOutput::with_capacity(lens.len());
-            let mut cut = Cut {
-                text,
-                pos: 0,
-                lens: lens.iter(),
-                broken: false,
-            };
-            hash_many_into(t, &mut cut, &opts, &mut out);
-            if cut.broken || cut.pos != text.len() {
-                return Err(split_fail());
-            }
-            Ok(pack(&out, t))
+            STAGE.with(|stage| {
+                let v = stage.try_borrow().map_err(|_| split_fail())?;
+                let text = v.get(..written).ok_or_else(split_fail)?;
+                hash_joined(t, &opts, text, lens)
+            })
         }),
-    )
+    );
+    RESULT.with(|r| match r.try_borrow_mut() {
+        Ok(mut slot) => {
+            *slot = packed;
+            slot.len()
+        }
+        // In use: never, single-threaded (and an empty result is refused by the caller).
+        Err(_) => 0,
+    })
+}
+
+/// The address of the last [`audience_hash_staged`] result.
+#[wasm_bindgen(js_name = audienceResult)]
+pub fn audience_result() -> usize {
+    RESULT.with(|r| r.try_borrow().map_or(0, |s| s.as_ptr() as usize))
 }
 
 pub(crate) fn split_fail() -> Fail {

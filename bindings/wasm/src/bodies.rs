@@ -11,8 +11,8 @@ use preflight::audience::IdType;
 use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 
-/// Upload bodies. `text`/`lens` carry every value back to back (as for
-/// `audienceHashJoined`); `counts` has six numbers per record: how many values each field
+/// Upload bodies. `text`/`lens` carry every value back to back with their UTF-16 lengths (as
+/// `hashIdentifiers` stages them for `audienceHashStaged`); `counts` has six numbers per record: how many values each field
 /// has, in the order `email, phone_number, handle, device_id, service_id, partner_user_id`.
 /// Returns `[meta, body...]` (module docs) or `[e<code>\t<message>]`. `max_users_per_body` and
 /// `max_body_bytes` of 0 mean the documented limits.
