@@ -312,10 +312,18 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
       if (!isWellFormed(piece)) return null;
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
-    const len = raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed);
-    const packed = new Uint8Array(memory.buffer, raw.audienceResult(), len);
-    // Hashed types give ASCII; partner_user_id passes values through, which may not be.
-    return type === 'partner_user_id' ? utf8Decoder.decode(packed) : ascii(packed);
+    return takeResult(type, raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed));
+  };
+
+  /**
+   * The packed result the engine kept (`len` bytes at audienceResult()), as a string, then frees
+   * it. Hashed types give ASCII; partner_user_id passes values through, which may not be.
+   */
+  const takeResult = (type, len) => {
+    const packed = new Uint8Array((memory ??= raw.audienceMemory()).buffer, raw.audienceResult(), len);
+    const r = type === 'partner_user_id' ? utf8Decoder.decode(packed) : ascii(packed);
+    raw.audienceReleaseResult();
+    return r;
   };
 
   /**

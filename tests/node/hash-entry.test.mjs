@@ -130,7 +130,7 @@ test('the hash-only .wasm exports the audience functions only', () => {
       .filter((n) => !n.startsWith('__'));
   const hashOnly = names('hash-web/preflight_wasm_bg.wasm');
   const everything = names('web/preflight_wasm_bg.wasm');
-  for (const n of ['audienceHash', 'audienceHashStaged', 'audienceStage', 'audienceResult', 'audienceMemory', 'audienceHashLines', 'audienceNormalize', 'audienceIdTypes']) {
+  for (const n of ['audienceHash', 'audienceHashStaged', 'audienceStage', 'audienceResult', 'audienceReleaseResult', 'audienceMemory', 'audienceHashLines', 'audienceNormalize', 'audienceIdTypes']) {
     assert.ok(hashOnly.includes(n), n);
   }
   for (const n of ['validateJson', 'kinds', 'audienceBuildBodies', 'signingCrcResponseToken']) {

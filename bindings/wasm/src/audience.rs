@@ -347,6 +347,12 @@ pub fn audience_hash_staged(
             })
         }),
     );
+    keep(packed)
+}
+
+/// Keeps a packed result in this module's memory for the caller to read ([`audience_result`])
+/// and returns its length in bytes.
+fn keep(packed: String) -> usize {
     RESULT.with(|r| match r.try_borrow_mut() {
         Ok(mut slot) => {
             *slot = packed;
@@ -357,10 +363,20 @@ pub fn audience_hash_staged(
     })
 }
 
-/// The address of the last [`audience_hash_staged`] result.
+/// The address of the result kept by the last [`audience_hash_staged`].
 #[wasm_bindgen(js_name = audienceResult)]
 pub fn audience_result() -> usize {
     RESULT.with(|r| r.try_borrow().map_or(0, |s| s.as_ptr() as usize))
+}
+
+/// Frees the kept result once the caller has read it.
+#[wasm_bindgen(js_name = audienceReleaseResult)]
+pub fn audience_release_result() {
+    RESULT.with(|r| {
+        if let Ok(mut slot) = r.try_borrow_mut() {
+            *slot = String::new();
+        }
+    });
 }
 
 pub(crate) fn split_fail() -> Fail {
