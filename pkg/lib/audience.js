@@ -5,16 +5,14 @@
 //   'e<code>\t<message>'                          a failed call (thrown here as a PreflightError)
 //   'o<output>'                                   one value
 //   'o<slots>,<first>|<i>:<code>,...|<len>,...|<outputs>'   bulk results
-// Bulk input goes in as byte arrays (TextEncoder: native and fast, where the glue would copy
-// ASCII one character at a time): newline-separated text in one crossing, or (hashIdentifiers)
-// blocks of values back to back plus their UTF-16 lengths, so a value may contain anything (a
-// newline included), encoded straight into the engine's memory, the results read straight out.
+// Bulk input goes in as UTF-8 (TextEncoder: native, where the glue copies ASCII a character at
+// a time): newline-separated text, or blocks of values back to back plus their UTF-16 lengths
+// (a value may hold anything, a newline included), encoded straight into the engine's memory.
 import { PreflightError, isWellFormed } from './core.js';
 
 const HEX_LEN = 64;
-/** Values per crossing of `hashIdentifiers`: a block's UTF-8 and results stay small. */
+/** hashIdentifiers: values per crossing, and per `join` (README, Benchmarks). */
 const BLOCK = 32768;
-/** Values joined into one string at a time by `hashIdentifiers` before `encodeInto`. */
 const GROUP = 16;
 const textEncoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -80,14 +78,8 @@ function unpack(r, overrides = null) {
 }
 
 /**
- * Decodes a packed bulk result into `hashes` (slots `offset` on, which the caller has made:
- * filled in order, a pre-sized array stays a fast one) and `errors` (appended, indexes plus
+ * `unpack` into the caller's pre-sized `hashes` (from slot `offset`) and `errors` (indexes plus
  * `offset`); returns the result's first index.
- * @param {string} r
- * @param {Map<number, string> | null} overrides codes replacing the engine's, by the result's own
- *   indexes
- * @param {(string | null)[]} hashes @param {{index: number, code: string}[]} errors
- * @param {number} offset
  */
 function unpackInto(r, overrides, hashes, errors, offset) {
   if (r.charCodeAt(0) !== 111 /* o */) fail(r);
@@ -97,8 +89,7 @@ function unpackInto(r, overrides, hashes, errors, offset) {
   const c = r.indexOf('|', b + 1);
   const n = +r.slice(1, comma);
   const first = +r.slice(comma + 1, a);
-  // The result's rejected indexes, relative to its first, ascending.
-  const rejected = [];
+  const rejected = []; // relative to `first`, ascending
   if (b > a + 1) {
     const parts = r.slice(a + 1, b - 1).split(',');
     for (let k = 0; k < parts.length; k++) {
@@ -257,17 +248,13 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
       /** @type {Map<number, string> | null} */
       let overrides = null;
       let units = 0;
-      // Each value is read once (an accessor of the array runs once, before anything is staged).
+      // Each value read once, before anything is staged (an accessor may call back in).
       for (let i = 0; i < m; i++) {
         const v = values[start + i];
-        if (typeof v === 'string') {
-          vals[i] = v;
-          units += lens[i] = v.length;
-        } else {
-          (overrides ??= new Map()).set(i, 'not_a_string');
-          vals[i] = '';
-          lens[i] = 0;
-        }
+        const ok = typeof v === 'string';
+        if (!ok) (overrides ??= new Map()).set(i, 'not_a_string');
+        vals[i] = ok ? v : '';
+        units += lens[i] = ok ? v.length : 0;
       }
       let r = hashBlock(type, o, vals, lens, m, units);
       if (r === null || r.startsWith('esplit_character\t')) {
@@ -281,46 +268,33 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
             lens[i] = 0;
           }
         }
-        // Every value is well-formed now, so every group is.
         r = hashBlock(type, o, vals, lens, m, units) ?? '';
       }
       unpackInto(r, overrides, hashes, errors, start);
       start += m;
     } while (start < n);
-    vals.fill('');
     return { hashes, errors };
   };
 
   /** @type {WebAssembly.Memory | null} */
   let memory = null;
 
-  /**
-   * Hashes `vals[0..m)` (`units` UTF-16 units in all, `lens` each): their UTF-8 goes straight
-   * into the engine's staging area, GROUP values joined at a time (short joins stay in cache, and
-   * most groups of ASCII values stay one-byte strings). Returns the packed result, or null when
-   * some group is not well-formed.
-   */
+  /** The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed. */
   const hashBlock = (type, o, vals, lens, m, units) => {
-    const cap = units * 3;
-    const ptr = raw.audienceStage(cap);
-    if (ptr === 0) throw new PreflightError('too_large', 'the values do not fit in the engine\'s memory');
-    // After audienceStage, which may have grown the memory (and detached an older buffer).
-    const view = new Uint8Array((memory ??= raw.audienceMemory()).buffer, ptr, cap);
+    const ptr = raw.audienceStage(units * 3);
+    if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
+    // Taken after audienceStage, which may grow the memory (detaching an older buffer).
+    const view = new Uint8Array((memory ??= raw.audienceMemory()).buffer, ptr, units * 3);
     let at = 0;
     for (let g = 0; g < m; g += GROUP) {
       const piece = vals.slice(g, Math.min(g + GROUP, m)).join('');
       if (!isWellFormed(piece)) return null;
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
-    return takeResult(type, raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed));
-  };
-
-  /**
-   * The packed result the engine kept (`len` bytes at audienceResult()), as a string, then frees
-   * it. Hashed types give ASCII; partner_user_id passes values through, which may not be.
-   */
-  const takeResult = (type, len) => {
-    const packed = new Uint8Array((memory ??= raw.audienceMemory()).buffer, raw.audienceResult(), len);
+    const len = raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed);
+    // The result stays in the engine's memory until released (its buffer anew: hashing grows it).
+    const packed = new Uint8Array(memory.buffer, raw.audienceResult(), len);
+    // Only partner_user_id, passed through, may give non-ASCII.
     const r = type === 'partner_user_id' ? utf8Decoder.decode(packed) : ascii(packed);
     raw.audienceReleaseResult();
     return r;

@@ -186,7 +186,8 @@ export type AudienceErrorCode =
   | 'invalid_default_country_code'
   | 'invalid_argument'
   | 'invalid_record'
-  | 'hasher_finished';
+  | 'hasher_finished'
+  | 'input_too_large';
 
 /** The shape of a PreflightError thrown by an audience function (narrow with `instanceof`). */
 export interface AudienceError extends Error {
@@ -213,7 +214,9 @@ export declare function hashIdentifier(type: IdType, value: string, options?: Ha
  * Many values: slot i is exactly `hashIdentifier(type, values[i])`, or null with an entry in
  * `errors` (a value may contain anything, a newline included: it is never split).
  * @throws {PreflightError} `unknown_id_type`, `bad_options`, `unknown_phone_format`,
- *   `invalid_default_country_code`; `invalid_argument` when `values` is not an array.
+ *   `invalid_default_country_code`; `invalid_argument` when `values` is not an array;
+ *   `input_too_large` when 32,768 of the values (hashed a block at a time) do not fit in the
+ *   engine's memory.
  */
 export declare function hashIdentifiers(type: IdType, values: readonly string[], options?: HashOptions | null): HashResult;
 

@@ -13,6 +13,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { audienceApi } from '../../pkg/lib/audience.js';
+import { nodePlatform } from '../../pkg/lib/node-platform.js';
 import path from 'node:path';
 import {
   normalizeIdentifier,
@@ -365,6 +367,25 @@ test('hashIdentifiers over several blocks: slots and error indexes stay in input
   // partner_user_id passes values through (decoded as UTF-8, not as the hashed types' ASCII).
   const ids = Array.from({ length: 40000 }, (_, i) => (i % 1000 === 0 ? `😀ü${i}` : `id-${i}`));
   assert.deepEqual(hashIdentifiers('partner_user_id', ids).hashes, ids);
+});
+
+test('hashIdentifiers on a fresh module: its memory grows while a block is staged and while it is hashed', () => {
+  // A new instance of the glue (its own memory, at its initial size): the first block grows the
+  // memory when staged and again when its result is built, so every view must be taken anew.
+  const require = createRequire(import.meta.url);
+  const glue = require.resolve('../../pkg/node/preflight_wasm.js');
+  const cached = require.cache[glue];
+  delete require.cache[glue];
+  const fresh = require(glue);
+  require.cache[glue] = cached;
+  assert.notEqual(fresh, raw);
+  const before = fresh.audienceMemory().buffer.byteLength;
+  const api = audienceApi(fresh, nodePlatform);
+  const values = Array.from({ length: 70000 }, (_, i) => `Fresh.${i}@Example.com`);
+  const r = api.hashIdentifiers('email', values);
+  assert.ok(fresh.audienceMemory().buffer.byteLength > before, 'the memory grew');
+  assert.deepEqual(r.errors, []);
+  assert.deepEqual(r.hashes.flatMap((h, i) => (h === sha256(`fresh.${i}@example.com`) ? [] : [i])), []);
 });
 
 test('hashLines agrees with hashIdentifiers on the lines; the line rules', () => {

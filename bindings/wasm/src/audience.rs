@@ -296,16 +296,20 @@ thread_local! {
     static RESULT: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// This module's memory (`WebAssembly.Memory`), for writing into [`audience_stage`]'s area.
+// (`///` docs of exports are copied into the generated glue that browsers download, so the
+// staging exports below keep them to one line and say the rest in plain comments.)
+
+/// This module's `WebAssembly.Memory`.
 #[wasm_bindgen(js_name = audienceMemory)]
 pub fn audience_memory() -> JsValue {
     wasm_bindgen::memory()
 }
 
-/// Makes the staging area at least `len` bytes and returns its address in this module's memory,
-/// or 0 when the memory cannot grow that far (or the area is in use, which a single-threaded
-/// caller never sees). The memory may grow here, so the caller takes a fresh view of its buffer
-/// afterwards and calls nothing else of this module before [`audience_hash_staged`].
+// Makes the staging area at least `len` bytes and returns its address in this module's memory,
+// or 0 when the memory cannot grow that far (or the area is in use, which a single-threaded
+// caller never sees). The memory may grow here, so the caller takes a fresh view of its buffer
+// afterwards and calls nothing else of this module before `audience_hash_staged`.
+/// The staging area's address, at least `len` bytes (0: no room).
 #[wasm_bindgen(js_name = audienceStage)]
 pub fn audience_stage(len: usize) -> usize {
     STAGE.with(|stage| {
@@ -324,11 +328,11 @@ pub fn audience_stage(len: usize) -> usize {
     })
 }
 
-/// [`hash_joined`] on the first `written` bytes of the staging area
-/// ([`audience_stage`]). The packed result stays in this module's memory until the next call:
-/// its length in bytes is returned, its address is [`audience_result`]. The caller decodes it
-/// from there (in Node.js as Latin-1, cheaper than the glue's UTF-8 decoding; every packed result
-/// of a hashed type is ASCII).
+// `hash_joined` on the first `written` bytes of the staging area (`audience_stage`). The packed
+// result stays in this module's memory until `audience_release_result`: its length in bytes is
+// returned, its address is `audience_result`. The caller decodes it from there (in Node.js as
+// Latin-1, cheaper than the glue's UTF-8 decoding; every packed result of a hashed type is ASCII).
+/// Hashes the staged values; returns the kept result's length.
 #[wasm_bindgen(js_name = audienceHashStaged)]
 pub fn audience_hash_staged(
     id_type: &str,
@@ -363,13 +367,13 @@ fn keep(packed: String) -> usize {
     })
 }
 
-/// The address of the result kept by the last [`audience_hash_staged`].
+/// The kept result's address.
 #[wasm_bindgen(js_name = audienceResult)]
 pub fn audience_result() -> usize {
     RESULT.with(|r| r.try_borrow().map_or(0, |s| s.as_ptr() as usize))
 }
 
-/// Frees the kept result once the caller has read it.
+/// Frees the kept result.
 #[wasm_bindgen(js_name = audienceReleaseResult)]
 pub fn audience_release_result() {
     RESULT.with(|r| {
