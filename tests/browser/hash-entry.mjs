@@ -8,6 +8,7 @@
 // Run: cargo build && bash scripts/build-wasm.sh && node tests/browser/hash-entry.mjs
 // Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,7 @@ const EMAILS = [
   'plain.ascii@example.com',
 ];
 
+const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
 const failures = [];
 let passed = 0;
 const check = (ok, message) => {
@@ -64,6 +66,14 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
   const api = await import(${JSON.stringify(entry)});
   window.result = (values) => values.map((v) => { try { return api.hashIdentifier('email', v); } catch (e) { return null; } });
   window.bulk = (values) => api.hashIdentifiers('email', values).hashes;
+  // Several of hashIdentifiers' 32,768-value blocks (the first grows the module's memory): the
+  // slots that differ from the one-value call, and a few hashes for the runner to check.
+  window.blocks = (n, sample) => {
+    const values = Array.from({ length: n }, (_, i) => 'User.' + i + '@Example.COM');
+    const r = api.hashIdentifiers('email', values);
+    const differ = r.hashes.flatMap((h, i) => (h === api.hashIdentifier('email', values[i]) ? [] : [i]));
+    return { differ, errors: r.errors.length, length: r.hashes.length, sample: sample.map((i) => r.hashes[i]) };
+  };
   window.ready = true;
 </script>`;
 
@@ -90,6 +100,13 @@ try {
     await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
     const single = await page.evaluate((v) => window.result(v), EMAILS);
     const bulk = await page.evaluate((v) => window.bulk(v), EMAILS);
+    const n = 70_000;
+    const sample = [0, 32767, 32768, 65536, n - 1];
+    const blocks = await page.evaluate(([count, at]) => window.blocks(count, at), [n, sample]);
+    check(blocks.length === n && blocks.errors === 0 && blocks.differ.length === 0,
+      `${name}: hashIdentifiers over blocks: ${blocks.length} slots, ${blocks.errors} errors, differ at ${blocks.differ.slice(0, 5)}`);
+    sample.forEach((i, k) => check(blocks.sample[k] === sha256(`user.${i}@example.com`),
+      `${name}: hashIdentifiers over blocks, slot ${i}: ${blocks.sample[k]}`));
     EMAILS.forEach((v, i) => {
       check(single[i] === native[i], `${name}: hashIdentifier ${JSON.stringify(v)}: ${single[i]} != native ${native[i]}`);
       check(bulk[i] === native[i], `${name}: hashIdentifiers ${JSON.stringify(v)}: ${bulk[i]} != native ${native[i]}`);
