@@ -242,37 +242,41 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
     const vals = new Array(Math.min(n, BLOCK));
     const lens = new Uint32Array(vals.length);
     let start = 0;
-    // At least one block, so that the engine checks the options of an empty list too.
-    do {
-      const m = Math.min(BLOCK, n - start);
-      /** @type {Map<number, string> | null} */
-      let overrides = null;
-      let units = 0;
-      // Each value read once, before anything is staged (an accessor may call back in).
-      for (let i = 0; i < m; i++) {
-        const v = values[start + i];
-        const ok = typeof v === 'string';
-        if (!ok) (overrides ??= new Map()).set(i, 'not_a_string');
-        vals[i] = ok ? v : '';
-        units += lens[i] = ok ? v.length : 0;
-      }
-      let r = hashBlock(type, o, vals, lens, m, units);
-      if (r === null || r.startsWith('esplit_character\t')) {
-        // Some value holds a lone surrogate (possibly one that pairs up with its neighbour's
-        // when joined): such values are rejected one by one, the rest hashed as usual.
+    try {
+      // At least one block, so that the engine checks the options of an empty list too.
+      do {
+        const m = Math.min(BLOCK, n - start);
+        /** @type {Map<number, string> | null} */
+        let overrides = null;
+        let units = 0;
+        // Each value read once, before anything is staged (an accessor may call back in).
         for (let i = 0; i < m; i++) {
-          if (!isWellFormed(vals[i])) {
-            (overrides ??= new Map()).set(i, 'invalid_utf8');
-            units -= lens[i];
-            vals[i] = '';
-            lens[i] = 0;
-          }
+          const v = values[start + i];
+          const ok = typeof v === 'string';
+          if (!ok) (overrides ??= new Map()).set(i, 'not_a_string');
+          vals[i] = ok ? v : '';
+          units += lens[i] = ok ? v.length : 0;
         }
-        r = hashBlock(type, o, vals, lens, m, units) ?? '';
-      }
-      unpackInto(r, overrides, hashes, errors, start);
-      start += m;
-    } while (start < n);
+        let r = hashBlock(type, o, vals, lens, m, units);
+        if (r === null || r.startsWith('esplit_character\t')) {
+          // Some value holds a lone surrogate (possibly one that pairs up with its neighbour's
+          // when joined): such values are rejected one by one, the rest hashed as usual.
+          for (let i = 0; i < m; i++) {
+            if (!isWellFormed(vals[i])) {
+              (overrides ??= new Map()).set(i, 'invalid_utf8');
+              units -= lens[i];
+              vals[i] = '';
+              lens[i] = 0;
+            }
+          }
+          r = hashBlock(type, o, vals, lens, m, units) ?? '';
+        }
+        unpackInto(r, overrides, hashes, errors, start);
+        start += m;
+      } while (start < n);
+    } finally {
+      raw.audienceReleaseResult(true);
+    }
     return { hashes, errors };
   };
 
@@ -296,7 +300,7 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
     const packed = new Uint8Array(memory.buffer, raw.audienceResult(), len);
     // Only partner_user_id, passed through, may give non-ASCII.
     const r = type === 'partner_user_id' ? utf8Decoder.decode(packed) : ascii(packed);
-    raw.audienceReleaseResult();
+    raw.audienceReleaseResult(false);
     return r;
   };
 

@@ -388,6 +388,24 @@ test('hashIdentifiers on a fresh module: its memory grows while a block is stage
   assert.deepEqual(r.hashes.flatMap((h, i) => (h === sha256(`fresh.${i}@example.com`) ? [] : [i])), []);
 });
 
+test('hashIdentifiers frees its staging area at the end of the call: the memory is there for the next one', () => {
+  const require = createRequire(import.meta.url);
+  const glue = require.resolve('../../pkg/node/preflight_wasm.js');
+  const cached = require.cache[glue];
+  delete require.cache[glue];
+  const fresh = require(glue);
+  require.cache[glue] = cached;
+  const api = audienceApi(fresh, nodePlatform);
+  // Eight 4 MB values: a staging area of about 96 MB (three bytes per UTF-16 unit at most).
+  const long = Array.from({ length: 8 }, (_, i) => `${i}`.padEnd(4_000_000, 'x'));
+  assert.deepEqual(api.hashIdentifiers('email', long).errors.map((e) => e.code), Array(8).fill('too_long'));
+  const grown = fresh.audienceMemory().buffer.byteLength;
+  // 80 MB of text for hashLines fits in what the staging area held only if it was freed.
+  const r = api.hashLines('email', new Uint8Array(80_000_000).fill(0x78));
+  assert.deepEqual(r.errors, [{ index: 0, code: 'too_long' }]);
+  assert.equal(fresh.audienceMemory().buffer.byteLength, grown);
+});
+
 test('hashLines agrees with hashIdentifiers on the lines; the line rules', () => {
   for (const type of TYPES) {
     const values = CORPUS[type];

@@ -290,7 +290,8 @@ fn hash_joined(t: IdType, opts: &HashOptions, text: &[u8], lens: &[u32]) -> Resu
 thread_local! {
     /// Where `hashIdentifiers` (pkg/lib/audience.js) writes a block of values as UTF-8, straight
     /// from `TextEncoder.encodeInto` into this module's memory: no byte array allocated in
-    /// JavaScript and copied in by the glue. It only grows (growing zeroes the new part once).
+    /// JavaScript and copied in by the glue. It grows during a call (zeroing the new part once)
+    /// and is freed at its end.
     static STAGE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// The last packed result of [`audience_hash_staged`], read from this module's memory.
     static RESULT: RefCell<String> = const { RefCell::new(String::new()) };
@@ -373,14 +374,23 @@ pub fn audience_result() -> usize {
     RESULT.with(|r| r.try_borrow().map_or(0, |s| s.as_ptr() as usize))
 }
 
-/// Frees the kept result.
+/// Frees the kept result (and the staging area when `stage`).
 #[wasm_bindgen(js_name = audienceReleaseResult)]
-pub fn audience_release_result() {
+pub fn audience_release_result(stage: bool) {
     RESULT.with(|r| {
         if let Ok(mut slot) = r.try_borrow_mut() {
             *slot = String::new();
         }
     });
+    // The staging area only grows while a call hashes its blocks; between calls it holds nothing
+    // (a block of long values could have made it large).
+    if stage {
+        STAGE.with(|v| {
+            if let Ok(mut v) = v.try_borrow_mut() {
+                *v = Vec::new();
+            }
+        });
+    }
 }
 
 pub(crate) fn split_fail() -> Fail {
