@@ -369,15 +369,21 @@ test('hashIdentifiers over several blocks: slots and error indexes stay in input
   assert.deepEqual(hashIdentifiers('partner_user_id', ids).hashes, ids);
 });
 
-test('hashIdentifiers on a fresh module: its memory grows while a block is staged and while it is hashed', () => {
-  // A new instance of the glue (its own memory, at its initial size): the first block grows the
-  // memory when staged and again when its result is built, so every view must be taken anew.
+/** A new instance of the node glue: its own module and memory, at its initial size. */
+function freshGlue() {
   const require = createRequire(import.meta.url);
   const glue = require.resolve('../../pkg/node/preflight_wasm.js');
   const cached = require.cache[glue];
   delete require.cache[glue];
   const fresh = require(glue);
   require.cache[glue] = cached;
+  return fresh;
+}
+
+test('hashIdentifiers on a fresh module: its memory grows while a block is staged and while it is hashed', () => {
+  // A new instance of the glue (its own memory, at its initial size): the first block grows the
+  // memory when staged and again when its result is built, so every view must be taken anew.
+  const fresh = freshGlue();
   assert.notEqual(fresh, raw);
   const before = fresh.audienceMemory().buffer.byteLength;
   const api = audienceApi(fresh, nodePlatform);
@@ -389,12 +395,7 @@ test('hashIdentifiers on a fresh module: its memory grows while a block is stage
 });
 
 test('hashIdentifiers frees its staging area at the end of the call: the memory is there for the next one', () => {
-  const require = createRequire(import.meta.url);
-  const glue = require.resolve('../../pkg/node/preflight_wasm.js');
-  const cached = require.cache[glue];
-  delete require.cache[glue];
-  const fresh = require(glue);
-  require.cache[glue] = cached;
+  const fresh = freshGlue();
   const api = audienceApi(fresh, nodePlatform);
   // Eight 4 MB values: a staging area of about 96 MB (three bytes per UTF-16 unit at most).
   const long = Array.from({ length: 8 }, (_, i) => `${i}`.padEnd(4_000_000, 'x'));
