@@ -352,18 +352,13 @@ pub fn audience_hash_staged(
             })
         }),
     );
-    keep(packed)
-}
-
-/// Keeps a packed result in this module's memory for the caller to read ([`audience_result`])
-/// and returns its length in bytes.
-fn keep(packed: String) -> usize {
     RESULT.with(|r| match r.try_borrow_mut() {
         Ok(mut slot) => {
             *slot = packed;
             slot.len()
         }
-        // In use: never, single-threaded (and an empty result is refused by the caller).
+        // In use: never (single-threaded, and nothing here calls back into JavaScript code that
+        // could call this module).
         Err(_) => 0,
     })
 }
