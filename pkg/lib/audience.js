@@ -249,7 +249,7 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
         /** @type {Map<number, string> | null} */
         let overrides = null;
         let units = 0;
-        // Each value read once, before anything is staged (an accessor may call back in).
+        // Each value read once, before staging (an accessor may call back in).
         for (let i = 0; i < m; i++) {
           const v = values[start + i];
           const ok = typeof v === 'string';
@@ -259,8 +259,8 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
         }
         let r = hashBlock(type, o, vals, lens, m, units);
         if (r === null || r.startsWith('esplit_character\t')) {
-          // Some value holds a lone surrogate (possibly one that pairs up with its neighbour's
-          // when joined): such values are rejected one by one, the rest hashed as usual.
+          // A lone surrogate (maybe pairing up with a neighbour's when joined): such values
+          // are rejected one by one, the rest hashed as usual.
           for (let i = 0; i < m; i++) {
             if (!isWellFormed(vals[i])) {
               (overrides ??= new Map()).set(i, 'invalid_utf8');
@@ -285,10 +285,12 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
 
   /** The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed. */
   const hashBlock = (type, o, vals, lens, m, units) => {
-    const ptr = raw.audienceStage(units * 3);
+    const cap = units * 3;
+    // (Past 4 GiB it would not reach the engine intact: 32 bits.)
+    const ptr = cap <= 0xffffffff ? raw.audienceStage(cap) : 0;
     if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
     // Taken after audienceStage, which may grow the memory (detaching an older buffer).
-    const view = new Uint8Array((memory ??= raw.audienceMemory()).buffer, ptr, units * 3);
+    const view = new Uint8Array((memory ??= raw.audienceMemory()).buffer, ptr, cap);
     let at = 0;
     for (let g = 0; g < m; g += GROUP) {
       const piece = vals.slice(g, Math.min(g + GROUP, m)).join('');

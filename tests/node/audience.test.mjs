@@ -407,6 +407,17 @@ test('hashIdentifiers frees its staging area at the end of the call: the memory 
   assert.equal(fresh.audienceMemory().buffer.byteLength, grown);
 });
 
+test('hashIdentifiers: values too large for the engine\'s memory are input_too_large, and the next call works', () => {
+  // (V8 builds the repeat lazily: this costs little memory here.)
+  const huge = 'x'.repeat(500_000_000);
+  // Two: a staging area of 3 GB that the module's memory cannot reserve. Three: 4.5 GB, more
+  // than a 32-bit size can say, refused before the engine is asked.
+  throwsCode(() => hashIdentifiers('email', [huge, huge]), 'input_too_large');
+  throwsCode(() => hashIdentifiers('email', ['a@x.com', huge, huge, huge]), 'input_too_large');
+  assert.equal(raw.audienceStage(0xffffffff), 0);
+  assert.deepEqual(hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
+});
+
 test('hashLines agrees with hashIdentifiers on the lines; the line rules', () => {
   for (const type of TYPES) {
     const values = CORPUS[type];
