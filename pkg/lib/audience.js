@@ -286,7 +286,7 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
   /** The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed. */
   const hashBlock = (type, o, vals, lens, m, units) => {
     const cap = units * 3;
-    // (Past 4 GiB it would not reach the engine intact: 32 bits.)
+    // (Sizes reach the engine as 32 bits; it refuses what it cannot reserve, at most 2 GiB.)
     const ptr = cap <= 0xffffffff ? raw.audienceStage(cap) : 0;
     if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
     // Taken after audienceStage, which may grow the memory (detaching an older buffer).

@@ -215,8 +215,8 @@ export declare function hashIdentifier(type: IdType, value: string, options?: Ha
  * `errors` (a value may contain anything, a newline included: it is never split).
  * @throws {PreflightError} `unknown_id_type`, `bad_options`, `unknown_phone_format`,
  *   `invalid_default_country_code`; `invalid_argument` when `values` is not an array;
- *   `input_too_large` when 32,768 of the values (hashed a block at a time) do not fit in the
- *   engine's memory.
+ *   `input_too_large` when a block of the values (32,768 at a time, staged at three bytes per
+ *   UTF-16 unit) does not fit in the engine's memory (2 GiB at most).
  */
 export declare function hashIdentifiers(type: IdType, values: readonly string[], options?: HashOptions | null): HashResult;
 

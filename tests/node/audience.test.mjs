@@ -410,12 +410,26 @@ test('hashIdentifiers frees its staging area at the end of the call: the memory 
 test('hashIdentifiers: values too large for the engine\'s memory are input_too_large, and the next call works', () => {
   // (V8 builds the repeat lazily: this costs little memory here.)
   const huge = 'x'.repeat(500_000_000);
-  // Two: a staging area of 3 GB that the module's memory cannot reserve. Three: 4.5 GB, more
-  // than a 32-bit size can say, refused before the engine is asked.
+  // Two: a staging area of 3 GB, which the engine refuses to reserve (more than 2 GiB). Three:
+  // 4.5 GB, more than a 32-bit size can say, refused before the engine is asked.
   throwsCode(() => hashIdentifiers('email', [huge, huge]), 'input_too_large');
   throwsCode(() => hashIdentifiers('email', ['a@x.com', huge, huge, huge]), 'input_too_large');
   assert.equal(raw.audienceStage(0xffffffff), 0);
   assert.deepEqual(hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
+});
+
+test('hashIdentifiers after a call that ran the module out of memory: the next call works', () => {
+  const fresh = freshGlue();
+  const api = audienceApi(fresh, nodePlatform);
+  // Leave the module 60 pages (about 4 MB) below its 4 GiB limit (address space only: untouched
+  // pages cost nothing), so that hashing a full block traps for lack of memory.
+  const memory = fresh.audienceMemory();
+  memory.grow(65536 - memory.buffer.byteLength / 65536 - 60);
+  const block = Array.from({ length: 32768 }, (_, i) => `user.${i}@example.com`);
+  assert.throws(() => api.hashIdentifiers('email', block), WebAssembly.RuntimeError);
+  // The staging area was out of its cell while hashing: the trap did not leave it borrowed.
+  assert.deepEqual(api.hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
+  assert.equal(api.hashIdentifier('email', 'b@x.com'), sha256('b@x.com'));
 });
 
 test('hashLines agrees with hashIdentifiers on the lines; the line rules', () => {

@@ -27,10 +27,12 @@ mod validate;
 
 use wasm_bindgen::prelude::*;
 
-/// Runs when the module is instantiated (wasm-bindgen's start function, before any export can be
-/// called): registers the JavaScript engine's normalization and lowercase with the core. JavaScript is only
-/// there in a wasm32 build; a native build of this crate (its unit tests, in the workspace) gets
-/// the core with its tables, as cargo unifies the core's default features.
+// Runs when the module is instantiated (wasm-bindgen's start function, before any export can be
+// called): registers the JavaScript engine's normalization and lowercase with the core. JavaScript
+// is only there in a wasm32 build; a native build of this crate (its unit tests, in the
+// workspace) gets the core with its tables, as cargo unifies the core's default features.
+// (`///` docs of exports are copied into the generated glue that browsers download: one line.)
+/// Registers the JavaScript engine's normalization and lowercase with the engine.
 #[wasm_bindgen(start)]
 pub fn start() {
     // Only the first registration counts; there is no other.
