@@ -407,7 +407,7 @@ test('hashIdentifiers frees its staging area at the end of the call: the memory 
   assert.equal(fresh.audienceMemory().buffer.byteLength, grown);
 });
 
-test('hashIdentifiers: values too large for the engine\'s memory are input_too_large, and the next call works', () => {
+test('hashIdentifiers: values too large for the engine memory are input_too_large, and the next call works', () => {
   // (V8 builds the repeat lazily: this costs little memory here.)
   const huge = 'x'.repeat(500_000_000);
   // Two: a staging area of 3 GB, which the engine refuses to reserve (more than 2 GiB). Three:
