@@ -310,8 +310,9 @@ pub fn audience_memory() -> JsValue {
 }
 
 // Makes the staging area at least `len` bytes and returns its address in this module's memory,
-// or 0 when the memory cannot grow that far. The memory may grow here, so the caller takes a fresh view of its buffer
-// afterwards and calls nothing else of this module before `audience_hash_staged`.
+// or 0 when the memory cannot grow that far. The memory may grow here, so the caller takes a
+// fresh view of its buffer afterwards and calls nothing else of this module before
+// `audience_hash_staged`.
 /// The staging area's address, at least `len` bytes (0: no room).
 #[wasm_bindgen(js_name = audienceStage)]
 pub fn audience_stage(len: usize) -> usize {
