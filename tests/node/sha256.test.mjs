@@ -1,9 +1,10 @@
 // SHA-256 in the wasm builds against published vectors and node:crypto. The wasm package hashes
 // one value at a time (and values longer than one 64-byte block in the bulk paths) with the
 // crate's own SHA-256 (src/audience/sha256x1.rs on v128 lanes), not the sha2 crate that native
-// builds use, and single-block values four at a time (src/audience/sha256x4.rs): both are checked
-// here, in the full build and in the hash-only one, through the raw digest export and through
-// the public hashing functions.
+// builds use, and single-block values four at a time (src/audience/sha256x4.rs). Both are checked
+// here through the public hashing functions, in the full build and in the hash-only one, and the
+// one-value SHA-256 also through the raw digest export, against the published vectors: that
+// export is benchmark-only and the hash-only build (a browser download) leaves it out.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -12,10 +13,7 @@ import * as full from '../../pkg/node.js';
 import * as hashOnly from '../../pkg/hash.js';
 
 const require = createRequire(import.meta.url);
-const RAW = {
-  full: require('../../pkg/node/preflight_wasm.js'),
-  'hash-only': require('../../pkg/hash-node/preflight_wasm.js'),
-};
+const RAW = { full: require('../../pkg/node/preflight_wasm.js') };
 const API = { full, 'hash-only': hashOnly };
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -59,5 +57,19 @@ for (const [name, api] of Object.entries(API)) {
     assert.deepEqual(api.hashLines('email', values.join('\n')).hashes, want);
     // Upper case, so that normalization runs first.
     assert.deepEqual(api.hashIdentifiers('email', values.map((v) => v.toUpperCase())).hashes, want);
+    // Two UTF-8 bytes a character: every padding case again, on other byte values.
+    const accented = [];
+    for (let len = 1; len <= 150; len++) accented.push(`${'é'.repeat(len)}@x.y`);
+    const wantAccented = accented.map(sha256);
+    assert.deepEqual(accented.map((v) => api.hashIdentifier('email', v)), wantAccented);
+    assert.deepEqual(api.hashIdentifiers('email', accented).hashes, wantAccented);
   });
 }
+
+test('the hash-only build leaves the benchmark-only exports out', () => {
+  const hashRaw = require('../../pkg/hash-node/preflight_wasm.js');
+  assert.equal(typeof RAW.full.benchSha256Hex, 'function');
+  assert.equal(hashRaw.benchSha256Hex, undefined);
+  assert.equal(hashRaw.benchRawSha256Lines, undefined);
+  assert.equal(typeof hashRaw.audienceHashStaged, 'function');
+});

@@ -520,11 +520,13 @@ fn finished() -> Fail {
 // else (no normalization, no hex, no output), with the engine's one-value SHA-256
 // (`preflight::audience::sha256`: in wasm the crate's own, src/audience/sha256x1.rs, which every
 // value not hashed four at a time goes through); `benchSha256Hex` lets the tests check it against
-// node:crypto and the published vectors. Not part of the package's API.
+// node:crypto and the published vectors. Not part of the package's API, and not in the hash-only
+// build (the `bench` feature).
 
 // SHA-256 of every `\n`-separated line of `text` (UTF-8 bytes, so that only a copy goes in; no
 // normalization, no hex, no output); returns the number of lines hashed.
 /// Benchmark only: SHA-256 of each line; the count of lines.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchRawSha256Lines)]
 pub fn bench_raw_sha256_lines(text: &[u8]) -> u32 {
     let mut n = 0u32;
@@ -540,6 +542,7 @@ pub fn bench_raw_sha256_lines(text: &[u8]) -> u32 {
 }
 
 /// Benchmark only: SHA-256 of `text` as 64 lowercase hex digits (checks the ceiling's hash).
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchSha256Hex)]
 pub fn bench_sha256_hex(text: &str) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
