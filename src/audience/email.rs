@@ -67,6 +67,20 @@ fn in_range(w: u64, lo: u8, hi: u8) -> u64 {
     at_least_lo & !above_hi & HIGHS
 }
 
+/// The last bytes of an address (fewer than eight) as a little-endian word, padded with `a`, a
+/// byte that is none of the kinds [`scan_ascii`] looks for. Byte by byte in a register: a copy
+/// of variable length into a buffer becomes a `memory.copy`, which wasm engines run as a call
+/// out of the generated code.
+#[inline(always)]
+fn tail(rest: &[u8]) -> u64 {
+    let mut w = ONES * u64::from(b'a');
+    for (i, &b) in rest.iter().enumerate() {
+        let shift = 8 * i;
+        w = (w & !(0xff << shift)) | (u64::from(b) << shift);
+    }
+    w
+}
+
 /// Scans eight bytes at a time and, when `b` fits, writes its ASCII lowercase into `stack`;
 /// `None` when `b` is not all ASCII.
 #[inline]
@@ -93,10 +107,7 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
                 <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes),
             ));
         }
-        let mut w = [b'a'; 8];
-        let rest = chunks.remainder();
-        w[..rest.len()].copy_from_slice(rest);
-        let lowered = word(u64::from_le_bytes(w));
+        let lowered = word(tail(chunks.remainder()));
         if let Some(dst) = out.next() {
             dst.copy_from_slice(&lowered);
         }
@@ -104,11 +115,7 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
         for chunk in &mut chunks {
             word(<[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes));
         }
-        // Pad the tail with a byte that is none of the above.
-        let mut w = [b'a'; 8];
-        let rest = chunks.remainder();
-        w[..rest.len()].copy_from_slice(rest);
-        word(u64::from_le_bytes(w));
+        word(tail(chunks.remainder()));
     }
     // The multiply sums the lanes into the top byte, exact while the total is below 256.
     let ats = if b.len() < 256 {

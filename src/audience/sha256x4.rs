@@ -60,23 +60,24 @@ impl Quad {
         let (Some(block), true) = (self.blocks.get_mut(self.len), msg.len() <= MAX_LEN) else {
             return false;
         };
-        // Word by word, with fixed-size reads only: a copy or fill of variable length is a call
-        // out of the generated code in wasm engines, dearer than the whole padding.
-        let mut whole = msg.chunks_exact(8);
-        let mut words = block.iter_mut();
-        // `whole` first: `zip` stops on it without taking a word from `words`.
-        for (c, w) in (&mut whole).zip(&mut words) {
-            *w = <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
-        }
+        // Word by word, every word of the block written by the same fixed-length loop, whose
+        // stored value depends on a bounds check: a loop of plain copies or zeros becomes a
+        // `memory.copy` or `memory.fill` of variable length, which wasm engines run as a call
+        // out of the generated code (dearer than the whole padding).
+        let full = msg.len() / 8;
         // The last partial word (maybe empty) and the 0x80 marker: always in a word before the
         // eighth, since the message is at most 55 bytes.
-        let rest = whole.remainder();
+        let rest = msg.get(8 * full..).unwrap_or_default();
         let mut last = 0x80u64 << (8 * rest.len());
         for (i, &b) in rest.iter().enumerate() {
             last |= u64::from(b) << (8 * i);
         }
-        for (i, w) in words.enumerate() {
-            *w = if i == 0 { last } else { 0 };
+        for (i, w) in block.iter_mut().enumerate() {
+            *w = match msg.get(8 * i..8 * i + 8) {
+                Some(c) => <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes),
+                None if i == full => last,
+                None => 0,
+            };
         }
         // The bit length (below 2^16) big-endian in bytes 62 and 63.
         let bits = (msg.len() as u16) * 8;
