@@ -422,11 +422,23 @@ impl LineHasher {
                 }
             }
         }
-        while let Some(p) = find_newline(rest) {
-            self.line::<MULTI>(&rest[..p]);
-            rest = &rest[p + 1..];
+        // The complete lines are checked as UTF-8 together, one pass instead of one call per
+        // line; where that fails, line by line, so that only the lines that are not UTF-8 are
+        // errors.
+        let complete = rest.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let (lines, tail) = rest.split_at(complete);
+        let text = std::str::from_utf8(lines).ok();
+        let mut start = 0;
+        while let Some(p) = find_newline(&lines[start..]) {
+            let end = start + p;
+            // `\n` is ASCII, so both ends are character boundaries of `text`.
+            match text.and_then(|t| t.get(start..end)) {
+                Some(line) => self.line_str::<MULTI>(line),
+                None => self.line::<MULTI>(&lines[start..end]),
+            }
+            start = end + 1;
         }
-        self.keep(rest);
+        self.keep(tail);
     }
 
     /// Hashes the last line (when not zero bytes long) and returns every result not yet taken.
@@ -478,31 +490,45 @@ impl LineHasher {
         }
     }
 
+    /// One line (without its `\n`), checked as UTF-8 here.
     fn line<const MULTI: bool>(&mut self, bytes: &[u8]) {
-        let mut bytes = bytes;
-        if self.first_line {
-            self.first_line = false;
-            bytes = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes);
-        }
-        if self.overflow {
-            self.out.push_error(IdError::TooLong);
-            return;
-        }
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        if bytes.len() > MAX_VALUE_BYTES {
-            self.out.push_error(IdError::TooLong);
-            return;
-        }
         match std::str::from_utf8(bytes) {
-            Ok(s) => self.out.push::<MULTI>(
-                self.id_type,
-                s,
-                &self.opts,
-                &mut self.scratch,
-                &mut self.pending,
-            ),
-            Err(_) => self.out.push_error(IdError::InvalidUtf8),
+            Ok(s) => self.line_str::<MULTI>(s),
+            Err(_) => {
+                // `line_str`'s rules, on bytes: too long comes before not UTF-8.
+                let mut b = bytes;
+                if std::mem::take(&mut self.first_line) {
+                    b = b.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(b);
+                }
+                let b = b.strip_suffix(b"\r").unwrap_or(b);
+                self.out
+                    .push_error(if self.overflow || b.len() > MAX_VALUE_BYTES {
+                        IdError::TooLong
+                    } else {
+                        IdError::InvalidUtf8
+                    });
+            }
         }
+    }
+
+    /// One line (without its `\n`) of UTF-8 text.
+    fn line_str<const MULTI: bool>(&mut self, line: &str) {
+        let mut line = line;
+        if std::mem::take(&mut self.first_line) {
+            line = line.strip_prefix('\u{FEFF}').unwrap_or(line);
+        }
+        let line = strip_cr(line);
+        if self.overflow || line.len() > MAX_VALUE_BYTES {
+            self.out.push_error(IdError::TooLong);
+            return;
+        }
+        self.out.push::<MULTI>(
+            self.id_type,
+            line,
+            &self.opts,
+            &mut self.scratch,
+            &mut self.pending,
+        );
     }
 }
 
@@ -631,6 +657,45 @@ mod tests {
             find_newline(b"\x0b\x0b\x8a\x8a\x09\x09\xff\xff\x0a"),
             Some(8)
         );
+    }
+
+    #[test]
+    fn chunk_checked_whole_or_line_by_line() {
+        // A chunk whose complete lines are all UTF-8 is checked in one pass; one that holds a
+        // line that is not goes line by line. Pushed whole, and a byte at a time (every line
+        // through the partial line), the results are the same.
+        let o = HashOptions::default();
+        let mut bad = b"\xEF\xBB\xBFA@x.com\r\n\xffbad@x.com\nb@x.com\n".to_vec();
+        bad.extend(vec![0xfe; MAX_VALUE_BYTES + 1]);
+        bad.extend(b"\n\xC3\x89@X.COM\r\nlast@x.com");
+        let good = "\u{FEFF}A@x.com\r\nb@x.com\n\u{C9}@X.COM\r\nlast@x.com";
+        for (input, errors) in [
+            (
+                &bad[..],
+                &[(1, IdError::InvalidUtf8), (3, IdError::TooLong)][..],
+            ),
+            (good.as_bytes(), &[][..]),
+        ] {
+            let mut whole = LineHasher::new(IdType::Email, o.clone());
+            whole.push(input);
+            let whole = whole.finish();
+            let mut bytewise = LineHasher::new(IdType::Email, o.clone());
+            for b in input {
+                bytewise.push(std::slice::from_ref(b));
+            }
+            assert_eq!(whole, bytewise.finish());
+            assert_eq!(whole.errors(), errors);
+            let hash = |v| super::super::hash(IdType::Email, v, &o).ok();
+            assert_eq!(whole.get(0).map(str::to_owned), hash("a@x.com"));
+            assert_eq!(
+                whole.get(whole.len() - 2).map(str::to_owned),
+                hash("\u{E9}@x.com")
+            );
+            assert_eq!(
+                whole.get(whole.len() - 1).map(str::to_owned),
+                hash("last@x.com")
+            );
+        }
     }
 
     #[test]
