@@ -12,9 +12,7 @@ export { PreflightError };
 
 /**
  * @param {Record<string, Function>} raw the wasm-bindgen exports
- * @param {{ascii?: (bytes: Uint8Array) => string}} [platform] what the entry's platform does
- *   faster than the web APIs (lib/node-platform.js)
  */
-export function createApi(raw, platform) {
-  return Object.freeze({ ...validateApi(raw), ...audienceApi(raw, platform), ...bodiesApi(raw), ...signingApi(raw), PreflightError });
+export function createApi(raw) {
+  return Object.freeze({ ...validateApi(raw), ...audienceApi(raw), ...bodiesApi(raw), ...signingApi(raw), PreflightError });
 }

@@ -5,10 +5,9 @@
 import { createRequire } from 'node:module';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
-import { nodePlatform } from './lib/node-platform.js';
 
 const require = createRequire(import.meta.url);
-const api = audienceApi(require('./hash-node/preflight_wasm.js'), nodePlatform);
+const api = audienceApi(require('./hash-node/preflight_wasm.js'));
 
 // Identifier normalization and hashing; buildAudienceBodies is in the full package only (the
 // hash-only .wasm leaves the upload-body builder out).

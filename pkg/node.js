@@ -3,10 +3,9 @@
 // synchronously: importing this module is all the initialization there is.
 import { createRequire } from 'node:module';
 import { createApi, PreflightError } from './api.js';
-import { nodePlatform } from './lib/node-platform.js';
 
 const require = createRequire(import.meta.url);
-const api = createApi(require('./node/preflight_wasm.js'), nodePlatform);
+const api = createApi(require('./node/preflight_wasm.js'));
 
 // Every public function, by area: validation, audience identifiers, signing.
 export const {

@@ -15,7 +15,6 @@ const HEX_LEN = 64;
 const BLOCK = 32768;
 const GROUP = 16;
 const textEncoder = new TextEncoder();
-const utf8Decoder = new TextDecoder();
 /** The hash options (upload bodies, lib/bodies.js, take more). */
 export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
@@ -181,12 +180,8 @@ function looseUtf8(s) {
  */
 const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(s));
 
-/**
- * @param {Record<string, any>} raw the wasm-bindgen exports
- * @param {{ascii?: (bytes: Uint8Array) => string}} [platform] `ascii`: the string of ASCII bytes,
- *   where the platform has something faster than TextDecoder (Node.js: lib/node-platform.js)
- */
-export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) } = {}) {
+/** @param {Record<string, any>} raw the wasm-bindgen exports */
+export function audienceApi(raw) {
   let typeList = null;
   const idTypes = () => (typeList ??= raw.audienceIdTypes().split(','));
 
@@ -275,7 +270,7 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
         start += m;
       } while (start < n);
     } finally {
-      raw.audienceReleaseResult(true);
+      raw.audienceReleaseStage();
     }
     return { hashes, errors };
   };
@@ -297,13 +292,7 @@ export function audienceApi(raw, { ascii = (bytes) => utf8Decoder.decode(bytes) 
       if (!isWellFormed(piece)) return null;
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
-    const len = raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed);
-    // The result stays in the engine's memory until released (its buffer anew: hashing grows it).
-    const packed = new Uint8Array(memory.buffer, raw.audienceResult(), len);
-    // Only partner_user_id, passed through, may give non-ASCII.
-    const r = type === 'partner_user_id' ? utf8Decoder.decode(packed) : ascii(packed);
-    raw.audienceReleaseResult(false);
-    return r;
+    return raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed);
   };
 
   /**

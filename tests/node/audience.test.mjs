@@ -14,7 +14,6 @@ import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { audienceApi } from '../../pkg/lib/audience.js';
-import { nodePlatform } from '../../pkg/lib/node-platform.js';
 import path from 'node:path';
 import {
   normalizeIdentifier,
@@ -386,7 +385,7 @@ test('hashIdentifiers on a fresh module: its memory grows while a block is stage
   const fresh = freshGlue();
   assert.notEqual(fresh, raw);
   const before = fresh.audienceMemory().buffer.byteLength;
-  const api = audienceApi(fresh, nodePlatform);
+  const api = audienceApi(fresh);
   const values = Array.from({ length: 70000 }, (_, i) => `Fresh.${i}@Example.com`);
   const r = api.hashIdentifiers('email', values);
   assert.ok(fresh.audienceMemory().buffer.byteLength > before, 'the memory grew');
@@ -396,7 +395,7 @@ test('hashIdentifiers on a fresh module: its memory grows while a block is stage
 
 test('hashIdentifiers frees its staging area at the end of the call: the memory is there for the next one', () => {
   const fresh = freshGlue();
-  const api = audienceApi(fresh, nodePlatform);
+  const api = audienceApi(fresh);
   // Eight 4 MB values: a staging area of about 96 MB (three bytes per UTF-16 unit at most).
   const long = Array.from({ length: 8 }, (_, i) => `${i}`.padEnd(4_000_000, 'x'));
   assert.deepEqual(api.hashIdentifiers('email', long).errors.map((e) => e.code), Array(8).fill('too_long'));
@@ -420,7 +419,7 @@ test('hashIdentifiers: values too large for the engine memory are input_too_larg
 
 test('hashIdentifiers after a call that ran the module out of memory: the next call works', () => {
   const fresh = freshGlue();
-  const api = audienceApi(fresh, nodePlatform);
+  const api = audienceApi(fresh);
   // Leave the module 60 pages (about 4 MB) below its 4 GiB limit (address space only: untouched
   // pages cost nothing), so that hashing a full block traps for lack of memory.
   const memory = fresh.audienceMemory();

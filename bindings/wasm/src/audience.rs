@@ -22,13 +22,12 @@
 //! back to back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them.
 //! No crossing per value, and no separator that a value could contain. `hashIdentifiers` goes a
 //! block of values at a time through a staging area in this module's memory ([`audience_stage`],
-//! [`audience_hash_staged`], [`audience_result`]): the JavaScript side encodes straight into it
-//! and decodes the packed result straight out of it.
+//! [`audience_hash_staged`]): the JavaScript side encodes straight into it.
 
 use preflight::audience::{
     hash_lines, hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher, PhoneFormat,
 };
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 /// A failed call: a stable code and a fixed message.
@@ -296,8 +295,6 @@ thread_local! {
     /// JavaScript and copied in by the glue. It grows during a call (zeroing the new part once)
     /// and is freed at its end.
     static STAGE: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
-    /// The last packed result of [`audience_hash_staged`], read from this module's memory.
-    static RESULT: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 // (`///` docs of exports are copied into the generated glue that browsers download, so the
@@ -329,11 +326,8 @@ pub fn audience_stage(len: usize) -> usize {
     ptr
 }
 
-// `hash_joined` on the first `written` bytes of the staging area (`audience_stage`). The packed
-// result stays in this module's memory until `audience_release_result`: its length in bytes is
-// returned, its address is `audience_result`. The caller decodes it from there (in Node.js as
-// Latin-1, cheaper than the glue's UTF-8 decoding; every packed result of a hashed type is ASCII).
-/// Hashes the staged values; returns the kept result's length.
+// `hash_joined` on the first `written` bytes of the staging area (`audience_stage`).
+/// Hashes the staged values; packed result.
 #[wasm_bindgen(js_name = audienceHashStaged)]
 pub fn audience_hash_staged(
     id_type: &str,
@@ -342,7 +336,7 @@ pub fn audience_hash_staged(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> usize {
+) -> String {
     // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
     // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
     // nothing else.
@@ -354,36 +348,15 @@ pub fn audience_hash_staged(
         }),
     );
     STAGE.set(stage);
-    RESULT.with(|r| match r.try_borrow_mut() {
-        Ok(mut slot) => {
-            *slot = packed;
-            slot.len()
-        }
-        // In use: never (single-threaded, and nothing here calls back into JavaScript code that
-        // could call this module).
-        Err(_) => 0,
-    })
+    packed
 }
 
-/// The kept result's address.
-#[wasm_bindgen(js_name = audienceResult)]
-pub fn audience_result() -> usize {
-    RESULT.with(|r| r.try_borrow().map_or(0, |s| s.as_ptr() as usize))
-}
-
-/// Frees the kept result (and the staging area when `stage`).
-#[wasm_bindgen(js_name = audienceReleaseResult)]
-pub fn audience_release_result(stage: bool) {
-    RESULT.with(|r| {
-        if let Ok(mut slot) = r.try_borrow_mut() {
-            *slot = String::new();
-        }
-    });
-    // The staging area only grows while a call hashes its blocks; between calls it holds nothing
-    // (a block of long values could have made it large).
-    if stage {
-        STAGE.set(Vec::new());
-    }
+// The staging area only grows while a call hashes its blocks; between calls it holds nothing (a
+// block of long values could have made it large).
+/// Frees the staging area.
+#[wasm_bindgen(js_name = audienceReleaseStage)]
+pub fn audience_release_stage() {
+    STAGE.set(Vec::new());
 }
 
 pub(crate) fn split_fail() -> Fail {
