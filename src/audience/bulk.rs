@@ -490,45 +490,49 @@ impl LineHasher {
         }
     }
 
-    /// One line (without its `\n`), checked as UTF-8 here.
+    /// The line rules, on the bytes of one line (without its `\n`): the range of its value (no
+    /// byte-order mark on the first line, no `\r` before the `\n`), or `TooLong`. Both ends are
+    /// character boundaries: the mark and `\r` are whole characters.
+    fn value_range(&mut self, line: &[u8]) -> Result<std::ops::Range<usize>, IdError> {
+        let bom = "\u{FEFF}".as_bytes();
+        let start = if std::mem::take(&mut self.first_line) && line.starts_with(bom) {
+            bom.len()
+        } else {
+            0
+        };
+        let end = line.len() - usize::from(line.len() > start && line.ends_with(b"\r"));
+        if self.overflow || end - start > MAX_VALUE_BYTES {
+            return Err(IdError::TooLong);
+        }
+        Ok(start..end)
+    }
+
+    /// One line (without its `\n`), checked as UTF-8 here (a line too long is `TooLong` first).
     fn line<const MULTI: bool>(&mut self, bytes: &[u8]) {
         match std::str::from_utf8(bytes) {
-            Ok(s) => self.line_str::<MULTI>(s),
+            Ok(line) => self.line_str::<MULTI>(line),
             Err(_) => {
-                // `line_str`'s rules, on bytes: too long comes before not UTF-8.
-                let mut b = bytes;
-                if std::mem::take(&mut self.first_line) {
-                    b = b.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(b);
-                }
-                let b = b.strip_suffix(b"\r").unwrap_or(b);
-                self.out
-                    .push_error(if self.overflow || b.len() > MAX_VALUE_BYTES {
-                        IdError::TooLong
-                    } else {
-                        IdError::InvalidUtf8
-                    });
+                let e = self
+                    .value_range(bytes)
+                    .err()
+                    .unwrap_or(IdError::InvalidUtf8);
+                self.out.push_error(e);
             }
         }
     }
 
     /// One line (without its `\n`) of UTF-8 text.
     fn line_str<const MULTI: bool>(&mut self, line: &str) {
-        let mut line = line;
-        if std::mem::take(&mut self.first_line) {
-            line = line.strip_prefix('\u{FEFF}').unwrap_or(line);
+        match self.value_range(line.as_bytes()) {
+            Ok(r) => self.out.push::<MULTI>(
+                self.id_type,
+                line.get(r).unwrap_or_default(),
+                &self.opts,
+                &mut self.scratch,
+                &mut self.pending,
+            ),
+            Err(e) => self.out.push_error(e),
         }
-        let line = strip_cr(line);
-        if self.overflow || line.len() > MAX_VALUE_BYTES {
-            self.out.push_error(IdError::TooLong);
-            return;
-        }
-        self.out.push::<MULTI>(
-            self.id_type,
-            line,
-            &self.opts,
-            &mut self.scratch,
-            &mut self.pending,
-        );
     }
 }
 

@@ -363,7 +363,7 @@ test('hashIdentifiers over several blocks: slots and error indexes stay in input
   const diff = r.hashes.flatMap((h, i) => (h === want[i] ? [] : [i]));
   assert.deepEqual(diff, []);
   assert.deepEqual(r.errors, [...rejected].map(([index, [, code]]) => ({ index, code })));
-  // partner_user_id passes values through (decoded as UTF-8, not as the hashed types' ASCII).
+  // partner_user_id passes values through: non-ASCII outputs, of the UTF-16 lengths the result lists.
   const ids = Array.from({ length: 40000 }, (_, i) => (i % 1000 === 0 ? `😀ü${i}` : `id-${i}`));
   assert.deepEqual(hashIdentifiers('partner_user_id', ids).hashes, ids);
 });
@@ -381,7 +381,8 @@ function freshGlue() {
 
 test('hashIdentifiers on a fresh module: its memory grows while a block is staged and while it is hashed', () => {
   // A new instance of the glue (its own memory, at its initial size): the first block grows the
-  // memory when staged and again when its result is built, so every view must be taken anew.
+  // memory when staged and again while it is hashed, so the staging view must be taken after
+  // audienceStage, never kept from an earlier call.
   const fresh = freshGlue();
   assert.notEqual(fresh, raw);
   const before = fresh.audienceMemory().buffer.byteLength;
