@@ -131,8 +131,15 @@ export interface ValidateOptions {
 /** Stable codes of a wrong call (src/error.rs). */
 export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_deep' | 'input_too_large';
 
+/**
+ * A call that failed inside the WebAssembly module (out of memory, stack overflow: never an
+ * input's doing). `cause` holds the original error; the next call, of any function, runs on a
+ * fresh instance of the module (README, "A call that fails inside the module").
+ */
+export type InternalErrorCode = 'internal_error';
+
 /** Every code a PreflightError can carry: validation, audience identifiers, signing. */
-export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode;
+export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | InternalErrorCode;
 
 /** A wrong call. A bad payload is never an error: it is a {@link Report}. */
 export declare class PreflightError extends Error {

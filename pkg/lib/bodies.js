@@ -5,6 +5,7 @@
 // 'e<code>\t<message>'), the others are the bodies, byte for byte as the native crate builds them.
 import { PreflightError, isWellFormed } from './core.js';
 import { HASH_KEYS, fail, hashOptions, isPlainObject } from './audience.js';
+import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */
 const FIELDS = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
@@ -12,6 +13,7 @@ const BODY_KEYS = ['operation', 'effectiveAt', 'expiresAt', 'now', 'maxUsersPerB
 
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function bodiesApi(raw) {
+  const engine = engineOf(raw);
   /**
    * Request bodies for the custom audience users or do-not-reach users endpoint.
    * @param {string} endpoint @param {object[]} records @param {object} options
@@ -98,9 +100,10 @@ export function bodiesApi(raw) {
       if (passed !== null) passed.push(i);
     }
 
-    const out = raw.audienceBuildBodies(
+    const text = parts.join('');
+    const out = engine.call(() => raw.audienceBuildBodies(
       endpoint,
-      parts.join(''),
+      text,
       Uint32Array.from(lens),
       Uint32Array.from(counts),
       operation,
@@ -112,7 +115,7 @@ export function bodiesApi(raw) {
       o.phoneFormat,
       o.defaultCountryCode,
       o.prehashed,
-    );
+    ));
     const meta = out[0];
     if (meta.charCodeAt(0) !== 111 /* o */) fail(meta);
     const bar = meta.indexOf('|');

@@ -10,6 +10,7 @@
 // - a string that cannot be encoded as UTF-8 without change (a lone UTF-16 surrogate) is never
 //   passed on: the glue would silently turn it into U+FFFD and sign or verify another text.
 import { PreflightError, isWellFormed } from './core.js';
+import { engineOf } from './engine.js';
 
 /** The largest body (or raw query) verified, in bytes; larger ones are not verified. */
 export const MAX_SIGNED_BYTES = 64 * 1024 * 1024;
@@ -303,9 +304,10 @@ function randomBytes() {
  * @param {Record<string, Function>} raw
  */
 export function signingApi(raw) {
+  const engine = engineOf(raw);
   let constants = null;
   const consts = () => {
-    if (constants === null) constants = Object.freeze(JSON.parse(raw.signingConstants()));
+    if (constants === null) constants = Object.freeze(JSON.parse(engine.call(() => raw.signingConstants())));
     return constants;
   };
 
@@ -350,7 +352,7 @@ export function signingApi(raw) {
       );
     }
     // A lone surrogate would reach the core as U+FFFD, which every policy refuses anyway.
-    return unwrapEnvelope(raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra));
+    return unwrapEnvelope(engine.call(() => raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra)));
   };
 
   /** The CRC answer body as an object: `{response_token}`. */
@@ -371,8 +373,8 @@ export function signingApi(raw) {
     const value = headerValue(signatureHeader, headerName, fn);
     if (secret === null || input === null || value === REFUSED) return false;
     return typeof input === 'string'
-      ? raw.signingVerifyText(secret, input, value) === true
-      : raw.signingVerify(secret, input, value) === true;
+      ? engine.call(() => raw.signingVerifyText(secret, input, value)) === true
+      : engine.call(() => raw.signingVerify(secret, input, value)) === true;
   };
 
   /**
@@ -386,7 +388,7 @@ export function signingApi(raw) {
     if (typeof rawQuery !== 'string') throw invalid(`${fn}: rawQuery must be a string (got ${describe(rawQuery)})`);
     const value = headerValue(signatureHeader, headerName, fn);
     if (secret === null || value === REFUSED || !isWellFormed(rawQuery) || tooLarge(rawQuery)) return false;
-    return raw.signingVerifyCrcRequest(secret, rawQuery, value) === true;
+    return engine.call(() => raw.signingVerifyCrcRequest(secret, rawQuery, value)) === true;
   };
 
   /** Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849), optionally checking a flow step. */
@@ -428,7 +430,7 @@ export function signingApi(raw) {
       random = randomBytes();
       now = Math.floor(Date.now() / 1000);
     }
-    const envelope = raw.signingOauth1Sign(
+    const envelope = engine.call(() => raw.signingOauth1Sign(
       method,
       url,
       names,
@@ -446,7 +448,7 @@ export function signingApi(raw) {
       step,
       random,
       now,
-    );
+    ));
     const s = unwrapEnvelope(envelope);
     return {
       signature: s.signature,
@@ -458,11 +460,14 @@ export function signingApi(raw) {
   };
 
   /** The value after `Basic ` for `POST oauth2/token`. */
-  const basicCredentials = (apiKey, apiSecret) =>
-    unwrapEnvelope(raw.signingBasicCredentials(text(apiKey, 'apiKey'), text(apiSecret, 'apiSecret')));
+  const basicCredentials = (apiKey, apiSecret) => {
+    const key = text(apiKey, 'apiKey');
+    const secret = text(apiSecret, 'apiSecret');
+    return unwrapEnvelope(engine.call(() => raw.signingBasicCredentials(key, secret)));
+  };
 
   /** The body of `POST oauth2/token`: `grant_type=client_credentials`. */
-  const tokenRequestBody = () => raw.signingTokenRequestBody();
+  const tokenRequestBody = () => engine.call(() => raw.signingTokenRequestBody());
 
   return {
     crcResponseToken,

@@ -3,6 +3,7 @@
 import { PreflightError } from './core.js';
 import { stringify, checkText, checkLength, unwrap } from './envelope.js';
 import { withTape, NO_TAPE } from './tape.js';
+import { engineOf } from './engine.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();
@@ -12,10 +13,11 @@ const UTF8 = new TextEncoder();
  * @param {{validateJson(kind: string, payload: Uint8Array, options: string): string, kinds(): string}} raw
  */
 export function validateApi(raw) {
+  const engine = engineOf(raw);
   let kindList = null;
   const kinds = () => {
     if (kindList === null) {
-      const text = raw.kinds();
+      const text = engine.call(() => raw.kinds());
       kindList = Object.freeze(text === '' ? [] : text.split(','));
     }
     return [...kindList];
@@ -45,6 +47,9 @@ export function validateApi(raw) {
       ? checkText(payload, 'payload', 'invalid_json')
       : checkLength(stringify(payload, 'payload', 'invalid_json'), 'payload');
 
+  /** The engine's report on JSON text given as UTF-8 bytes. */
+  const json = (name, bytes, opts) => unwrap(engine.call(() => raw.validateJson(name, bytes, opts)));
+
   /**
    * Validates a payload of `kind`. Returns the report (a plain object); throws PreflightError for
    * a wrong call (unknown kind, bad options, a payload that is not JSON, too deep or too large).
@@ -64,13 +69,13 @@ export function validateApi(raw) {
       let opts;
       const out = withTape(payload, (t) => {
         opts = optionsText(options);
-        return raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts);
+        return engine.call(() => raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts));
       });
       if (out !== NO_TAPE && out !== '') return unwrap(out);
       // No tape, or one the engine refused: the value's JSON text.
-      if (out === '') return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), opts));
+      if (out === '') return json(name, UTF8.encode(payloadText(payload)), opts);
     }
-    return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), optionsText(options)));
+    return json(name, UTF8.encode(payloadText(payload)), optionsText(options));
   };
 
   /**
@@ -78,13 +83,19 @@ export function validateApi(raw) {
    * bounds, enum values and format; and the rules across fields. A fresh object on every call.
    * @param {string} kind
    */
-  const describe = (kind) => unwrap(raw.describe(kindName(kind)));
+  const describe = (kind) => {
+    const name = kindName(kind);
+    return unwrap(engine.call(() => raw.describe(name)));
+  };
 
   /**
    * A JSON Schema (draft 2020-12) of `kind`: what JSON Schema can express of describe(kind).
    * @param {string} kind
    */
-  const jsonSchema = (kind) => unwrap(raw.jsonSchema(kindName(kind)));
+  const jsonSchema = (kind) => {
+    const name = kindName(kind);
+    return unwrap(engine.call(() => raw.jsonSchema(name)));
+  };
 
   return { validate, kinds, describe, jsonSchema };
 }

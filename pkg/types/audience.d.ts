@@ -87,13 +87,14 @@ export interface LineHasher {
   /**
    * Feeds the next chunk, split anywhere (inside a line, between `\r` and `\n`, inside a UTF-8
    * sequence or a surrogate pair). Returns the results of the lines it completed.
-   * @throws {PreflightError} `invalid_argument` for another type of chunk; `hasher_finished`.
+   * @throws {PreflightError} `invalid_argument` for another type of chunk; `hasher_finished`;
+   *   `hasher_invalidated` after an `internal_error` (its instance was discarded).
    */
   push(chunk: Uint8Array | ArrayBufferView | ArrayBuffer | string): LineHasherResult;
   /**
    * Hashes the last line (when not empty) and returns the results not yet returned, then frees
    * the engine's memory: the hasher cannot be used afterwards.
-   * @throws {PreflightError} `hasher_finished` when called twice.
+   * @throws {PreflightError} `hasher_finished` when called twice; `hasher_invalidated`.
    */
   finish(): LineHasherResult;
   /** Frees the engine's memory without finishing (a stream abandoned half-way). Idempotent. */
@@ -187,6 +188,10 @@ export type AudienceErrorCode =
   | 'invalid_argument'
   | 'invalid_record'
   | 'hasher_finished'
+  /** The hasher lived in an instance discarded after an `internal_error`: create another one. */
+  | 'hasher_invalidated'
+  /** A call failed inside the WebAssembly module; the next one runs on a fresh instance. */
+  | 'internal_error'
   | 'input_too_large';
 
 /** The shape of a PreflightError thrown by an audience function (narrow with `instanceof`). */
