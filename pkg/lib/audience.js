@@ -8,7 +8,7 @@
 // Bulk input goes in as UTF-8 (TextEncoder: native, where the glue copies ASCII a character at
 // a time): newline-separated text, or blocks of values back to back plus their UTF-16 lengths
 // (a value may hold anything, a newline included), encoded straight into the engine's memory.
-import { PreflightError, isWellFormed } from './core.js';
+import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
 import { engineOf } from './engine.js';
 
 const HEX_LEN = 64;
@@ -41,12 +41,15 @@ export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Arra
 export function hashOptions(options, allowed = HASH_KEYS) {
   if (options === undefined || options === null) return DEFAULT_OPTIONS;
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  for (const key of Object.keys(options)) {
+  for (const key of ownKeys(options)) {
     if (!allowed.includes(key)) {
       throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected ${allowed.join(', ')}`);
     }
   }
-  const { phoneFormat, defaultCountryCode, prehashed } = options;
+  // Own members only (lib/core.js `own`): an inherited one is no option.
+  const phoneFormat = own(options, 'phoneFormat');
+  const defaultCountryCode = own(options, 'defaultCountryCode');
+  const prehashed = own(options, 'prehashed');
   if (phoneFormat != null && typeof phoneFormat !== 'string') {
     throw new PreflightError('bad_options', "phoneFormat must be 'e164' or 'digits'");
   }
@@ -129,6 +132,18 @@ function unpackInto(r, overrides, hashes, errors, offset) {
     }
   }
   return first;
+}
+
+/**
+ * `values[i]`, with a getter or Proxy trap that throws turned into a PreflightError
+ * `invalid_argument` (its `cause` the thrown value), as validate does for a payload.
+ */
+function valueAt(values, i) {
+  try {
+    return values[i];
+  } catch (e) {
+    throw new PreflightError('invalid_argument', `values[${i}] could not be read (see cause)`, { cause: e });
+  }
 }
 
 /**
@@ -235,7 +250,13 @@ export function audienceApi(raw) {
     idType(type);
     const o = hashOptions(options);
     if (!Array.isArray(values)) throw new PreflightError('invalid_argument', 'values must be an array of strings');
-    const n = values.length;
+    let n;
+    try {
+      n = values.length;
+    } catch (e) {
+      // A Proxy of an array.
+      throw new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e });
+    }
     const hashes = new Array(n);
     const errors = [];
     const vals = new Array(Math.min(n, BLOCK));
@@ -251,7 +272,7 @@ export function audienceApi(raw) {
         let units = 0;
         // Each value read once, before staging (an accessor may call back in).
         for (let i = 0; i < m; i++) {
-          const v = values[start + i];
+          const v = valueAt(values, start + i);
           const ok = typeof v === 'string';
           if (!ok) (overrides ??= new Map()).set(i, 'not_a_string');
           vals[i] = ok ? v : '';

@@ -1,12 +1,48 @@
 // Payload validation: validate(kind, payload, options?), kinds(), and the rules as data:
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
-import { stringify, checkText, checkLength, unwrap } from './envelope.js';
+import { stringify, checkText, checkLength, unwrap, MAX_INPUT_BYTES } from './envelope.js';
 import { withTape, NO_TAPE } from './tape.js';
 import { engineOf } from './engine.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();
+
+/** What Object.prototype.toString says of a value (its internal slots, for any realm). */
+const tag = Function.prototype.call.bind(Object.prototype.toString);
+
+/** Whether `v` is a realm's Object.prototype (its constructor is that realm's Object). */
+function isObjectPrototype(v) {
+  if (Object.getPrototypeOf(v) !== null) return false;
+  const d = Object.getOwnPropertyDescriptor(v, 'constructor');
+  return d !== undefined && typeof d.value === 'function' && d.value.prototype === v && d.value.name === 'Object';
+}
+
+/**
+ * The payload's UTF-8 JSON text when it is given as bytes (a Uint8Array, Buffer included, or an
+ * ArrayBuffer); null for plain data (an array, or an object whose prototype is a realm's
+ * Object.prototype or null). Anything else is refused at once (`invalid_json`): another typed
+ * array or a DataView (not UTF-8 text), and a Map, Set, Date, RegExp, boxed primitive or other
+ * class instance, which JSON.stringify would silently turn into something else (`{}`, a date
+ * string, `{"type":"Buffer","data":[...]}`). Never walks the elements of a typed array.
+ * @param {object} payload
+ */
+function payloadBytes(payload) {
+  if (Array.isArray(payload)) return null;
+  if (payload instanceof Uint8Array) return payload;
+  const t = tag(payload);
+  if (t === '[object ArrayBuffer]' || t === '[object SharedArrayBuffer]') return new Uint8Array(payload);
+  if (ArrayBuffer.isView(payload) && t === '[object Uint8Array]') {
+    // A Uint8Array of another realm.
+    return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+  }
+  const proto = Object.getPrototypeOf(payload);
+  if ((proto === null || proto === Object.prototype || isObjectPrototype(proto)) && t === '[object Object]') return null;
+  const what = ArrayBuffer.isView(payload)
+    ? `${t.slice(8, -1)}; give JSON text as a string, a Uint8Array or an ArrayBuffer of UTF-8`
+    : `${t === '[object Object]' ? 'a class instance' : t.slice(8, -1)}; give plain objects and arrays, or JSON text`;
+  throw new PreflightError('invalid_json', `the payload is not JSON data (${what})`);
+}
 
 /**
  * The validation API over the raw wasm-bindgen exports.
@@ -63,6 +99,16 @@ export function validateApi(raw) {
    */
   const validate = (kind, payload, options) => {
     const name = kindName(kind);
+    if (payload !== null && typeof payload === 'object') {
+      const bytes = payloadBytes(payload);
+      if (bytes !== null) {
+        // UTF-8 JSON text, checked (UTF-8, syntax, size) by the engine as a string's text is.
+        if (bytes.byteLength > MAX_INPUT_BYTES) {
+          throw new PreflightError('input_too_large', `the payload is larger than ${MAX_INPUT_BYTES} bytes`);
+        }
+        return json(name, bytes, optionsText(options));
+      }
+    }
     if (typeof payload !== 'string') {
       // Options are read while the tape is held (see withTape), after the walk: the order the
       // text path reads them in (payload first, so the same error wins when both are wrong).
