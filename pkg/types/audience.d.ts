@@ -119,15 +119,19 @@ export type AudienceRecord = {
 /** Options of {@link buildAudienceBodies}: the hash options and the body's parameters. */
 export interface AudienceBodyOptions extends HashOptions {
   operation: AudienceOperation;
-  /** `params.effective_at`: ISO 8601 in UTC (`Z`), sent as given. Custom audience only. */
-  effectiveAt?: string | null | undefined;
   /**
-   * `params.expires_at`: ISO 8601 in UTC, later than `effectiveAt` (or `now`). Required by the
-   * do-not-reach endpoint.
+   * `params.effective_at`: ISO 8601 in UTC (`Z`), sent as given; or a Date, sent as its instant
+   * in UTC (`toISOString()`, without `.000` on a whole second: `2030-01-01T00:00:00Z`; an invalid
+   * Date is `invalid_effective_at`). Custom audience only.
    */
-  expiresAt?: string | null | undefined;
-  /** The current time (ISO 8601 UTC) for the "expires later than now" check; skipped without. */
-  now?: string | null | undefined;
+  effectiveAt?: string | Date | null | undefined;
+  /**
+   * `params.expires_at`: ISO 8601 in UTC, later than `effectiveAt` (or `now`); a Date as for
+   * `effectiveAt`. Required by the do-not-reach endpoint.
+   */
+  expiresAt?: string | Date | null | undefined;
+  /** The current time (ISO 8601 UTC, or a Date) for the "expires later than now" check; skipped without. */
+  now?: string | Date | null | undefined;
   /** Users per body, 1 to 2500 (default 2500). */
   maxUsersPerBody?: number | null | undefined;
   /** Bytes per body, 1 to 5,000,000 (default 5,000,000). */
