@@ -45,6 +45,25 @@ function payloadBytes(payload) {
 }
 
 /**
+ * JSON.stringify's replacer for a payload the tape could not carry: refuses, anywhere inside
+ * it, what JSON.stringify would silently turn into something else: a Map, Set, WeakMap or
+ * WeakSet (`{}`), bytes or another typed array (`{"0":...}`, or a Buffer's
+ * `{"type":"Buffer","data":[...]}`). The message names no member (it could be data).
+ * @this {any}
+ */
+function refuseNonData(key, value) {
+  const original = this[key];
+  if (original !== null && typeof original === 'object') {
+    const t = tag(original);
+    if (t === '[object Map]' || t === '[object Set]' || t === '[object WeakMap]' || t === '[object WeakSet]' ||
+      ArrayBuffer.isView(original) || t === '[object ArrayBuffer]' || t === '[object SharedArrayBuffer]') {
+      throw new PreflightError('invalid_json', `the payload holds a ${t.slice(8, -1)}, which is not JSON data`);
+    }
+  }
+  return value;
+}
+
+/**
  * The validation API over the raw wasm-bindgen exports.
  * @param {{validateJson(kind: string, payload: Uint8Array, options: string): string, kinds(): string}} raw
  */
@@ -81,7 +100,7 @@ export function validateApi(raw) {
   const payloadText = (payload) =>
     typeof payload === 'string'
       ? checkText(payload, 'payload', 'invalid_json')
-      : checkLength(stringify(payload, 'payload', 'invalid_json'), 'payload');
+      : checkLength(stringify(payload, 'payload', 'invalid_json', refuseNonData), 'payload');
 
   /** The engine's report on JSON text given as UTF-8 bytes. */
   const json = (name, bytes, opts) => unwrap(engine.call(() => raw.validateJson(name, bytes, opts)));

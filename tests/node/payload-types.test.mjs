@@ -135,6 +135,12 @@ test('validate: Map, Set, Date, functions, class instances, boxed primitives and
       name,
     );
   }
+  // Inside plain data too, what JSON.stringify would turn into something else is refused.
+  for (const inner of [new Map([['a', 'b']]), new Set([1]), new WeakMap(), Buffer.from('x'), new Uint8Array(2), new Float32Array(1), new ArrayBuffer(1)]) {
+    for (const payload of [{ id: 'x', extra: inner }, [{ id: 'x' }, { nested: [inner] }]]) {
+      throwsCode(() => validate('product', payload), 'invalid_json');
+    }
+  }
   // Plain data of another realm is plain data; a Date inside a payload is its toJSON text.
   const foreign = vm.runInNewContext('({ id: "SKU-1", title: "T" })');
   assert.equal(outcome(() => validate('product', foreign)), outcome(() => validate('product', '{"id":"SKU-1","title":"T"}')));
