@@ -82,7 +82,8 @@ export function bodiesApi(raw) {
     /** Rejections found here (values that cannot be passed), by input index. */
     const early = [];
     for (let i = 0; i < records.length; i++) {
-      const rec = records[i];
+      // Own elements only, and a throwing getter is a typed error (lib/core.js `own`).
+      const rec = own(records, i, 'records', 'invalid_record');
       if (!isPlainObject(rec)) throw new PreflightError('invalid_record', `records[${i}] is not an object`);
       const what = `records[${i}]`;
       for (const key of ownKeys(rec, what, 'invalid_record')) {
@@ -107,7 +108,7 @@ export function bodiesApi(raw) {
           counts.push(1);
         } else if (Array.isArray(v)) {
           for (let k = 0; k < v.length && bad === null; k++) {
-            const x = v[k];
+            const x = own(v, k, what, 'invalid_record');
             if (typeof x !== 'string') bad = { field: FIELDS[f], valueIndex: k, code: 'not_a_string' };
             else if (!isWellFormed(x)) bad = { field: FIELDS[f], valueIndex: k, code: 'invalid_utf8' };
             else {

@@ -206,6 +206,12 @@ test('a throwing getter or Proxy trap is a PreflightError with the thrown value 
   withCause(() => oauth1Sign(getter({ ...OAUTH, timestamp: 1 }, 'consumerSecret')), 'invalid_argument');
   withCause(() => oauth1Sign(getter({ ...OAUTH, timestamp: 1, consumerKey: undefined }, 'consumerKey')), 'invalid_argument');
   withCause(() => oauth1Sign({ ...OAUTH, timestamp: 1, params: getter({}, 'status') }), 'invalid_argument');
+  // buildAudienceBodies: a record, a record's field, a value of a field.
+  const update = { operation: 'Update' };
+  withCause(() => buildAudienceBodies('custom_audience_users', getter([{ email: 'a@x.com' }, {}], 1), update), 'invalid_record');
+  withCause(() => buildAudienceBodies('custom_audience_users', [getter({}, 'email')], update), 'invalid_record');
+  withCause(() => buildAudienceBodies('custom_audience_users', [{ email: getter(['a@x.com', 'b@x.com'], 1) }], update), 'invalid_record');
+  withCause(() => buildAudienceBodies('custom_audience_users', [{ email: 'a@x.com' }], getter({ operation: 'Update' }, 'expiresAt')), 'bad_options');
   // The module still works.
   assert.equal(hashIdentifiers('email', ['A@x.com']).hashes[0], hashIdentifier('email', 'a@x.com'));
 });
