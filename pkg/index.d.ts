@@ -131,8 +131,15 @@ export interface ValidateOptions {
 /** Stable codes of a wrong call (src/error.rs). */
 export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_deep' | 'input_too_large';
 
+/**
+ * A call that failed inside the WebAssembly module (out of memory, stack overflow: never an
+ * input's doing). `cause` holds the original error; the next call, of any function, runs on a
+ * fresh instance of the module (README, "A call that fails inside the module").
+ */
+export type InternalErrorCode = 'internal_error';
+
 /** Every code a PreflightError can carry: validation, audience identifiers, signing. */
-export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode;
+export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | InternalErrorCode;
 
 /** A wrong call. A bad payload is never an error: it is a {@link Report}. */
 export declare class PreflightError extends Error {
@@ -142,17 +149,59 @@ export declare class PreflightError extends Error {
 }
 
 /**
+ * What `validate` refuses as the payload itself (`invalid_json`, at once): values that
+ * `JSON.stringify` would silently turn into something else (a Map or Set into `{}`, a Date into a
+ * string, a function into nothing), and typed arrays other than a Uint8Array (not UTF-8 text).
+ * Class instances are refused too, which a type cannot say.
+ */
+export type NotJsonData =
+  | ReadonlyMap<unknown, unknown>
+  | ReadonlySet<unknown>
+  | WeakMap<object, unknown>
+  | WeakSet<object>
+  | Date
+  | RegExp
+  | ((...args: never[]) => unknown)
+  | Promise<unknown>
+  | Int8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array
+  | DataView;
+
+/**
+ * A payload: JSON text (a string, or its UTF-8 bytes as a Uint8Array, a Node.js Buffer or an
+ * ArrayBuffer), or plain data (objects whose prototype is `Object.prototype` or null, arrays).
+ */
+export type Payload = string | Uint8Array | ArrayBuffer | object;
+
+/**
  * Validates a payload of `kind`.
  *
- * @param payload the payload as a value (read as `JSON.stringify` would serialize it) or as JSON
- *   text. A string is always taken as JSON text.
+ * @param payload the payload as plain data (read as `JSON.stringify` would serialize it) or as
+ *   JSON text: a string is always taken as JSON text, and so are bytes (a Uint8Array, a Buffer or
+ *   an ArrayBuffer: UTF-8, handed to the engine as they are, never walked), with the same report
+ *   as the string. A Map, Set, Date, function, class instance or other typed array is refused
+ *   (`invalid_json`): the types exclude them ({@link NotJsonData}; a generic caller may need to
+ *   widen its argument to `object`).
  * @param options `undefined` (or `null`) for defaults.
  * @returns the report, as plain objects and arrays.
  * @throws {PreflightError} `unknown_kind`; `bad_options`; `invalid_json` when the text does not
- *   parse or the value cannot be serialized (a BigInt, a cycle); `too_deep` beyond 128 levels of
- *   nesting; `input_too_large` beyond 64 MiB of JSON text.
+ *   parse (or the bytes are not UTF-8), the value cannot be serialized (a BigInt, a cycle, a
+ *   throwing getter) or is not JSON data; `too_deep` beyond 128 levels of nesting;
+ *   `input_too_large` beyond 64 MiB of JSON text; `internal_error`.
  */
-export declare function validate(kind: Kind, payload: object | string, options?: ValidateOptions): Report;
+export declare function validate<P extends Payload>(
+  kind: Kind,
+  payload: P & (P extends NotJsonData ? never : unknown),
+  options?: ValidateOptions | null,
+): Report;
 
 /** The stable kind names, in a fixed order. */
 export declare function kinds(): Kind[];

@@ -95,8 +95,13 @@ build() {
   cargo build --profile wasm-release --target wasm32-unknown-unknown -p preflight-wasm "$@"
   tmp=$(mktemp -d pkg/.build-XXXXXX)
   # --no-typescript: the package's types are hand-written (pkg/index.d.ts, pkg/types/).
-  wasm-bindgen --target nodejs --no-typescript --out-dir "$tmp/node" "$wasm"
-  wasm-bindgen --target web --no-typescript --out-dir "$tmp/web" "$wasm"
+  # --experimental-reset-state-function: the glue exports __wbg_reset_state, which pkg/lib/engine.js
+  # calls after a call fails inside the module (a trap), to go on with a fresh instance of the
+  # compiled module instead of the trapped one (its memory and stack pointer are not to be
+  # trusted); objects of the old instance are refused by the glue and by pkg/lib/.
+  local bindgen=(wasm-bindgen --no-typescript --experimental-reset-state-function)
+  "${bindgen[@]}" --target nodejs --out-dir "$tmp/node" "$wasm"
+  "${bindgen[@]}" --target web --out-dir "$tmp/web" "$wasm"
   if [ "$wasm_opt_flags" != none ]; then
     local features
     features=$(feature_flags "$tmp/web/preflight_wasm_bg.wasm")

@@ -8,7 +8,8 @@
 // Bulk input goes in as UTF-8 (TextEncoder: native, where the glue copies ASCII a character at
 // a time): newline-separated text, or blocks of values back to back plus their UTF-16 lengths
 // (a value may hold anything, a newline included), encoded straight into the engine's memory.
-import { PreflightError, isWellFormed } from './core.js';
+import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
+import { engineOf } from './engine.js';
 
 const HEX_LEN = 64;
 /** hashIdentifiers: values per crossing, and per `join` (README, Benchmarks). */
@@ -40,12 +41,15 @@ export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Arra
 export function hashOptions(options, allowed = HASH_KEYS) {
   if (options === undefined || options === null) return DEFAULT_OPTIONS;
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  for (const key of Object.keys(options)) {
+  for (const key of ownKeys(options)) {
     if (!allowed.includes(key)) {
       throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected ${allowed.join(', ')}`);
     }
   }
-  const { phoneFormat, defaultCountryCode, prehashed } = options;
+  // Own members only (lib/core.js `own`): an inherited one is no option.
+  const phoneFormat = own(options, 'phoneFormat');
+  const defaultCountryCode = own(options, 'defaultCountryCode');
+  const prehashed = own(options, 'prehashed');
   if (phoneFormat != null && typeof phoneFormat !== 'string') {
     throw new PreflightError('bad_options', "phoneFormat must be 'e164' or 'digits'");
   }
@@ -131,6 +135,18 @@ function unpackInto(r, overrides, hashes, errors, offset) {
 }
 
 /**
+ * `values[i]`, with a getter or Proxy trap that throws turned into a PreflightError
+ * `invalid_argument` (its `cause` the thrown value), as validate does for a payload.
+ */
+function valueAt(values, i) {
+  try {
+    return values[i];
+  } catch (e) {
+    throw new PreflightError('invalid_argument', `values[${i}] could not be read (see cause)`, { cause: e });
+  }
+}
+
+/**
  * UTF-8 bytes of a string that is not well-formed: each lone surrogate becomes the byte 0xFF,
  * which is never valid UTF-8, so the engine reports its line as `invalid_utf8` instead of
  * hashing a silently replaced U+FFFD.
@@ -182,8 +198,9 @@ const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(s));
 
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function audienceApi(raw) {
+  const engine = engineOf(raw);
   let typeList = null;
-  const idTypes = () => (typeList ??= raw.audienceIdTypes().split(','));
+  const idTypes = () => (typeList ??= engine.call(() => raw.audienceIdTypes()).split(','));
 
   /** The type name, checked before anything else so that the error does not depend on the value. */
   const idType = (type) => {
@@ -209,7 +226,8 @@ export function audienceApi(raw) {
   const normalizeIdentifier = (type, value, options) => {
     idType(type);
     const o = hashOptions(options);
-    return single(raw.audienceNormalize(type, oneValue(value), o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const v = oneValue(value);
+    return single(engine.call(() => raw.audienceNormalize(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed)));
   };
 
   /**
@@ -219,7 +237,8 @@ export function audienceApi(raw) {
   const hashIdentifier = (type, value, options) => {
     idType(type);
     const o = hashOptions(options);
-    return single(raw.audienceHash(type, oneValue(value), o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const v = oneValue(value);
+    return single(engine.call(() => raw.audienceHash(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed)));
   };
 
   /**
@@ -231,12 +250,19 @@ export function audienceApi(raw) {
     idType(type);
     const o = hashOptions(options);
     if (!Array.isArray(values)) throw new PreflightError('invalid_argument', 'values must be an array of strings');
-    const n = values.length;
+    let n;
+    try {
+      n = values.length;
+    } catch (e) {
+      // A Proxy of an array.
+      throw new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e });
+    }
     const hashes = new Array(n);
     const errors = [];
     const vals = new Array(Math.min(n, BLOCK));
     const lens = new Uint32Array(vals.length);
     let start = 0;
+    const generation = engine.generation;
     try {
       // At least one block, so that the engine checks the options of an empty list too.
       do {
@@ -246,7 +272,7 @@ export function audienceApi(raw) {
         let units = 0;
         // Each value read once, before staging (an accessor may call back in).
         for (let i = 0; i < m; i++) {
-          const v = values[start + i];
+          const v = valueAt(values, start + i);
           const ok = typeof v === 'string';
           if (!ok) (overrides ??= new Map()).set(i, 'not_a_string');
           vals[i] = ok ? v : '';
@@ -270,29 +296,37 @@ export function audienceApi(raw) {
         start += m;
       } while (start < n);
     } finally {
-      raw.audienceReleaseStage();
+      // Not after a failure inside the module: that instance is gone, and the new one has
+      // nothing staged.
+      if (engine.generation === generation) engine.call(() => raw.audienceReleaseStage());
     }
     return { hashes, errors };
   };
 
-  /** @type {WebAssembly.Memory | null} */
+  /** @type {WebAssembly.Memory | null} the memory of the instance of generation `memoryOf` */
   let memory = null;
+  let memoryOf = -1;
 
   /** The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed. */
   const hashBlock = (type, o, vals, lens, m, units) => {
     const cap = units * 3;
     // (Sizes reach the engine as 32 bits; it refuses what it cannot reserve, at most 2 GiB.)
-    const ptr = cap <= 0xffffffff ? raw.audienceStage(cap) : 0;
+    const ptr = cap <= 0xffffffff ? engine.call(() => raw.audienceStage(cap)) : 0;
     if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
+    if (memoryOf !== engine.generation) {
+      memory = engine.call(() => raw.audienceMemory());
+      memoryOf = engine.generation;
+    }
     // Taken after audienceStage, which may grow the memory (detaching an older buffer).
-    const view = new Uint8Array((memory ??= raw.audienceMemory()).buffer, ptr, cap);
+    const view = new Uint8Array(memory.buffer, ptr, cap);
     let at = 0;
     for (let g = 0; g < m; g += GROUP) {
       const piece = vals.slice(g, Math.min(g + GROUP, m)).join('');
       if (!isWellFormed(piece)) return null;
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
-    return raw.audienceHashStaged(type, at, lens.subarray(0, m), o.phoneFormat, o.defaultCountryCode, o.prehashed);
+    const staged = lens.subarray(0, m);
+    return engine.call(() => raw.audienceHashStaged(type, at, staged, o.phoneFormat, o.defaultCountryCode, o.prehashed));
   };
 
   /**
@@ -310,7 +344,7 @@ export function audienceApi(raw) {
     else if (text instanceof Uint8Array) bytes = text;
     else throw new PreflightError('invalid_argument', 'text must be a string or a Uint8Array');
     const { hashes, errors } = unpack(
-      raw.audienceHashLines(type, bytes, o.phoneFormat, o.defaultCountryCode, o.prehashed),
+      engine.call(() => raw.audienceHashLines(type, bytes, o.phoneFormat, o.defaultCountryCode, o.prehashed)),
     );
     return { hashes, errors };
   };
@@ -323,18 +357,28 @@ export function audienceApi(raw) {
   const createLineHasher = (type, options) => {
     idType(type);
     const o = hashOptions(options);
-    let h = new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed);
-    const status = h.status();
+    let h = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    // The instance `h` lives in: after a failure inside the module (lib/engine.js) it is gone,
+    // and `h` is never handed to the new one (its pointer means nothing there).
+    const born = engine.generation;
+    const status = engine.call(() => h.status());
     if (status !== '') {
-      h.free();
+      engine.call(() => h.free());
       fail(status);
     }
     // A string chunk ending in a high surrogate waits for the low one at the start of the next.
     let pendingHigh = '';
     const live = () => {
       if (h === null) throw new PreflightError('hasher_finished', 'the line hasher is finished; create another one');
+      if (engine.generation !== born) {
+        throw new PreflightError(
+          'hasher_invalidated',
+          'the line hasher was lost when a call failed inside the WebAssembly module; create another one and push the stream again',
+        );
+      }
       return h;
     };
+    const push = (hasher, bytes) => engine.call(() => hasher.pushBytes(bytes));
     const result = (r) => {
       const { hashes, errors, first } = unpack(r);
       return { hashes, errors, firstIndex: first };
@@ -343,7 +387,7 @@ export function audienceApi(raw) {
       // A lone high surrogate: not UTF-8, so the line it ends up in is invalid_utf8.
       if (pendingHigh === '') return '';
       pendingHigh = '';
-      return hasher.pushBytes(Uint8Array.of(0xff));
+      return push(hasher, Uint8Array.of(0xff));
     };
     /** The results of a flushed lone surrogate (packed `before`, maybe '') and of the call. */
     const merge = (before, packed) => {
@@ -364,30 +408,31 @@ export function audienceApi(raw) {
             pendingHigh = s.slice(-1);
             s = s.slice(0, -1);
           }
-          return result(hasher.pushBytes(utf8(s)));
+          return result(push(hasher, utf8(s)));
         }
         let bytes;
         if (chunk instanceof Uint8Array) bytes = chunk;
         else if (ArrayBuffer.isView(chunk)) bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         else if (chunk instanceof ArrayBuffer) bytes = new Uint8Array(chunk);
         else throw new PreflightError('invalid_argument', 'a chunk must be a Uint8Array (or another ArrayBuffer view) or a string');
-        return merge(flushPending(hasher), hasher.pushBytes(bytes));
+        return merge(flushPending(hasher), push(hasher, bytes));
       },
       /** Hashes the last line; the hasher cannot be used afterwards. */
       finish() {
         const hasher = live();
         h = null;
         try {
-          return merge(flushPending(hasher), hasher.finish());
+          return merge(flushPending(hasher), engine.call(() => hasher.finish()));
         } finally {
-          hasher.free();
+          if (engine.generation === born) engine.call(() => hasher.free());
         }
       },
       /** Releases the engine's memory without finishing (a stream abandoned half-way). */
       free() {
         if (h !== null) {
-          h.free();
+          const hasher = h;
           h = null;
+          if (engine.generation === born) engine.call(() => hasher.free());
         }
       },
     };

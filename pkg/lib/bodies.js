@@ -3,15 +3,48 @@
 // leave upload bodies out, so this module is not part of its download). The first string of the
 // raw result is 'o<users per body>,...|<index>:<field>:<value index>:<code>,...' (or a tagged
 // 'e<code>\t<message>'), the others are the bodies, byte for byte as the native crate builds them.
-import { PreflightError, isWellFormed } from './core.js';
+import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
 import { HASH_KEYS, fail, hashOptions, isPlainObject } from './audience.js';
+import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */
 const FIELDS = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
-const BODY_KEYS = ['operation', 'effectiveAt', 'expiresAt', 'now', 'maxUsersPerBody', 'maxBodyBytes', ...HASH_KEYS];
+export const BODY_KEYS = ['operation', 'effectiveAt', 'expiresAt', 'now', 'maxUsersPerBody', 'maxBodyBytes', ...HASH_KEYS];
+/** The date-time options and the engine's code for each one's bad value. */
+const DATE_KEYS = [
+  ['effectiveAt', 'invalid_effective_at'],
+  ['expiresAt', 'invalid_expires_at'],
+  ['now', 'invalid_now'],
+];
+
+/** The time value of a Date (of any realm), or undefined for anything else. */
+function dateTime(v) {
+  if (v === null || typeof v !== 'object') return undefined;
+  try {
+    return Date.prototype.getTime.call(v);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A date-time option: an ISO 8601 string in UTC (checked by the engine, sent as given), or a Date:
+ * the same instant as `toISOString()` gives it, without `.000` when it is a whole second
+ * (`2026-11-21T09:30:00Z`, the documents' form). An invalid Date is the option's error code.
+ */
+function dateOption(v, name, code) {
+  if (v == null) return undefined;
+  if (typeof v === 'string') return v;
+  const t = dateTime(v);
+  if (t === undefined) throw new PreflightError('bad_options', `${name} must be an ISO 8601 date-time string in UTC or a Date`);
+  if (Number.isNaN(t)) throw new PreflightError(code, `${name} is an invalid Date`);
+  const iso = new Date(t).toISOString();
+  return t % 1000 === 0 ? `${iso.slice(0, -5)}Z` : iso;
+}
 
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function bodiesApi(raw) {
+  const engine = engineOf(raw);
   /**
    * Request bodies for the custom audience users or do-not-reach users endpoint.
    * @param {string} endpoint @param {object[]} records @param {object} options
@@ -24,13 +57,12 @@ export function bodiesApi(raw) {
       throw new PreflightError('bad_options', "options must be an object with operation 'Update' or 'Delete'");
     }
     const o = hashOptions(options, BODY_KEYS);
-    const { operation, effectiveAt, expiresAt, now, maxUsersPerBody, maxBodyBytes } = options;
+    // Own members only (lib/core.js `own`): an inherited one is no option.
+    const operation = own(options, 'operation');
     if (typeof operation !== 'string') throw new PreflightError('bad_options', "operation must be 'Update' or 'Delete'");
-    for (const [name, v] of [['effectiveAt', effectiveAt], ['expiresAt', expiresAt], ['now', now]]) {
-      if (v != null && typeof v !== 'string') {
-        throw new PreflightError('bad_options', `${name} must be an ISO 8601 date-time string in UTC`);
-      }
-    }
+    const [effectiveAt, expiresAt, now] = DATE_KEYS.map(([name, code]) => dateOption(own(options, name), name, code));
+    const maxUsersPerBody = own(options, 'maxUsersPerBody');
+    const maxBodyBytes = own(options, 'maxBodyBytes');
     const limit = (name, v, max) => {
       if (v == null) return 0;
       if (!Number.isInteger(v) || v < 1 || v > max) {
@@ -50,10 +82,12 @@ export function bodiesApi(raw) {
     /** Rejections found here (values that cannot be passed), by input index. */
     const early = [];
     for (let i = 0; i < records.length; i++) {
-      const rec = records[i];
+      // Own elements only, and a throwing getter is a typed error (lib/core.js `own`).
+      const rec = own(records, i, 'records', 'invalid_record');
       if (!isPlainObject(rec)) throw new PreflightError('invalid_record', `records[${i}] is not an object`);
-      for (const key in rec) {
-        if (Object.prototype.hasOwnProperty.call(rec, key) && !FIELDS.includes(key)) {
+      const what = `records[${i}]`;
+      for (const key of ownKeys(rec, what, 'invalid_record')) {
+        if (!FIELDS.includes(key)) {
           throw new PreflightError(
             'invalid_record',
             `records[${i}] has the member ${JSON.stringify(key)}; expected ${FIELDS.join(', ')}`,
@@ -64,7 +98,7 @@ export function bodiesApi(raw) {
       const countMark = counts.length;
       let bad = null;
       for (let f = 0; f < FIELDS.length && bad === null; f++) {
-        const v = rec[FIELDS[f]];
+        const v = own(rec, FIELDS[f], what, 'invalid_record');
         if (v == null) {
           counts.push(0);
         } else if (typeof v === 'string') {
@@ -74,7 +108,7 @@ export function bodiesApi(raw) {
           counts.push(1);
         } else if (Array.isArray(v)) {
           for (let k = 0; k < v.length && bad === null; k++) {
-            const x = v[k];
+            const x = own(v, k, what, 'invalid_record');
             if (typeof x !== 'string') bad = { field: FIELDS[f], valueIndex: k, code: 'not_a_string' };
             else if (!isWellFormed(x)) bad = { field: FIELDS[f], valueIndex: k, code: 'invalid_utf8' };
             else {
@@ -98,9 +132,10 @@ export function bodiesApi(raw) {
       if (passed !== null) passed.push(i);
     }
 
-    const out = raw.audienceBuildBodies(
+    const text = parts.join('');
+    const out = engine.call(() => raw.audienceBuildBodies(
       endpoint,
-      parts.join(''),
+      text,
       Uint32Array.from(lens),
       Uint32Array.from(counts),
       operation,
@@ -112,7 +147,7 @@ export function bodiesApi(raw) {
       o.phoneFormat,
       o.defaultCountryCode,
       o.prehashed,
-    );
+    ));
     const meta = out[0];
     if (meta.charCodeAt(0) !== 111 /* o */) fail(meta);
     const bar = meta.indexOf('|');

@@ -35,3 +35,39 @@ export function isWellFormed(s) {
   }
   return true;
 }
+
+const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+
+/**
+ * The caller's object `o`'s own property `key`, or undefined when `o` has none: how every option
+ * object and request object is read (never `o.key`, which would take a value from a polluted
+ * `Object.prototype`: `Object.prototype.nonce = 'x'` must not fix every OAuth nonce). A getter or
+ * Proxy trap that throws becomes a PreflightError `code` with the thrown value as `cause`; the
+ * message names the member, never a value.
+ * @param {object} o
+ * @param {string} key
+ * @param {string} what how the message names `o` ("options", "the request")
+ * @param {string} code
+ */
+export function own(o, key, what = 'options', code = 'bad_options') {
+  try {
+    return hasOwn(o, key) ? o[key] : undefined;
+  } catch (e) {
+    throw new PreflightError(code, `${what}: the member ${key} could not be read (see cause)`, { cause: e });
+  }
+}
+
+/**
+ * The own enumerable string keys of `o` (Object.keys), with a throwing Proxy trap turned into a
+ * PreflightError as in `own`.
+ * @param {object} o
+ * @param {string} what
+ * @param {string} code
+ */
+export function ownKeys(o, what = 'options', code = 'bad_options') {
+  try {
+    return Object.keys(o);
+  } catch (e) {
+    throw new PreflightError(code, `${what}: its members could not be listed (see cause)`, { cause: e });
+  }
+}

@@ -13,12 +13,14 @@ export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
  * @param {unknown} value
  * @param {string} what "payload" or "options"
  * @param {string} code the error code for a value that cannot be JSON
+ * @param {((this: any, key: string, value: unknown) => unknown) | undefined} [replacer]
  */
-export function stringify(value, what, code) {
+export function stringify(value, what, code, replacer) {
   let text;
   try {
-    text = JSON.stringify(value);
+    text = JSON.stringify(value, replacer);
   } catch (e) {
+    if (e instanceof PreflightError) throw e;
     const message = e instanceof Error ? e.message : String(e);
     if (e instanceof RangeError && /string length/i.test(message)) {
       throw new PreflightError('input_too_large', `the ${what} is too large to serialize`, { cause: e });

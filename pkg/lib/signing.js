@@ -9,7 +9,8 @@
 //   arguments and limits, never values (the core's messages hold no input value either);
 // - a string that cannot be encoded as UTF-8 without change (a lone UTF-16 surrogate) is never
 //   passed on: the glue would silently turn it into U+FFFD and sign or verify another text.
-import { PreflightError, isWellFormed } from './core.js';
+import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
+import { engineOf } from './engine.js';
 
 /** The largest body (or raw query) verified, in bytes; larger ones are not verified. */
 export const MAX_SIGNED_BYTES = 64 * 1024 * 1024;
@@ -129,17 +130,27 @@ function unwrapEnvelope(text) {
   throw new TypeError('preflight: malformed result from the wasm module (signing)');
 }
 
-/** Checks an options argument: undefined/null or a plain object with only `allowed` keys. */
+/** The options of crcResponseToken and crcResponse. */
+export const CRC_OPTION_KEYS = Object.freeze(['minLength', 'maxLength', 'extraChars']);
+/** The options of verifySignature and verifyCrcRequest. */
+export const VERIFY_OPTION_KEYS = Object.freeze(['headerName']);
+
+/**
+ * Checks an options argument: undefined/null or a plain object with only `allowed` keys. Returns
+ * a null-prototype copy of its own members (lib/core.js `own`): an inherited one is no option.
+ */
 function optionsObject(options, allowed, fn) {
-  if (options === undefined || options === null) return {};
+  const copy = Object.create(null);
+  if (options === undefined || options === null) return copy;
   if (!isPlainObject(options)) throw new PreflightError('bad_options', `${fn}: options must be a plain object`);
-  for (const key of Object.keys(options)) {
+  for (const key of ownKeys(options, `${fn}: options`)) {
     // The key itself is not quoted: nothing from the caller goes into a message.
     if (!allowed.includes(key)) {
       throw new PreflightError('bad_options', `${fn}: options has an unknown member; allowed: ${allowed.join(', ')}`);
     }
   }
-  return options;
+  for (const key of allowed) copy[key] = own(options, key, `${fn}: options`);
+  return copy;
 }
 
 /**
@@ -147,7 +158,7 @@ function optionsObject(options, allowed, fn) {
  * @param {string} fallback
  */
 function headerNameOption(options, fn, fallback) {
-  const o = optionsObject(options, ['headerName'], fn);
+  const o = optionsObject(options, VERIFY_OPTION_KEYS, fn);
   if (o.headerName === undefined) return fallback;
   if (typeof o.headerName !== 'string' || !TOKEN_RE.test(o.headerName)) {
     throw new PreflightError('bad_options', `${fn}: options.headerName must be a non-empty HTTP field name`);
@@ -192,10 +203,12 @@ function headerValue(signatureHeader, headerName, fn) {
     else refused = true;
   };
   try {
-    if (typeof signatureHeader.forEach === 'function' && typeof signatureHeader.get === 'function') {
+    // A plain object (Node's IncomingHttpHeaders) by its own keys: a forEach or get it seems to
+    // have could only come from a polluted prototype.
+    if (!isPlainObject(signatureHeader) && typeof signatureHeader.forEach === 'function' && typeof signatureHeader.get === 'function') {
       signatureHeader.forEach((value, name) => visit(value, name));
     } else {
-      for (const name of Object.keys(signatureHeader)) visit(signatureHeader[name], name);
+      for (const name of Object.keys(signatureHeader)) visit(own(signatureHeader, name), name);
     }
   } catch {
     // A throwing getter or iterator: nothing can be verified from it.
@@ -205,8 +218,13 @@ function headerValue(signatureHeader, headerName, fn) {
   return found;
 }
 
-/** The bytes or text of a body, or null when it is not verified (lone surrogate, too large). */
+/**
+ * The bytes or text of a body, or null when it is not verified: missing (undefined or null: a
+ * framework that did not keep the raw body, which a handler must answer as unverified, not as
+ * its own failure), a lone surrogate, too large.
+ */
 function bodyInput(body, fn) {
+  if (body === undefined || body === null) return null;
   if (typeof body === 'string') {
     if (!isWellFormed(body) || tooLarge(body)) return null;
     return body;
@@ -244,30 +262,38 @@ function paramLists(params) {
     values.push(text(value, `params ${where} value`));
   };
   if (params === undefined || params === null) return { names, values };
-  if (Array.isArray(params)) {
-    params.forEach((pair, i) => {
-      if (!Array.isArray(pair) || pair.length !== 2) throw invalid(`params[${i}] must be a [name, value] pair`);
-      add(pair[0], pair[1], `[${i}]`);
-    });
-    return { names, values };
-  }
-  if (params instanceof Map || (typeof params.forEach === 'function' && typeof params.getAll === 'function')) {
-    // A Map of names to values, or a URLSearchParams (already decoded; any realm's).
-    params.forEach((value, name) => add(name, value, 'entry'));
-    return { names, values };
-  }
-  if (isPlainObject(params)) {
-    for (const name of Object.keys(params)) {
-      const value = params[name];
-      if (Array.isArray(value)) for (const v of value) add(name, v, 'member');
-      else add(name, value, 'member');
+  try {
+    if (Array.isArray(params)) {
+      params.forEach((pair, i) => {
+        if (!Array.isArray(pair) || pair.length !== 2) throw invalid(`params[${i}] must be a [name, value] pair`);
+        add(pair[0], pair[1], `[${i}]`);
+      });
+      return { names, values };
     }
-    return { names, values };
+    // A plain object first: its forEach or getAll could only come from a polluted prototype.
+    if (isPlainObject(params)) {
+      for (const name of ownKeys(params, 'params', 'invalid_argument')) {
+        const value = own(params, name, 'params', 'invalid_argument');
+        if (Array.isArray(value)) for (const v of value) add(name, v, 'member');
+        else add(name, value, 'member');
+      }
+      return { names, values };
+    }
+    if (params instanceof Map || (typeof params.forEach === 'function' && typeof params.getAll === 'function')) {
+      // A Map of names to values, or a URLSearchParams (already decoded; any realm's).
+      params.forEach((value, name) => add(name, value, 'entry'));
+      return { names, values };
+    }
+  } catch (e) {
+    if (e instanceof PreflightError) throw e;
+    // A throwing getter, iterator or Proxy trap of the caller's.
+    throw new PreflightError('invalid_argument', 'params could not be read (see cause)', { cause: e });
   }
   throw invalid(`params must be an array of [name, value] pairs, a plain object or a URLSearchParams (got ${describe(params)})`);
 }
 
-const OAUTH1_FIELDS = Object.freeze([
+/** The members of oauth1Sign's request. */
+export const OAUTH1_FIELDS = Object.freeze([
   'method',
   'url',
   'params',
@@ -283,6 +309,37 @@ const OAUTH1_FIELDS = Object.freeze([
   'step',
   'omitVersion',
 ]);
+
+/**
+ * A given oauth_timestamp as whole seconds since 1970, or undefined when none is given: a safe
+ * integer (the core refuses 0), its canonical decimal string (`'1700000000'`: digits only, no
+ * sign, spaces, exponent or leading zero), or a Date (the second it falls in, as the generated
+ * timestamp). Anything else is `invalid_timestamp`, never a guess.
+ */
+function oauthTimestamp(v) {
+  if (v === undefined || v === null) return undefined;
+  const bad = () =>
+    new PreflightError(
+      'invalid_timestamp',
+      'oauth_timestamp must be a positive whole number of seconds: a number, its decimal digits as a string, or a Date',
+    );
+  let n;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string') {
+    if (!/^[1-9][0-9]{0,15}$/.test(v)) throw bad();
+    n = Number(v);
+  } else {
+    let ms;
+    try {
+      ms = Date.prototype.getTime.call(v);
+    } catch {
+      throw bad();
+    }
+    n = Math.floor(ms / 1000);
+  }
+  if (!Number.isSafeInteger(n) || n < 0) throw bad();
+  return n;
+}
 
 /** 32 bytes from the platform's CSPRNG. */
 function randomBytes() {
@@ -303,9 +360,10 @@ function randomBytes() {
  * @param {Record<string, Function>} raw
  */
 export function signingApi(raw) {
+  const engine = engineOf(raw);
   let constants = null;
   const consts = () => {
-    if (constants === null) constants = Object.freeze(JSON.parse(raw.signingConstants()));
+    if (constants === null) constants = Object.freeze(JSON.parse(engine.call(() => raw.signingConstants())));
     return constants;
   };
 
@@ -317,7 +375,7 @@ export function signingApi(raw) {
    */
   const crcResponseToken = (consumerSecret, crcToken, options) => {
     const fn = 'crcResponseToken';
-    const o = optionsObject(options, ['minLength', 'maxLength', 'extraChars'], fn);
+    const o = optionsObject(options, CRC_OPTION_KEYS, fn);
     const secret = signingSecret(consumerSecret);
     if (crcToken === undefined || crcToken === null) {
       throw new PreflightError('missing_crc_token', 'no crc_token was given');
@@ -350,7 +408,7 @@ export function signingApi(raw) {
       );
     }
     // A lone surrogate would reach the core as U+FFFD, which every policy refuses anyway.
-    return unwrapEnvelope(raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra));
+    return unwrapEnvelope(engine.call(() => raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra)));
   };
 
   /** The CRC answer body as an object: `{response_token}`. */
@@ -371,8 +429,8 @@ export function signingApi(raw) {
     const value = headerValue(signatureHeader, headerName, fn);
     if (secret === null || input === null || value === REFUSED) return false;
     return typeof input === 'string'
-      ? raw.signingVerifyText(secret, input, value) === true
-      : raw.signingVerify(secret, input, value) === true;
+      ? engine.call(() => raw.signingVerifyText(secret, input, value)) === true
+      : engine.call(() => raw.signingVerify(secret, input, value)) === true;
   };
 
   /**
@@ -386,18 +444,22 @@ export function signingApi(raw) {
     if (typeof rawQuery !== 'string') throw invalid(`${fn}: rawQuery must be a string (got ${describe(rawQuery)})`);
     const value = headerValue(signatureHeader, headerName, fn);
     if (secret === null || value === REFUSED || !isWellFormed(rawQuery) || tooLarge(rawQuery)) return false;
-    return raw.signingVerifyCrcRequest(secret, rawQuery, value) === true;
+    return engine.call(() => raw.signingVerifyCrcRequest(secret, rawQuery, value)) === true;
   };
 
   /** Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849), optionally checking a flow step. */
   const oauth1Sign = (request) => {
     if (!isPlainObject(request)) throw invalid(`oauth1Sign: the request must be a plain object (got ${describe(request)})`);
-    for (const key of Object.keys(request)) {
+    const what = 'oauth1Sign: the request';
+    for (const key of ownKeys(request, what, 'invalid_argument')) {
       if (!OAUTH1_FIELDS.includes(key)) {
         throw new PreflightError('bad_options', `oauth1Sign: the request has an unknown member; allowed: ${OAUTH1_FIELDS.join(', ')}`);
       }
     }
-    const r = request;
+    // Own members only, each read once (lib/core.js `own`): an inherited one is no member, so a
+    // polluted Object.prototype.nonce cannot fix every nonce.
+    const r = Object.create(null);
+    for (const key of OAUTH1_FIELDS) r[key] = own(request, key, what, 'invalid_argument');
     const method = text(r.method, 'method');
     const url = text(r.url, 'url');
     const { names, values } = paramLists(r.params);
@@ -410,13 +472,7 @@ export function signingApi(raw) {
     const verifier = optionalText(r.verifier, 'verifier');
     const realm = optionalText(r.realm, 'realm');
     const step = optionalText(r.step, 'step');
-    let timestamp;
-    if (r.timestamp !== undefined && r.timestamp !== null) {
-      if (typeof r.timestamp !== 'number' || !Number.isSafeInteger(r.timestamp) || r.timestamp < 0) {
-        throw new PreflightError('invalid_timestamp', 'oauth_timestamp must be a positive integer (a whole number of seconds)');
-      }
-      timestamp = r.timestamp;
-    }
+    const timestamp = oauthTimestamp(r.timestamp);
     let omitVersion = false;
     if (r.omitVersion !== undefined && r.omitVersion !== null) {
       if (typeof r.omitVersion !== 'boolean') throw invalid(`omitVersion must be a boolean (got ${describe(r.omitVersion)})`);
@@ -428,7 +484,7 @@ export function signingApi(raw) {
       random = randomBytes();
       now = Math.floor(Date.now() / 1000);
     }
-    const envelope = raw.signingOauth1Sign(
+    const envelope = engine.call(() => raw.signingOauth1Sign(
       method,
       url,
       names,
@@ -446,7 +502,7 @@ export function signingApi(raw) {
       step,
       random,
       now,
-    );
+    ));
     const s = unwrapEnvelope(envelope);
     return {
       signature: s.signature,
@@ -458,11 +514,14 @@ export function signingApi(raw) {
   };
 
   /** The value after `Basic ` for `POST oauth2/token`. */
-  const basicCredentials = (apiKey, apiSecret) =>
-    unwrapEnvelope(raw.signingBasicCredentials(text(apiKey, 'apiKey'), text(apiSecret, 'apiSecret')));
+  const basicCredentials = (apiKey, apiSecret) => {
+    const key = text(apiKey, 'apiKey');
+    const secret = text(apiSecret, 'apiSecret');
+    return unwrapEnvelope(engine.call(() => raw.signingBasicCredentials(key, secret)));
+  };
 
   /** The body of `POST oauth2/token`: `grant_type=client_credentials`. */
-  const tokenRequestBody = () => raw.signingTokenRequestBody();
+  const tokenRequestBody = () => engine.call(() => raw.signingTokenRequestBody());
 
   return {
     crcResponseToken,

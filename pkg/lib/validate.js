@@ -1,21 +1,78 @@
 // Payload validation: validate(kind, payload, options?), kinds(), and the rules as data:
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
-import { stringify, checkText, checkLength, unwrap } from './envelope.js';
+import { stringify, checkText, checkLength, unwrap, MAX_INPUT_BYTES } from './envelope.js';
 import { withTape, NO_TAPE } from './tape.js';
+import { engineOf } from './engine.js';
 
 /** The payload crosses into wasm as UTF-8 bytes (one copy), never as a string (see validate.rs). */
 const UTF8 = new TextEncoder();
+
+/** What Object.prototype.toString says of a value (its internal slots, for any realm). */
+const tag = Function.prototype.call.bind(Object.prototype.toString);
+
+/** Whether `v` is a realm's Object.prototype (its constructor is that realm's Object). */
+function isObjectPrototype(v) {
+  if (Object.getPrototypeOf(v) !== null) return false;
+  const d = Object.getOwnPropertyDescriptor(v, 'constructor');
+  return d !== undefined && typeof d.value === 'function' && d.value.prototype === v && d.value.name === 'Object';
+}
+
+/**
+ * The payload's UTF-8 JSON text when it is given as bytes (a Uint8Array, Buffer included, or an
+ * ArrayBuffer); null for plain data (an array, or an object whose prototype is a realm's
+ * Object.prototype or null). Anything else is refused at once (`invalid_json`): another typed
+ * array or a DataView (not UTF-8 text), and a Map, Set, Date, RegExp, boxed primitive or other
+ * class instance, which JSON.stringify would silently turn into something else (`{}`, a date
+ * string, `{"type":"Buffer","data":[...]}`). Never walks the elements of a typed array.
+ * @param {object} payload
+ */
+function payloadBytes(payload) {
+  if (Array.isArray(payload)) return null;
+  if (payload instanceof Uint8Array) return payload;
+  const t = tag(payload);
+  if (t === '[object ArrayBuffer]' || t === '[object SharedArrayBuffer]') return new Uint8Array(payload);
+  if (ArrayBuffer.isView(payload) && t === '[object Uint8Array]') {
+    // A Uint8Array of another realm.
+    return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+  }
+  const proto = Object.getPrototypeOf(payload);
+  if ((proto === null || proto === Object.prototype || isObjectPrototype(proto)) && t === '[object Object]') return null;
+  const what = ArrayBuffer.isView(payload)
+    ? `${t.slice(8, -1)}; give JSON text as a string, a Uint8Array or an ArrayBuffer of UTF-8`
+    : `${t === '[object Object]' ? 'a class instance' : t.slice(8, -1)}; give plain objects and arrays, or JSON text`;
+  throw new PreflightError('invalid_json', `the payload is not JSON data (${what})`);
+}
+
+/**
+ * JSON.stringify's replacer for a payload the tape could not carry: refuses, anywhere inside
+ * it, what JSON.stringify would silently turn into something else: a Map, Set, WeakMap or
+ * WeakSet (`{}`), bytes or another typed array (`{"0":...}`, or a Buffer's
+ * `{"type":"Buffer","data":[...]}`). The message names no member (it could be data).
+ * @this {any}
+ */
+function refuseNonData(key, value) {
+  const original = this[key];
+  if (original !== null && typeof original === 'object') {
+    const t = tag(original);
+    if (t === '[object Map]' || t === '[object Set]' || t === '[object WeakMap]' || t === '[object WeakSet]' ||
+      ArrayBuffer.isView(original) || t === '[object ArrayBuffer]' || t === '[object SharedArrayBuffer]') {
+      throw new PreflightError('invalid_json', `the payload holds a ${t.slice(8, -1)}, which is not JSON data`);
+    }
+  }
+  return value;
+}
 
 /**
  * The validation API over the raw wasm-bindgen exports.
  * @param {{validateJson(kind: string, payload: Uint8Array, options: string): string, kinds(): string}} raw
  */
 export function validateApi(raw) {
+  const engine = engineOf(raw);
   let kindList = null;
   const kinds = () => {
     if (kindList === null) {
-      const text = raw.kinds();
+      const text = engine.call(() => raw.kinds());
       kindList = Object.freeze(text === '' ? [] : text.split(','));
     }
     return [...kindList];
@@ -43,7 +100,10 @@ export function validateApi(raw) {
   const payloadText = (payload) =>
     typeof payload === 'string'
       ? checkText(payload, 'payload', 'invalid_json')
-      : checkLength(stringify(payload, 'payload', 'invalid_json'), 'payload');
+      : checkLength(stringify(payload, 'payload', 'invalid_json', refuseNonData), 'payload');
+
+  /** The engine's report on JSON text given as UTF-8 bytes. */
+  const json = (name, bytes, opts) => unwrap(engine.call(() => raw.validateJson(name, bytes, opts)));
 
   /**
    * Validates a payload of `kind`. Returns the report (a plain object); throws PreflightError for
@@ -58,19 +118,29 @@ export function validateApi(raw) {
    */
   const validate = (kind, payload, options) => {
     const name = kindName(kind);
+    if (payload !== null && typeof payload === 'object') {
+      const bytes = payloadBytes(payload);
+      if (bytes !== null) {
+        // UTF-8 JSON text, checked (UTF-8, syntax, size) by the engine as a string's text is.
+        if (bytes.byteLength > MAX_INPUT_BYTES) {
+          throw new PreflightError('input_too_large', `the payload is larger than ${MAX_INPUT_BYTES} bytes`);
+        }
+        return json(name, bytes, optionsText(options));
+      }
+    }
     if (typeof payload !== 'string') {
       // Options are read while the tape is held (see withTape), after the walk: the order the
       // text path reads them in (payload first, so the same error wins when both are wrong).
       let opts;
       const out = withTape(payload, (t) => {
         opts = optionsText(options);
-        return raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts);
+        return engine.call(() => raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts));
       });
       if (out !== NO_TAPE && out !== '') return unwrap(out);
       // No tape, or one the engine refused: the value's JSON text.
-      if (out === '') return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), opts));
+      if (out === '') return json(name, UTF8.encode(payloadText(payload)), opts);
     }
-    return unwrap(raw.validateJson(name, UTF8.encode(payloadText(payload)), optionsText(options)));
+    return json(name, UTF8.encode(payloadText(payload)), optionsText(options));
   };
 
   /**
@@ -78,13 +148,19 @@ export function validateApi(raw) {
    * bounds, enum values and format; and the rules across fields. A fresh object on every call.
    * @param {string} kind
    */
-  const describe = (kind) => unwrap(raw.describe(kindName(kind)));
+  const describe = (kind) => {
+    const name = kindName(kind);
+    return unwrap(engine.call(() => raw.describe(name)));
+  };
 
   /**
    * A JSON Schema (draft 2020-12) of `kind`: what JSON Schema can express of describe(kind).
    * @param {string} kind
    */
-  const jsonSchema = (kind) => unwrap(raw.jsonSchema(kindName(kind)));
+  const jsonSchema = (kind) => {
+    const name = kindName(kind);
+    return unwrap(engine.call(() => raw.jsonSchema(name)));
+  };
 
   return { validate, kinds, describe, jsonSchema };
 }

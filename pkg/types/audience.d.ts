@@ -87,13 +87,14 @@ export interface LineHasher {
   /**
    * Feeds the next chunk, split anywhere (inside a line, between `\r` and `\n`, inside a UTF-8
    * sequence or a surrogate pair). Returns the results of the lines it completed.
-   * @throws {PreflightError} `invalid_argument` for another type of chunk; `hasher_finished`.
+   * @throws {PreflightError} `invalid_argument` for another type of chunk; `hasher_finished`;
+   *   `hasher_invalidated` after an `internal_error` (its instance was discarded).
    */
   push(chunk: Uint8Array | ArrayBufferView | ArrayBuffer | string): LineHasherResult;
   /**
    * Hashes the last line (when not empty) and returns the results not yet returned, then frees
    * the engine's memory: the hasher cannot be used afterwards.
-   * @throws {PreflightError} `hasher_finished` when called twice.
+   * @throws {PreflightError} `hasher_finished` when called twice; `hasher_invalidated`.
    */
   finish(): LineHasherResult;
   /** Frees the engine's memory without finishing (a stream abandoned half-way). Idempotent. */
@@ -118,15 +119,19 @@ export type AudienceRecord = {
 /** Options of {@link buildAudienceBodies}: the hash options and the body's parameters. */
 export interface AudienceBodyOptions extends HashOptions {
   operation: AudienceOperation;
-  /** `params.effective_at`: ISO 8601 in UTC (`Z`), sent as given. Custom audience only. */
-  effectiveAt?: string | null | undefined;
   /**
-   * `params.expires_at`: ISO 8601 in UTC, later than `effectiveAt` (or `now`). Required by the
-   * do-not-reach endpoint.
+   * `params.effective_at`: ISO 8601 in UTC (`Z`), sent as given; or a Date, sent as its instant
+   * in UTC (`toISOString()`, without `.000` on a whole second: `2030-01-01T00:00:00Z`; an invalid
+   * Date is `invalid_effective_at`). Custom audience only.
    */
-  expiresAt?: string | null | undefined;
-  /** The current time (ISO 8601 UTC) for the "expires later than now" check; skipped without. */
-  now?: string | null | undefined;
+  effectiveAt?: string | Date | null | undefined;
+  /**
+   * `params.expires_at`: ISO 8601 in UTC, later than `effectiveAt` (or `now`); a Date as for
+   * `effectiveAt`. Required by the do-not-reach endpoint.
+   */
+  expiresAt?: string | Date | null | undefined;
+  /** The current time (ISO 8601 UTC, or a Date) for the "expires later than now" check; skipped without. */
+  now?: string | Date | null | undefined;
   /** Users per body, 1 to 2500 (default 2500). */
   maxUsersPerBody?: number | null | undefined;
   /** Bytes per body, 1 to 5,000,000 (default 5,000,000). */
@@ -187,6 +192,10 @@ export type AudienceErrorCode =
   | 'invalid_argument'
   | 'invalid_record'
   | 'hasher_finished'
+  /** The hasher lived in an instance discarded after an `internal_error`: create another one. */
+  | 'hasher_invalidated'
+  /** A call failed inside the WebAssembly module; the next one runs on a fresh instance. */
+  | 'internal_error'
   | 'input_too_large';
 
 /** The shape of a PreflightError thrown by an audience function (narrow with `instanceof`). */

@@ -74,6 +74,12 @@ export type SecretInput = string | Uint8Array | ArrayBuffer | ArrayBufferView;
 export type BodyInput = Uint8Array | ArrayBuffer | ArrayBufferView | string;
 
 /**
+ * The body argument of {@link verifySignature}: `undefined` or `null` (a framework that kept no
+ * raw body) is never verified (`false`), never an error.
+ */
+export type MaybeBody = BodyInput | null | undefined;
+
+/**
  * The headers of a request, to read the signature header from: a WHATWG `Headers` or a `Map`
  * (anything with `forEach(value, name)` and `get`), or a plain object such as Node's
  * `IncomingHttpHeaders` (`req.headers`). Names match ASCII case-insensitively. A header that
@@ -154,14 +160,15 @@ export declare function crcResponse(
  * Fails closed: `false` (never a throw) for a missing, empty, repeated or array-valued header, an
  * empty or missing secret, a missing `sha256=` prefix (case-sensitive), bad or non-canonical
  * base64, a wrong length, a mismatch, a header value over 4096 characters, a string with a lone
- * UTF-16 surrogate, and a body over 64 MiB.
+ * UTF-16 surrogate, a body over 64 MiB, and a missing body (`undefined` or `null`: a framework
+ * that kept no raw body; an express handler then answers 403, not 500).
  *
  * @throws {PreflightError} only for a wrong call: `invalid_argument` (a wrong-typed secret, body
- *   or header argument), `bad_options`.
+ *   or header argument), `bad_options`; `internal_error` (a failure inside the module).
  */
 export declare function verifySignature(
   consumerSecret: SecretInput | null | undefined,
-  body: BodyInput,
+  body: MaybeBody,
   signatureHeader: SignatureHeaderInput,
   options?: VerifyOptions | null,
 ): boolean;
@@ -216,8 +223,13 @@ export interface Oauth1RequestBase {
   tokenSecret?: string | null | undefined;
   /** A fixed ASCII `oauth_nonce` (reproducible tests); otherwise 32 random bytes as 64 hex digits. */
   nonce?: string | null | undefined;
-  /** A fixed `oauth_timestamp` (whole seconds, > 0); otherwise `Math.floor(Date.now() / 1000)`. */
-  timestamp?: number | null | undefined;
+  /**
+   * A fixed `oauth_timestamp`, otherwise `Math.floor(Date.now() / 1000)`: whole seconds since
+   * 1970 (> 0) as a number or as its decimal digits (`'1700000000'`: no sign, space, exponent or
+   * leading zero), or a Date (the second it falls in: `Math.floor(date.getTime() / 1000)`, never
+   * its milliseconds). Anything else, an invalid Date included: `invalid_timestamp`.
+   */
+  timestamp?: number | string | Date | null | undefined;
   /** `oauth_callback`: an absolute URL or `'oob'`. */
   callback?: string | null | undefined;
   /** `oauth_verifier`. */

@@ -1,6 +1,6 @@
 // The hash-only browser entry (pkg/hash-browser.js -> pkg/hash-web/) and Unicode normalization
 // through the browser's own String.prototype.normalize, in headless Chromium: a page that imports
-// only `hash-browser.js` fetches exactly its five files (never the full build's glue, .wasm,
+// only `hash-browser.js` fetches exactly its six files (never the full build's glue, .wasm,
 // validation or signing wrapper), and both entries hash non-ASCII emails (composed, decomposed,
 // Greek, Hangul, combining marks) exactly as the native CLI does (target/debug/preflight, built by
 // `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it). Prints `N passed, N failed`.
@@ -8,11 +8,12 @@
 // Run: cargo build && bash scripts/build-wasm.sh && node tests/browser/hash-entry.mjs
 // Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, listen, fileServer, session, watchPage, watchdog } from './harness.mjs';
+import { TRAP_INPUTS } from '../node/trap-checks.mjs';
 
 const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
 const TIMEOUT_MS = 120_000;
@@ -77,10 +78,24 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
   window.ready = true;
 </script>`;
 
+// A trap on purpose in the hash-only entry, then hashing again (tests/node/trap-checks.mjs).
+const TRAP_PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>trap</title><script type="module">
+  import * as api from '/pkg/hash-browser.js';
+  import * as raw from '/pkg/hash-web/preflight_wasm.js';
+  import { runTrapChecks } from '/tests/node/trap-checks.mjs';
+  window.trap = (refs) => runTrapChecks(api, raw, refs, false);
+  window.ready = true;
+</script>`;
+const trapRefs = {
+  hashes: TRAP_INPUTS.normalized.map(sha256),
+  crc: '',
+  signature: `sha256=${createHmac('sha256', TRAP_INPUTS.crcSecret).update(TRAP_INPUTS.body).digest('base64')}`,
+};
+
 const server = fileServer({
-  allow: (rel) => rel.startsWith('pkg/'),
-  mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' },
-  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/full.html': PAGE('/pkg/browser.js') },
+  allow: (rel) => rel.startsWith('pkg/') || rel === 'tests/node/trap-checks.mjs',
+  mime: { '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' },
+  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/full.html': PAGE('/pkg/browser.js'), '/trap.html': TRAP_PAGE },
 });
 const origin = await listen(server);
 const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
@@ -114,7 +129,7 @@ try {
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     if (name === 'hash') {
       const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/hash-web/preflight_wasm.js', '/pkg/lib/core.js',
-        '/pkg/lib/audience.js', '/pkg/hash-web/preflight_wasm_bg.wasm'];
+        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/hash-web/preflight_wasm_bg.wasm'];
       check(
         JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),
         `hash: requested ${JSON.stringify(requested)}, expected ${JSON.stringify(want)}`,
@@ -122,6 +137,18 @@ try {
     } else {
       check(requested.includes('/pkg/web/preflight_wasm_bg.wasm'), 'full: loads pkg/web/preflight_wasm_bg.wasm');
     }
+    await page.close();
+  }
+  {
+    const page = await context.newPage();
+    const errors = [];
+    watchPage(page, errors);
+    await page.goto(`${origin}/trap.html`);
+    await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
+    const results = await page.evaluate((refs) => window.trap(refs), trapRefs);
+    check(results.length === 3, `trap: ${results.length} checks ran, expected 3`);
+    for (const r of results) check(r.problems.length === 0, `hash-only entry: ${r.name}: ${r.problems.join('; ')}`);
+    check(errors.length === 0, `trap: page errors: ${errors.join('; ')}`);
     await page.close();
   }
 } catch (e) {

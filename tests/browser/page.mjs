@@ -1,10 +1,11 @@
 // In-page half of the browser suite (tests/browser/run.mjs drives it): runs the vector cases
 // that run.mjs matched with native.json through the browser build, with the checks of the Node
-// suite (tests/node/vector-cases.mjs). Exposes window.preflightTest = {runVectors, runApiChecks}.
+// suite (tests/node/vector-cases.mjs). Exposes window.preflightTest = {runVectors, runApiChecks, runTraps}.
 
 // The raw wasm-bindgen glue: the same module instance pkg/browser.js imported and initialized.
 import * as raw from '../../pkg/web/preflight_wasm.js';
 import { checkCase, plainEqual } from '../node/vector-cases.mjs';
+import { runTrapChecks } from '../node/trap-checks.mjs';
 
 export function install(preflight) {
   /** One {problems, forms} per case, in order. */
@@ -76,5 +77,8 @@ export function install(preflight) {
     return checks;
   }
 
-  window.preflightTest = { runVectors, runApiChecks };
+  /** Traps on purpose, then checks every area (tests/node/trap-checks.mjs); run last. */
+  const runTraps = (refs) => runTrapChecks(preflight, raw, refs, true);
+
+  window.preflightTest = { runVectors, runApiChecks, runTraps };
 }

@@ -18,7 +18,9 @@
 import { readFileSync, readdirSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash, createHmac } from 'node:crypto';
 import { matchNative } from '../node/vector-cases.mjs';
+import { TRAP_INPUTS } from '../node/trap-checks.mjs';
 import {
   root, executablePath, requireFiles, listen, fileServer, offlineNetwork, session, watchPage, watchdog, browserName,
 } from './harness.mjs';
@@ -27,7 +29,7 @@ const timeoutMs = Number(process.env.BROWSER_TEST_TIMEOUT_MS || 180_000);
 const nativePath = path.resolve(process.env.PREFLIGHT_NATIVE_JSON || path.join(root, 'target/vectors/native.json'));
 
 // What the page may load: nothing else of the repository is served.
-const SERVED = ['pkg/', 'tests/browser/', 'tests/node/vector-cases.mjs'];
+const SERVED = ['pkg/', 'tests/browser/', 'tests/node/vector-cases.mjs', 'tests/node/trap-checks.mjs'];
 const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -143,6 +145,16 @@ try {
 
   const results = await page.evaluate((all) => window.preflightTest.runVectors(all), cases);
   const apiChecks = await page.evaluate(() => window.preflightTest.runApiChecks());
+  // Last: traps on purpose (a fresh instance afterwards), expected values from node:crypto.
+  const hmac = (text) => `sha256=${createHmac('sha256', TRAP_INPUTS.crcSecret).update(text).digest('base64')}`;
+  const trapRefs = {
+    hashes: TRAP_INPUTS.normalized.map((v) => createHash('sha256').update(v).digest('hex')),
+    crc: hmac(TRAP_INPUTS.crcToken),
+    signature: hmac(TRAP_INPUTS.body),
+  };
+  const trapChecks = await page.evaluate((refs) => window.preflightTest.runTraps(refs), trapRefs);
+  if (trapChecks.length !== 6) fail(`the page ran ${trapChecks.length} trap checks, expected 6`);
+  apiChecks.push(...trapChecks);
   if (results.length !== cases.length) fail(`the page ran ${results.length} of ${cases.length} cases`);
   for (const [i, r] of results.entries()) {
     const c = cases[i];

@@ -426,8 +426,12 @@ test('hashIdentifiers after a call that ran the module out of memory: the next c
   const memory = fresh.audienceMemory();
   memory.grow(65536 - memory.buffer.byteLength / 65536 - 60);
   const block = Array.from({ length: 32768 }, (_, i) => `user.${i}@example.com`);
-  assert.throws(() => api.hashIdentifiers('email', block), WebAssembly.RuntimeError);
-  // The staging area was out of its cell while hashing: the trap did not leave it borrowed.
+  assert.throws(
+    () => api.hashIdentifiers('email', block),
+    (e) => e instanceof PreflightError && e.code === 'internal_error' && e.cause instanceof WebAssembly.RuntimeError,
+  );
+  // The next calls run on a fresh instance (lib/engine.js; tests/node/trap.test.mjs).
+  assert.notEqual(fresh.audienceMemory(), memory);
   assert.deepEqual(api.hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
   assert.equal(api.hashIdentifier('email', 'b@x.com'), sha256('b@x.com'));
 });
@@ -751,7 +755,9 @@ test('buildAudienceBodies: wrong calls', () => {
   throwsCode(() => buildAudienceBodies(CA, r, {}), 'bad_options');
   throwsCode(() => buildAudienceBodies(CA, r), 'bad_options');
   throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', effective_at: 'x' }), 'bad_options');
-  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: new Date() }), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: {} }), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: 1893456000000 }), 'bad_options');
+  throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: new Date(Number.NaN) }), 'invalid_expires_at');
   throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', effectiveAt: '2030-01-01' }), 'invalid_effective_at');
   throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', expiresAt: '2030-01-01T00:00:00+01:00' }), 'invalid_expires_at');
   throwsCode(() => buildAudienceBodies(CA, r, { operation: 'Update', now: 'now' }), 'invalid_now');

@@ -290,8 +290,14 @@ test('event signatures: only a wrong-typed argument or a bad option throws', () 
   for (const secret of [42, true, {}, [], () => 'test', 10n]) {
     throwsCode(() => verifySignature(secret, body, EV_JSON_SIG), 'invalid_argument');
   }
-  for (const b of [undefined, null, 42, {}, [1, 2], JSON.parse(EV_JSON_BODY)]) {
+  for (const b of [42, {}, [1, 2], JSON.parse(EV_JSON_BODY)]) {
     throwsCode(() => verifySignature(EV_SECRET, b, EV_JSON_SIG), 'invalid_argument');
+  }
+  // A missing body (a framework that did not keep the raw body) is not verified, never a throw
+  // (an express handler would answer 500 instead of 403).
+  for (const b of [undefined, null]) {
+    assert.equal(verifySignature(EV_SECRET, b, EV_JSON_SIG), false);
+    assert.equal(verifySignature(EV_SECRET, b, { 'x-service-webhooks-signature': EV_JSON_SIG }), false);
   }
   for (const h of [42, true, () => EV_JSON_SIG, Symbol('x'), 1n]) {
     throwsCode(() => verifySignature(EV_SECRET, body, h), 'invalid_argument');
@@ -648,7 +654,15 @@ test('OAuth 1.0a: refusals of the core and of the wrapper', () => {
     [{ timestamp: -1 }, 'invalid_timestamp'],
     [{ timestamp: 1.5 }, 'invalid_timestamp'],
     [{ timestamp: 2 ** 53 }, 'invalid_timestamp'],
-    [{ timestamp: '1700000000' }, 'invalid_timestamp'],
+    [{ timestamp: '01700000000' }, 'invalid_timestamp'],
+    [{ timestamp: ' 1700000000' }, 'invalid_timestamp'],
+    [{ timestamp: '1.7e9' }, 'invalid_timestamp'],
+    [{ timestamp: '+1700000000' }, 'invalid_timestamp'],
+    [{ timestamp: '1700000000.0' }, 'invalid_timestamp'],
+    [{ timestamp: '9007199254740992' }, 'invalid_timestamp'],
+    [{ timestamp: '' }, 'invalid_timestamp'],
+    [{ timestamp: new Date(Number.NaN) }, 'invalid_timestamp'],
+    [{ timestamp: {} }, 'invalid_timestamp'],
     [{ timestamp: Number.NaN }, 'invalid_timestamp'],
     // Wrapper: wrong types, lone surrogates, unknown members.
     [{ method: undefined }, 'invalid_argument'],

@@ -222,6 +222,28 @@ test('events: signed non-JSON is 400, an oversized body 413, other paths and met
   assert.equal(put.headers.get('allow'), 'GET, POST');
 });
 
+test('events: only a JSON object is an event; a CRC answer replayed as the signature of its token is refused', BOUND, async () => {
+  const before = processed.length;
+  // The signing-oracle replay: a 40-digit crc_token is inside the CRC alphabet, so the server
+  // signs it; the same digits posted as a body are a JSON number carrying a valid signature.
+  const digits = '1234567890123456789012345678901234567890';
+  const answer = await crc(`crc_token=${digits}`);
+  assert.equal(answer.status, 200);
+  const replay = await post(digits, { header: JSON.parse(answer.text).response_token });
+  assert.equal(replay.status, 400);
+  assert.deepEqual(JSON.parse(replay.text), { error: 'event_not_an_object' });
+  for (const body of ['1.23e39', '"an event"', '["event"]', 'null', 'true', '[{"event_id":"e-arr"}]']) {
+    const r = await post(body);
+    assert.equal(r.status, 400, body);
+    assert.deepEqual(JSON.parse(r.text), { error: 'event_not_an_object' }, body);
+  }
+  assert.equal(processed.length, before, 'onEvent never ran');
+  assert.equal(receiver.stats.notAnObject, 7);
+  // An object is still an event.
+  assert.equal((await post('{"event_id":"e-object"}')).status, 200);
+  assert.equal(processed.length, before + 1);
+});
+
 test('the seen-id set is bounded; a failed processing forgets its id', BOUND, async () => {
   const seen = [];
   let fail = true;

@@ -1,6 +1,6 @@
 // Compiled, never run: checks that pkg/index.d.ts describes the API precisely enough for real
 // use (narrowing on codes, exhaustive switches) and refuses what it should (@ts-expect-error).
-import { validate, kinds, PreflightError } from 'preflight-wasm';
+import { validate, kinds, PreflightError, oauth1Sign, buildAudienceBodies, verifySignature } from 'preflight-wasm';
 import type { AnyErrorCode, ErrorCode, Issue, IssueCode, Kind, Report, Severity, ValidateOptions } from 'preflight-wasm';
 
 const options: ValidateOptions = {
@@ -84,3 +84,38 @@ export const notACode: IssueCode = 'too_longg';
 export const notASeverity: Severity = 'info';
 // @ts-expect-error: not an error code
 export const notAnError: ErrorCode = 'boom';
+
+// Bytes are JSON text; Map, Set, Date, functions and other typed arrays are not JSON data.
+interface Product {
+  id: string;
+  title?: string;
+}
+declare const product: Product;
+validate('product', product);
+validate('product', new Uint8Array([0x7b, 0x7d]));
+validate('product', new ArrayBuffer(2));
+validate('product', { id: 'x', extra: new Date() });
+// @ts-expect-error: a Map is not JSON data
+validate('product', new Map([['id', 'x']]));
+// @ts-expect-error: a Set is not JSON data
+validate('product', new Set(['x']));
+// @ts-expect-error: a Date is not a payload
+validate('product', new Date());
+// @ts-expect-error: a function is not a payload
+validate('product', () => ({ id: 'x' }));
+// @ts-expect-error: only a Uint8Array (or an ArrayBuffer) is UTF-8 text
+validate('product', new Int16Array(2));
+
+// internal_error is a code every function may throw.
+export const internal: AnyErrorCode = 'internal_error';
+
+// A timestamp as a number, its decimal string or a Date; date-times as strings or Dates; a
+// missing body is a (false) verification, not a type error.
+const request = { method: 'POST', url: 'https://api.example.com/x', consumerKey: 'k', consumerSecret: 's' };
+oauth1Sign({ ...request, timestamp: 1700000000 });
+oauth1Sign({ ...request, timestamp: '1700000000' });
+oauth1Sign({ ...request, timestamp: new Date() });
+// @ts-expect-error: a timestamp is not a boolean
+oauth1Sign({ ...request, timestamp: true });
+buildAudienceBodies('custom_audience_users', [{ email: 'a@x.com' }], { operation: 'Update', expiresAt: new Date(), now: '2030-01-01T00:00:00Z' });
+export const unverified: boolean = verifySignature('secret', undefined, 'sha256=x');

@@ -30,3 +30,7 @@ void hashOnly.buildAudienceBodies;
 void hashOnly.crcResponseToken;
 
 export { one, many, lines, normalized, sameHash, sameLines, code };
+
+// A hasher of an instance discarded after internal_error says so.
+export const lost: AudienceErrorCode = 'hasher_invalidated';
+export const internalError: AudienceErrorCode = 'internal_error';

@@ -91,6 +91,7 @@ export function createReceiver(options) {
     duplicatesDropped: 0,
     eventsWithoutId: 0,
     unverified: 0,
+    notAnObject: 0,
     failed: 0,
   };
 
@@ -179,6 +180,15 @@ export function createReceiver(options) {
       event = JSON.parse(strictUtf8.decode(body));
     } catch {
       return error(res, 400, 'invalid_json');
+    }
+    // An event is a JSON object, nothing else. A signature only says the platform's key signed
+    // these bytes, and the CRC answer signs the crc_token with the same key: a token the CRC
+    // guard accepts (letters, digits, + / = _ -) is also a JSON number when it is all digits
+    // (40 digits, or `1e39`), so anyone who can make this server answer a CRC GET holds a valid
+    // signature of that number as a body. No real event is a bare number, string, array or null.
+    if (event === null || typeof event !== 'object' || Array.isArray(event)) {
+      stats.notAnObject++;
+      return error(res, 400, 'event_not_an_object');
     }
     const key = eventKey(event, idFields);
     if (key !== null && seen.has(key)) {

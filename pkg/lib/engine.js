@@ -1,0 +1,92 @@
+// One instance of the WebAssembly module, and what happens when a call fails inside it.
+//
+// The raw exports never throw by design (they return envelopes or tagged strings). A call that
+// throws anyway trapped: a WebAssembly.RuntimeError (out of memory, `unreachable`), a RangeError
+// (stack overflow), or any other error out of the glue. A trapped instance is not to be trusted
+// again: the call never freed what it allocated, its stack pointer and its allocator may be
+// half-way through a change. So the first failure discards the instance: the glue
+// (scripts/build-wasm.sh builds it with --experimental-reset-state-function) instantiates the
+// compiled module afresh (`__wbg_reset_state`, synchronous, nothing fetched again) and every
+// later call, of every area, runs on the new instance. The failing call itself throws a
+// PreflightError `internal_error` whose `cause` is the original error.
+//
+// Objects made on the old instance (a line hasher) belong to its memory: `generation` counts the
+// instances, and lib/audience.js refuses a hasher of an earlier one (`hasher_invalidated`) rather
+// than hand its pointer to the new instance.
+import { PreflightError } from './core.js';
+
+/** @type {WeakMap<object, Engine>} one engine per glue module, shared by every area. */
+const engines = new WeakMap();
+
+/**
+ * @typedef {object} Engine
+ * @property {<T>(call: () => T) => T} call runs a call of the raw exports; a throw from it
+ *   discards the instance and becomes `internal_error`
+ * @property {number} generation how many times the instance was replaced
+ */
+
+/**
+ * The engine of a glue module (its raw exports): the same object for every caller, so that all
+ * areas of an entry point share one instance and see one reset.
+ * @param {Record<string, any>} raw
+ * @returns {Engine}
+ */
+export function engineOf(raw) {
+  let engine = engines.get(raw);
+  if (engine === undefined) {
+    engine = createEngine(raw);
+    engines.set(raw, engine);
+  }
+  return engine;
+}
+
+/** @param {Record<string, any>} raw */
+function createEngine(raw) {
+  /** True while the instance in use trapped and could not be replaced yet. */
+  let stale = false;
+  const engine = {
+    generation: 0,
+    call(thunk) {
+      if (stale) restart();
+      try {
+        return thunk();
+      } catch (e) {
+        // The wrapper's own errors (thrown from inside a thunk) say what they are.
+        if (e instanceof PreflightError) throw e;
+        stale = true;
+        try {
+          restart();
+        } catch {
+          // Tried again at the next call.
+        }
+        throw new PreflightError(
+          'internal_error',
+          'the WebAssembly module failed during this call (see cause); the next call runs on a fresh instance',
+          { cause: e },
+        );
+      }
+    },
+  };
+
+  function restart() {
+    if (typeof raw.__wbg_reset_state !== 'function') {
+      throw new PreflightError(
+        'internal_error',
+        'an earlier call failed inside the WebAssembly module and this build of the glue cannot start a fresh instance',
+      );
+    }
+    // Counted first: objects of the old instance are refused from now on, even if starting the
+    // new one fails.
+    engine.generation++;
+    try {
+      raw.__wbg_reset_state();
+    } catch (e) {
+      throw new PreflightError('internal_error', 'an earlier call failed inside the WebAssembly module and a fresh instance could not be started (see cause)', {
+        cause: e,
+      });
+    }
+    stale = false;
+  }
+
+  return engine;
+}
