@@ -19,6 +19,7 @@
 //! ```
 
 use crate::checks::fields::{self, Need};
+use crate::checks::dates::parse_iso8601;
 use crate::ctx::Ctx;
 use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::json::{Object, Value};
@@ -144,17 +145,20 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: "the filter needs user_id or keyword (or both)",
             fields: &["/filter/user_id", "/filter/keyword"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "direction applies only to direct-message event kinds (dm.*)",
             fields: &["/filter/direction", "/event_type"],
         },
         Rule {
             code: Code::Deprecated,
-            text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning)",
+            reads_clock: true,
+            text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
             fields: &["/event_type"],
         },
     ],
@@ -173,6 +177,9 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     fields::unknown_fields(ctx, path, obj, KNOWN);
 }
 
+/// The rule id the deprecation is checked under (named when there is no clock).
+const RULE_DEPRECATED: &str = "activity_subscription.event_type.deprecated";
+
 /// A current kind (returned), a deprecated kind (a `deprecated` warning; returned), or
 /// `not_in_enum` (`None`). Matching is exact: `Post.Create` and `profilebioupdate` are not kinds.
 fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> {
@@ -180,6 +187,11 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
         return Some(e);
     }
     if let Some((_, replacement)) = DEPRECATED_EVENT_TYPES.iter().find(|(old, _)| *old == e) {
+        // "deprecated ..., effective 2026-03-18": before that day the kind was current.
+        let since = parse_iso8601(DEPRECATED_SINCE).map(|d| d.key());
+        if ctx.now(RULE_DEPRECATED).map(|now| now.key()) < since {
+            return Some(e);
+        }
         let message = match replacement {
             Some(r) => format!(
                 "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; use {r}"

@@ -68,6 +68,8 @@ struct Endpoint {
     /// Whether `params.effective_at` is documented.
     effective_at: bool,
     expires_at: Need,
+    /// The rule id `expires_at` later than now is checked under (named when there is no clock).
+    expires_rule: &'static str,
 }
 
 const CUSTOM_AUDIENCE: Endpoint = Endpoint {
@@ -76,6 +78,7 @@ const CUSTOM_AUDIENCE: Endpoint = Endpoint {
     params_known: &["users", "effective_at", "expires_at"],
     effective_at: true,
     expires_at: Need::Optional,
+    expires_rule: "custom_audience_users.params.expires_at.later_than_now",
 };
 
 const DO_NOT_REACH: Endpoint = Endpoint {
@@ -84,6 +87,7 @@ const DO_NOT_REACH: Endpoint = Endpoint {
     params_known: &["users", "expires_at"],
     effective_at: false,
     expires_at: Need::Required,
+    expires_rule: "do_not_reach_users.params.expires_at.later_than_now",
 };
 
 /// The custom audience users POST body.
@@ -192,8 +196,26 @@ fn params(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, ep: &Endpoint) -> usi
     };
     let expires =
         fields::datetime_member(ctx, obj, path, "expires_at", Require::Utc, ep.expires_at);
-    if let (Some(start), Some(end)) = (effective, expires) {
-        dates::later_than(ctx, &path.key("expires_at"), &start, &end, "effective_at");
+    let at = path.key("expires_at");
+    match (effective, expires) {
+        (Some(start), Some(end)) => {
+            dates::later_than(ctx, &at, &start, &end, "effective_at");
+        }
+        // Custom audience: "later than effective_at", which is "default now" when not sent.
+        // Do-not-reach: "needing to be later than now".
+        (None, Some(end)) if !ep.effective_at || !fields::present(obj, "effective_at") => {
+            if let Some(now) = ctx.now(ep.expires_rule) {
+                if end.key() <= now.key() {
+                    let message = if ep.effective_at {
+                        "must be later than now: effective_at is not given, and it defaults to now"
+                    } else {
+                        "must be later than now"
+                    };
+                    ctx.error(&at, Code::InvalidDateRange, message, json!({"later_than": "now"}));
+                }
+            }
+        }
+        _ => {}
     }
     fields::unknown_fields(ctx, path, obj, ep.params_known);
     users.len()

@@ -207,11 +207,13 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: ONE_OF_RULE,
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            reads_clock: false,
             text: NEEDS_TWEET_RULE,
             fields: NEEDS_TWEET_FIELDS,
         },
@@ -229,16 +231,19 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: "title or second_cta must remain on the card (a member not sent is read from context.current)",
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            reads_clock: false,
             text: "a CTA the card will have needs its Post text (a member not sent is read from context.current)",
             fields: NEEDS_TWEET_FIELDS,
         },
         Rule {
             code: Code::Required,
+            reads_clock: false,
             text: "first_cta, first_cta_tweet, media_key, name and thank_you_text, which the card always has, must not be sent empty",
             fields: &["/first_cta", "/first_cta_tweet", "/media_key", "/name", "/thank_you_text"],
         },

@@ -75,6 +75,43 @@ pub const GOALS: &[&str] = &[
 ];
 /// advertiser_domain, categories: "required when placement is PUBLISHER_NETWORK".
 pub const PUBLISHER_NETWORK: &str = "PUBLISHER_NETWORK";
+/// The objectives document C names (bid_strategy, frequency_cap, pay_by, the app store
+/// identifiers, business categories): the values `context.objective` accepts.
+pub const OBJECTIVES: &[&str] = &[
+    "APP_ENGAGEMENTS",
+    "APP_INSTALLS",
+    "ENGAGEMENTS",
+    "FOLLOWERS",
+    "PREROLL_VIEWS",
+    "REACH",
+    "VIDEO_VIEWS",
+    "WEBSITE_CLICKS",
+];
+/// The values `context.placements` accepts. Document C names only PUBLISHER_NETWORK; the
+/// platform's placements reference lists these ten, the `TAP_` ones being refinements of
+/// PUBLISHER_NETWORK (so they count as it: [`TAP_PREFIX`]).
+pub const PLACEMENTS: &[&str] = &[
+    "ALL_ON_TWITTER",
+    PUBLISHER_NETWORK,
+    "TWITTER_PROFILE",
+    "TWITTER_SEARCH",
+    "TWITTER_TIMELINE",
+    "TAP_BANNER",
+    "TAP_FULL",
+    "TAP_FULL_LANDSCAPE",
+    "TAP_NATIVE",
+    "TAP_MRECT",
+];
+/// The prefix of the placements that refine PUBLISHER_NETWORK.
+pub const TAP_PREFIX: &str = "TAP_";
+
+/// Whether a line item of `placements` is on the publisher network (PUBLISHER_NETWORK or one of
+/// its `TAP_` refinements).
+pub fn on_publisher_network(placements: &[String]) -> bool {
+    placements
+        .iter()
+        .any(|p| p == PUBLISHER_NETWORK || p.starts_with(TAP_PREFIX))
+}
 /// "Business categories apply only to line items with objective PREROLL_VIEWS";
 /// advertiser_user_id: "User promoting a PREROLL_VIEWS ad".
 pub const PREROLL_VIEWS: &str = "PREROLL_VIEWS";
@@ -206,46 +243,55 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
             fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
         },
         Rule {
             code: Code::DependencyMissing,
+            reads_clock: false,
             text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
             fields: &["/bid_strategy", "/bid_amount_local_micro"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
             fields: &["/bid_strategy"],
         },
         Rule {
             code: Code::TooManyItems,
+            reads_clock: false,
             text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
             fields: &["/categories"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            reads_clock: false,
             text: "end_time is later than start_time (context: current, for the one not sent)",
             fields: &["/start_time", "/end_time"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
             fields: &["/frequency_cap"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
             fields: &["/pay_by"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
             fields: &["/daily_budget_amount_local_micro"],
         },
         Rule {
             code: Code::OutOfRange,
+            reads_clock: false,
             text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
             fields: &[
                 "/daily_budget_amount_local_micro",
@@ -254,6 +300,7 @@ pub const DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
             fields: &["/advertiser_user_id"],
         },
