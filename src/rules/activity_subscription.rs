@@ -19,6 +19,7 @@
 //! ```
 
 use crate::checks::fields::{self, Need};
+use crate::checks::needs;
 use crate::checks::dates::parse_iso8601;
 use crate::ctx::Ctx;
 use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
@@ -220,11 +221,11 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
 /// `filter`: `user_id` and `keyword` (strings; at least one given), `direction` (DM kinds only).
 fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_type: Option<&str>) {
     if !SELECTING_FILTERS.iter().any(|f| fields::given(filter, f)) {
-        ctx.error(
+        needs::one_of(
+            ctx,
             path,
-            Code::OneOfRequired,
+            &SELECTING_FILTERS,
             "the filter needs user_id or keyword (or both)",
-            json!({"fields": SELECTING_FILTERS}),
         );
     }
     for name in SELECTING_FILTERS {

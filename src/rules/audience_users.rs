@@ -25,6 +25,7 @@ pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
 
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::checks::dates::{self, Require};
+use crate::checks::needs;
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
@@ -254,15 +255,16 @@ fn user(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) {
             identifier(ctx, &at.index(i), name, item);
         }
     }
+    // Reported at the first identifier array (see `checks::needs`).
     if !any {
-        ctx.error(
+        needs::one_of(
+            ctx,
             path,
-            Code::OneOfRequired,
+            ep.identifiers,
             format!(
                 "a user needs at least one identifier value, in one of: {}",
                 ep.identifiers.join(", ")
             ),
-            json!({"fields": ep.identifiers}),
         );
     }
     fields::unknown_fields(ctx, path, obj, IDENTIFIERS);

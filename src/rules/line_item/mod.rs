@@ -43,6 +43,7 @@ pub mod flight;
 pub mod frequency_cap;
 pub mod pay_by;
 
+use crate::checks::current;
 use crate::checks::fields::{self, Need};
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Condition, Description, Field, Format, Rule, Str, Type, When};
@@ -335,17 +336,15 @@ pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
 }
 
 /// "required when placement is PUBLISHER_NETWORK", for member `name` sent as `""`: reports
-/// `required` when the line item's placements (context, asked for `rule`) include
-/// PUBLISHER_NETWORK. Whether it reported.
+/// `required` when the line item's placements (context, asked for `rule`) are on the publisher
+/// network ([`on_publisher_network`]). Whether it reported.
 fn required_on_publisher_network(
     ctx: &mut Ctx,
     rule: &'static str,
     path: &Pointer,
     name: &str,
 ) -> bool {
-    let on_network = ctx
-        .placements(rule)
-        .is_some_and(|ps| ps.iter().any(|p| p == PUBLISHER_NETWORK));
+    let on_network = ctx.placements(rule).is_some_and(on_publisher_network);
     if on_network {
         let why = format!("when placement is {PUBLISHER_NETWORK}");
         required_empty(ctx, path, name, &why);
@@ -353,10 +352,36 @@ fn required_on_publisher_network(
     on_network
 }
 
+/// Whether the given placements (read without asking: see [`kept_without_value`]) are on the
+/// publisher network.
+fn given_on_publisher_network(ctx: &Ctx) -> bool {
+    ctx.options
+        .context
+        .placements
+        .as_deref()
+        .is_some_and(on_publisher_network)
+}
+
 /// Reports `required` for a member sent empty that the line item needs (`why` says when).
 fn required_empty(ctx: &mut Ctx, path: &Pointer, name: &str, why: &str) {
     let message = format!("{name} must not be empty {why}");
     fields::required_because(ctx, &path.key(name), name, message);
+}
+
+/// For member `name`, which the update does not send and the line item needs (`why` says when):
+/// reports `required` at its pointer when the record (`context.current`) is given and has no
+/// value for it, since the line item keeps none after the update. The update does not touch
+/// the member, so the record is read if given and never asked for (no `context_missing`).
+fn kept_without_value(ctx: &mut Ctx, path: &Pointer, name: &str, why: &str) {
+    let lacks = ctx
+        .current_if_given()
+        .is_some_and(|record| !current::has_value(record, name));
+    if lacks {
+        let message = format!(
+            "{name} is required {why}: the line item has none (context.current) and this update does not set one"
+        );
+        fields::required_because(ctx, &path.key(name), name, message);
+    }
 }
 
 /// "Only for <objectives>": reports `not_allowed` at `at` (`what` names what is limited) when the
