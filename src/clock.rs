@@ -16,6 +16,27 @@
 use crate::checks::dates::{DateTime, Offset};
 use std::sync::OnceLock;
 
+/// The ids of the rules that read the clock (their rows in docs/RULES.md; `readsClock` in
+/// `describe`). Each is skipped, with `context_missing` (`params.fact` `"now"`), only where there
+/// is no `options.now` and no clock at all, which neither a native build nor the wasm package
+/// (it registers `Date.now()`) ever is.
+pub const CLOCK_RULES: [&str; 4] = [
+    KEYWORD_SPAN_TO_NOW,
+    CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW,
+    DO_NOT_REACH_EXPIRES_LATER_THAN_NOW,
+    EVENT_TYPE_DEPRECATED,
+];
+/// keyword insights: `end_time` "default now", so the span from `start_time` ends now.
+pub const KEYWORD_SPAN_TO_NOW: &str = "keyword_insights_query.start_time.span_to_now";
+/// custom audience users: `expires_at` "later than effective_at", `effective_at` "default now".
+pub const CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW: &str =
+    "custom_audience_users.params.expires_at.later_than_now";
+/// do-not-reach users: `expires_at` "needing to be later than now".
+pub const DO_NOT_REACH_EXPIRES_LATER_THAN_NOW: &str =
+    "do_not_reach_users.params.expires_at.later_than_now";
+/// activity subscriptions: the PascalCase kinds "deprecated ..., effective 2026-03-18".
+pub const EVENT_TYPE_DEPRECATED: &str = "activity_subscription.event_type.deprecated";
+
 /// A clock: milliseconds since 1970-01-01T00:00:00Z, as JavaScript's `Date.now()` gives them.
 pub type Clock = fn() -> f64;
 

@@ -147,9 +147,7 @@ impl Context {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
                     match item {
-                        Value::String(s) if PLACEMENTS.contains(&s.as_str()) => {
-                            out.push(s.clone())
-                        }
+                        Value::String(s) if PLACEMENTS.contains(&s.as_str()) => out.push(s.clone()),
                         _ => return Err(placements_shape()),
                     }
                 }

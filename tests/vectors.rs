@@ -101,8 +101,7 @@ fn clock_dependence(kind: &str, payload: &str, options: &str, out: &str) -> Opti
     }
     for now in ["1970-01-01T00:00:00Z", "2100-01-01T00:00:00Z"] {
         opts["now"] = json!(now);
-        let pinned =
-            preflight::validate_json_envelope(kind, payload.as_bytes(), &opts.to_string());
+        let pinned = preflight::validate_json_envelope(kind, payload.as_bytes(), &opts.to_string());
         if pinned != out {
             return Some(format!(
                 "the report depends on the current time (at {now}: {pinned}): pin options.now"

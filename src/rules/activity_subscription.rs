@@ -18,9 +18,9 @@
 //!  "webhook_id": "1146654567674912769"}
 //! ```
 
+use crate::checks::dates::parse_iso8601;
 use crate::checks::fields::{self, Need};
 use crate::checks::needs;
-use crate::checks::dates::parse_iso8601;
 use crate::ctx::Ctx;
 use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::json::{Object, Value};
@@ -179,7 +179,7 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
 }
 
 /// The rule id the deprecation is checked under (named when there is no clock).
-const RULE_DEPRECATED: &str = "activity_subscription.event_type.deprecated";
+const RULE_DEPRECATED: &str = crate::clock::EVENT_TYPE_DEPRECATED;
 
 /// A current kind (returned), a deprecated kind (a `deprecated` warning; returned), or
 /// `not_in_enum` (`None`). Matching is exact: `Post.Create` and `profilebioupdate` are not kinds.

@@ -25,8 +25,8 @@ pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
 
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::checks::dates::{self, Require};
-use crate::checks::needs;
 use crate::checks::fields::{self, Need};
+use crate::checks::needs;
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
@@ -79,7 +79,7 @@ const CUSTOM_AUDIENCE: Endpoint = Endpoint {
     params_known: &["users", "effective_at", "expires_at"],
     effective_at: true,
     expires_at: Need::Optional,
-    expires_rule: "custom_audience_users.params.expires_at.later_than_now",
+    expires_rule: crate::clock::CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW,
 };
 
 const DO_NOT_REACH: Endpoint = Endpoint {
@@ -88,7 +88,7 @@ const DO_NOT_REACH: Endpoint = Endpoint {
     params_known: &["users", "expires_at"],
     effective_at: false,
     expires_at: Need::Required,
-    expires_rule: "do_not_reach_users.params.expires_at.later_than_now",
+    expires_rule: crate::clock::DO_NOT_REACH_EXPIRES_LATER_THAN_NOW,
 };
 
 /// The custom audience users POST body.
@@ -212,7 +212,12 @@ fn params(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, ep: &Endpoint) -> usi
                     } else {
                         "must be later than now"
                     };
-                    ctx.error(&at, Code::InvalidDateRange, message, json!({"later_than": "now"}));
+                    ctx.error(
+                        &at,
+                        Code::InvalidDateRange,
+                        message,
+                        json!({"later_than": "now"}),
+                    );
                 }
             }
         }

@@ -383,7 +383,7 @@ fn app_destination(ctx: &mut Ctx, d: &Object<'_>, p: &Pointer) {
         needs::one_of(
             ctx,
             p,
-            &APP_IDS,
+            APP_IDS,
             "an app destination needs androidstore_app_id or ios_app_store_identifier",
         );
     }
@@ -485,7 +485,7 @@ mod tests {
             pairs(&run(Kind::Card, json!({}))),
             vec![
                 ("/name".to_string(), "required"),
-                (String::new(), "one_of_required")
+                ("/components".to_string(), "one_of_required")
             ]
         );
     }

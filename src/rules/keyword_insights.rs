@@ -163,7 +163,13 @@ fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         };
         let at = path.key(END_TIME);
         if dates::later_than(ctx, &at, &start, &end, START_TIME) {
-            max_span(ctx, &at, &start, &end, "must be at most {} days after start_time");
+            max_span(
+                ctx,
+                &at,
+                &start,
+                &end,
+                "must be at most {} days after start_time",
+            );
         }
         return;
     }
@@ -190,7 +196,7 @@ fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
 }
 
 /// The rule id `end_time` "default now" is checked under (named when there is no clock).
-const RULE_SPAN_TO_NOW: &str = "keyword_insights_query.start_time.span_to_now";
+const RULE_SPAN_TO_NOW: &str = crate::clock::KEYWORD_SPAN_TO_NOW;
 
 /// "max span end_time minus start_time is 7 days", for an end later than the start: reports
 /// `invalid_date_range` at `at` with `message` (`{}` is [`SPAN_MAX_DAYS`]).

@@ -73,7 +73,7 @@ pub const DESCRIPTION: Description = Description {
     rules: &[Rule {
         code: Code::DependencyMissing,
         reads_clock: false,
-        text: "third_choice needs first and second; fourth_choice needs first, second and third",
+        text: "third_choice needs first and second; fourth_choice needs first, second and third (a choice needed and missing is reported at its own pointer)",
         fields: &["/third_choice", "/fourth_choice"],
     }],
 };

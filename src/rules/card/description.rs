@@ -188,12 +188,16 @@ const COMPONENT_RULES: [Rule; 6] = [
     Rule {
         code: Code::DependencyMissing,
         reads_clock: false,
-        text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier",
+        text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
         fields: &[
             "/components/*/destination/androidstore_deep_link",
             "/components/*/destination/ios_deep_link",
             "/slides/*/*/destination/androidstore_deep_link",
             "/slides/*/*/destination/ios_deep_link",
+            "/components/*/destination/androidstore_app_id",
+            "/components/*/destination/ios_app_store_identifier",
+            "/slides/*/*/destination/androidstore_app_id",
+            "/slides/*/*/destination/ios_app_store_identifier",
         ],
     },
 ];

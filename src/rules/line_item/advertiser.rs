@@ -2,8 +2,8 @@
 //! and advertiser_user_id ("User promoting a PREROLL_VIEWS ad").
 
 use super::{
-    given_on_publisher_network, kept_without_value, required_on_publisher_network,
-    PREROLL_VIEWS, PUBLISHER_NETWORK,
+    given_on_publisher_network, kept_without_value, required_on_publisher_network, PREROLL_VIEWS,
+    PUBLISHER_NETWORK,
 };
 use crate::checks::fields::{self, Need};
 use crate::checks::urls;
