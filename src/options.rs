@@ -272,6 +272,15 @@ mod tests {
     }
 
     #[test]
+    fn now_is_an_rfc_3339_instant() {
+        let o = Options::from_value(&json!({"now": "2026-11-05T01:00:00+01:00"}));
+        let at = o.ok().and_then(|o| o.now).map(|d| d.key());
+        let utc = parse_iso8601("2026-11-05T00:00:00Z").map(|d| d.key());
+        assert_eq!(at, utc);
+        assert_eq!(Options::from_value(&json!({"now": null})), Ok(Options::default()));
+    }
+
+    #[test]
     fn rejects_unknown_and_malformed() {
         for bad in [
             json!({"contxt": {}}),
@@ -283,12 +292,28 @@ mod tests {
             json!({"context": {"media_types": ["VIDEO"]}}),
             json!({"context": {"authenticated_user_id": 756201191646691328_u64}}),
             json!({"context": {"authenticated_user_id": "@handle"}}),
+            json!({"context": {"objective": "reach"}}),
+            json!({"context": {"objective": "AWARENESS"}}),
+            json!({"context": {"objective": ""}}),
+            json!({"context": {"placements": ["PUBLISHER_NETWROK"]}}),
+            json!({"context": {"placements": ["publisher_network"]}}),
+            json!({"now": "2026-11-05"}),
+            json!({"now": "2026-11-05T00:00:00"}),
+            json!({"now": "2026-11-05 00:00:00Z"}),
+            json!({"now": 1_793_836_800_000_u64}),
             json!([]),
         ] {
             let e = Options::from_value(&bad).expect_err("must be refused");
             assert_eq!(e.code, ErrorCode::BadOptions);
         }
         assert_eq!(Options::from_json(""), Ok(Options::default()));
+        // A fact outside its documented values names the accepted ones.
+        let e = Options::from_value(&json!({"context": {"objective": "reach"}}));
+        let message = e.map(|_| String::new()).unwrap_or_else(|e| e.message);
+        assert!(message.contains("APP_ENGAGEMENTS") && message.contains("WEBSITE_CLICKS"));
+        let e = Options::from_value(&json!({"context": {"placements": ["PUBLISHER_NETWROK"]}}));
+        let message = e.map(|_| String::new()).unwrap_or_else(|e| e.message);
+        assert!(message.contains("PUBLISHER_NETWORK") && message.contains("TAP_MRECT"));
         assert_eq!(
             Options::from_json("{").map_err(|e| e.code),
             Err(ErrorCode::BadOptions)
