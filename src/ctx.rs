@@ -59,8 +59,9 @@ pub struct Ctx<'a> {
     pub mode: Mode,
     /// `options.context.current`, viewed once as a document so rules read it like the payload.
     current: Option<Object<'a>>,
-    /// `options.now`, else the clock's time when validation started.
-    now: Option<DateTime>,
+    /// `options.now`, else the clock's time, read once when a rule first asks (`None` until
+    /// then: a validation without a clock rule never reads the clock).
+    now: Option<Option<DateTime>>,
     issues: Vec<Issue>,
     /// (fact, rule id) pairs skipped, in first-seen order, without repeats.
     skipped: Vec<(Fact, &'static str)>,
@@ -72,7 +73,7 @@ impl<'a> Ctx<'a> {
             options,
             mode,
             current: options.context.current.as_ref().map(Object::from_serde),
-            now: options.now.or_else(crate::clock::now),
+            now: None,
             issues: Vec::new(),
             skipped: Vec::new(),
         }
@@ -182,10 +183,14 @@ impl<'a> Ctx<'a> {
     /// The current time, or `None` after recording that `rule` was skipped (no `options.now`
     /// and no clock).
     pub fn now(&mut self, rule: &'static str) -> Option<DateTime> {
-        if self.now.is_none() {
+        let options = self.options;
+        let now = *self
+            .now
+            .get_or_insert_with(|| options.now.or_else(crate::clock::now));
+        if now.is_none() {
             self.skip(Fact::Now, rule);
         }
-        self.now
+        now
     }
 
     /// The existing record if one was given, without recording anything.

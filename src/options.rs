@@ -277,7 +277,10 @@ mod tests {
         let at = o.ok().and_then(|o| o.now).map(|d| d.key());
         let utc = parse_iso8601("2026-11-05T00:00:00Z").map(|d| d.key());
         assert_eq!(at, utc);
-        assert_eq!(Options::from_value(&json!({"now": null})), Ok(Options::default()));
+        assert_eq!(
+            Options::from_value(&json!({"now": null})),
+            Ok(Options::default())
+        );
     }
 
     #[test]

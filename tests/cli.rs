@@ -63,8 +63,18 @@ fn reads_a_file_and_takes_context() {
 fn now_pins_the_clock_rules() {
     let query = br#"{"granularity":"DAY","keywords":"coffee","start_time":"2026-11-01T00:00:00Z"}"#;
     let args = |now: &'static str| vec!["validate", "keyword_insights_query", "--now", now];
-    assert_eq!(preflight(&args("2026-11-08T00:00:00Z"), query).status.code(), Some(0));
-    assert_eq!(preflight(&args("2026-11-08T00:00:01Z"), query).status.code(), Some(1));
+    assert_eq!(
+        preflight(&args("2026-11-08T00:00:00Z"), query)
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        preflight(&args("2026-11-08T00:00:01Z"), query)
+            .status
+            .code(),
+        Some(1)
+    );
     let bad = preflight(&args("2026-11-08"), query);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("bad_options"));
