@@ -26,6 +26,11 @@
 //!   An empty enum value is not in its set (`not_in_enum`); an empty number is not a number.
 //! - Cross-field rules look only at values that passed their own checks (a malformed value is
 //!   reported once).
+//! - A member a rule needs that the update does not send keeps the record's value: with the fact
+//!   given and `context.current` given without a value for it, it is reported at its pointer
+//!   (advertiser_domain and categories `required`, the app store identifiers `one_of_required`,
+//!   bid_amount_local_micro `dependency_missing`). The record is read if given, never asked for.
+//! - `context.placements` on the publisher network: PUBLISHER_NETWORK or a `TAP_` refinement.
 //! - "IMPRESSION is the default for APP_INSTALLS and LINK_CLICKS goals (not with TARGET
 //!   bidding)" states a default, and the parenthesis says when that default does not apply; it
 //!   does not forbid choosing IMPRESSION with TARGET bidding, so nothing is checked.
