@@ -113,10 +113,16 @@ export interface Report {
  */
 export interface ValidateOptions {
   context?: {
-    /** The line item's objective (`'REACH'`, `'APP_INSTALLS'`, ...). */
-    objective?: string;
-    /** The line item's placements (`'PUBLISHER_NETWORK'`, ...). */
-    placements?: string[];
+    /** The line item's objective; another value is `bad_options`. */
+    objective?:
+      | 'APP_ENGAGEMENTS' | 'APP_INSTALLS' | 'ENGAGEMENTS' | 'FOLLOWERS'
+      | 'PREROLL_VIEWS' | 'REACH' | 'VIDEO_VIEWS' | 'WEBSITE_CLICKS';
+    /** The line item's placements (`TAP_*` refine PUBLISHER_NETWORK); another value is `bad_options`. */
+    placements?: (
+      | 'ALL_ON_TWITTER' | 'PUBLISHER_NETWORK' | 'TWITTER_PROFILE' | 'TWITTER_SEARCH'
+      | 'TWITTER_TIMELINE' | 'TAP_BANNER' | 'TAP_FULL' | 'TAP_FULL_LANDSCAPE' | 'TAP_NATIVE'
+      | 'TAP_MRECT'
+    )[];
     /** The parent campaign's budget optimization. */
     budget_optimization?: 'CAMPAIGN' | 'LINE_ITEM';
     /** Fields of the existing record, for the update kinds. */
@@ -126,6 +132,11 @@ export interface ValidateOptions {
     /** The authenticated user's id, decimal digits (organic Posts: `nullcast` false). */
     authenticated_user_id?: string;
   };
+  /**
+   * The current time of the rules relative to "now" (`readsClock` in {@link describe}), an RFC
+   * 3339 date-time with an offset (`'2026-11-21T09:30:00Z'`); default `Date.now()`.
+   */
+  now?: string;
 }
 
 /** Stable codes of a wrong call (src/error.rs). */
@@ -271,7 +282,7 @@ export interface Description {
   root: 'object' | 'array';
   fields: FieldDescription[];
   /** Rules across fields, with the code the engine reports. */
-  rules: { code: IssueCode; text: string; fields: string[] }[];
+  rules: { code: IssueCode; text: string; fields: string[]; readsClock: boolean }[];
 }
 
 /**

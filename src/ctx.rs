@@ -1,5 +1,6 @@
 //! The validation context: collects issues in order and records rules skipped for want of a fact.
 
+use crate::checks::dates::DateTime;
 use crate::json::Object;
 use crate::options::{BudgetOptimization, Options};
 use crate::report::{params, Code, Issue, Pointer, Report, Severity};
@@ -23,17 +24,21 @@ pub enum Fact {
     Current,
     MediaTypes,
     AuthenticatedUserId,
+    /// The current time: `options.now`, else the clock ([`crate::clock`]). Missing only where
+    /// there is no clock at all.
+    Now,
 }
 
 impl Fact {
     /// Every fact, in declaration (and report) order.
-    pub const ALL: [Fact; 6] = [
+    pub const ALL: [Fact; 7] = [
         Fact::Objective,
         Fact::Placements,
         Fact::BudgetOptimization,
         Fact::Current,
         Fact::MediaTypes,
         Fact::AuthenticatedUserId,
+        Fact::Now,
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,6 +49,7 @@ impl Fact {
             Fact::Current => "current",
             Fact::MediaTypes => "media_types",
             Fact::AuthenticatedUserId => "authenticated_user_id",
+            Fact::Now => "now",
         }
     }
 }
@@ -53,6 +59,9 @@ pub struct Ctx<'a> {
     pub mode: Mode,
     /// `options.context.current`, viewed once as a document so rules read it like the payload.
     current: Option<Object<'a>>,
+    /// `options.now`, else the clock's time, read once when a rule first asks (`None` until
+    /// then: a validation without a clock rule never reads the clock).
+    now: Option<Option<DateTime>>,
     issues: Vec<Issue>,
     /// (fact, rule id) pairs skipped, in first-seen order, without repeats.
     skipped: Vec<(Fact, &'static str)>,
@@ -64,6 +73,7 @@ impl<'a> Ctx<'a> {
             options,
             mode,
             current: options.context.current.as_ref().map(Object::from_serde),
+            now: None,
             issues: Vec::new(),
             skipped: Vec::new(),
         }
@@ -170,6 +180,19 @@ impl<'a> Ctx<'a> {
         v
     }
 
+    /// The current time, or `None` after recording that `rule` was skipped (no `options.now`
+    /// and no clock).
+    pub fn now(&mut self, rule: &'static str) -> Option<DateTime> {
+        let options = self.options;
+        let now = *self
+            .now
+            .get_or_insert_with(|| options.now.or_else(crate::clock::now));
+        if now.is_none() {
+            self.skip(Fact::Now, rule);
+        }
+        now
+    }
+
     /// The existing record if one was given, without recording anything.
     pub fn current_if_given(&self) -> Option<&Object<'a>> {
         self.current.as_ref()
@@ -188,9 +211,12 @@ impl<'a> Ctx<'a> {
             if rules.is_empty() {
                 continue;
             }
+            let what = match fact {
+                Fact::Now => String::from("options.now was not given and there is no clock"),
+                _ => format!("context.{} was not given", fact.name()),
+            };
             let message = format!(
-                "context.{} was not given, so these rules were not checked: {}",
-                fact.name(),
+                "{what}, so these rules were not checked: {}",
                 rules.join(", ")
             );
             self.push(
@@ -221,6 +247,7 @@ mod tests {
                 Fact::Current => 3,
                 Fact::MediaTypes => 4,
                 Fact::AuthenticatedUserId => 5,
+                Fact::Now => 6,
             };
             assert_eq!(place, i, "{}", fact.name());
         }

@@ -15,6 +15,7 @@
 
 pub mod audience;
 pub mod checks;
+pub mod clock;
 pub mod ctx;
 pub mod describe;
 pub mod error;

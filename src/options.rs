@@ -1,8 +1,12 @@
-//! Validation options: today only the `context`, the facts outside the payload that some rules
-//! need. A fact that is not given is never guessed: the rules that need it are skipped and the
-//! report carries a `context_missing` warning naming the fact.
+//! Validation options: the `context`, the facts outside the payload that some rules need, and
+//! `now`, the current time of the rules relative to it ([`crate::clock`]). A fact that is not
+//! given is never guessed: the rules that need it are skipped and the report carries a
+//! `context_missing` warning naming the fact. A fact given with a value the spec does not
+//! document is `bad_options` naming the accepted values: a typo must not switch a rule off.
 
+use crate::checks::dates::{parse_iso8601, DateTime, Require};
 use crate::error::{Error, ErrorCode};
+use crate::rules::line_item::{OBJECTIVES, PLACEMENTS};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -46,9 +50,12 @@ pub struct Context {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
     pub context: Context,
+    /// The current time for the rules relative to "now" (see [`crate::clock`]); `None` takes
+    /// the clock (the system clock natively, `Date.now()` in wasm).
+    pub now: Option<DateTime>,
 }
 
-const OPTION_KEYS: &[&str] = &["context"];
+const OPTION_KEYS: &[&str] = &["context", "now"];
 const CONTEXT_KEYS: &[&str] = &[
     "objective",
     "placements",
@@ -60,6 +67,17 @@ const CONTEXT_KEYS: &[&str] = &[
 
 fn bad(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::BadOptions, message)
+}
+
+const NOW_SHAPE: &str =
+    "now must be an RFC 3339 date-time with an offset, like 2026-11-21T09:30:00Z";
+
+/// `now` (also the CLI's `--now`): an RFC 3339 date-time, so with a time and an explicit offset
+/// (`Z` or `±hh:mm`); a date alone or a local time would leave the instant open.
+pub fn parse_now(s: &str) -> Result<DateTime, Error> {
+    parse_iso8601(s)
+        .filter(|d| Require::WithOffset.accepts(d))
+        .ok_or_else(|| bad(NOW_SHAPE))
 }
 
 impl Options {
@@ -78,7 +96,12 @@ impl Options {
             None | Some(Value::Null) => Context::default(),
             Some(v) => Context::from_value(v)?,
         };
-        Ok(Options { context })
+        let now = match obj.get("now") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(parse_now(s)?),
+            Some(_) => return Err(bad(NOW_SHAPE)),
+        };
+        Ok(Options { context, now })
     }
 
     /// Reads options from JSON text (empty text means defaults).
@@ -112,22 +135,25 @@ impl Context {
         let mut ctx = Context::default();
         match obj.get("objective") {
             None | Some(Value::Null) => {}
-            Some(Value::String(s)) if !s.is_empty() => ctx.objective = Some(s.clone()),
-            Some(_) => return Err(bad("context.objective must be a non-empty string")),
+            Some(Value::String(s)) if OBJECTIVES.contains(&s.as_str()) => {
+                ctx.objective = Some(s.clone())
+            }
+            Some(_) => return Err(not_one_of("context.objective must be", OBJECTIVES)),
         }
+        let placements_shape = || not_one_of("context.placements must be an array of", PLACEMENTS);
         match obj.get("placements") {
             None | Some(Value::Null) => {}
             Some(Value::Array(items)) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
                     match item {
-                        Value::String(s) => out.push(s.clone()),
-                        _ => return Err(bad("context.placements must be an array of strings")),
+                        Value::String(s) if PLACEMENTS.contains(&s.as_str()) => out.push(s.clone()),
+                        _ => return Err(placements_shape()),
                     }
                 }
                 ctx.placements = Some(out);
             }
-            Some(_) => return Err(bad("context.placements must be an array of strings")),
+            Some(_) => return Err(placements_shape()),
         }
         match obj.get("budget_optimization") {
             None | Some(Value::Null) => {}
@@ -166,6 +192,11 @@ impl Context {
         }
         Ok(ctx)
     }
+}
+
+/// `bad_options` for a fact outside its documented values: `what` and the accepted values.
+fn not_one_of(what: &str, accepted: &[&str]) -> Error {
+    bad(format!("{what} one of: {}", accepted.join(", ")))
 }
 
 const MEDIA_TYPES_SHAPE: &str =
@@ -241,6 +272,18 @@ mod tests {
     }
 
     #[test]
+    fn now_is_an_rfc_3339_instant() {
+        let o = Options::from_value(&json!({"now": "2026-11-05T01:00:00+01:00"}));
+        let at = o.ok().and_then(|o| o.now).map(|d| d.key());
+        let utc = parse_iso8601("2026-11-05T00:00:00Z").map(|d| d.key());
+        assert_eq!(at, utc);
+        assert_eq!(
+            Options::from_value(&json!({"now": null})),
+            Ok(Options::default())
+        );
+    }
+
+    #[test]
     fn rejects_unknown_and_malformed() {
         for bad in [
             json!({"contxt": {}}),
@@ -252,12 +295,28 @@ mod tests {
             json!({"context": {"media_types": ["VIDEO"]}}),
             json!({"context": {"authenticated_user_id": 756201191646691328_u64}}),
             json!({"context": {"authenticated_user_id": "@handle"}}),
+            json!({"context": {"objective": "reach"}}),
+            json!({"context": {"objective": "AWARENESS"}}),
+            json!({"context": {"objective": ""}}),
+            json!({"context": {"placements": ["PUBLISHER_NETWROK"]}}),
+            json!({"context": {"placements": ["publisher_network"]}}),
+            json!({"now": "2026-11-05"}),
+            json!({"now": "2026-11-05T00:00:00"}),
+            json!({"now": "2026-11-05 00:00:00Z"}),
+            json!({"now": 1_793_836_800_000_u64}),
             json!([]),
         ] {
             let e = Options::from_value(&bad).expect_err("must be refused");
             assert_eq!(e.code, ErrorCode::BadOptions);
         }
         assert_eq!(Options::from_json(""), Ok(Options::default()));
+        // A fact outside its documented values names the accepted ones.
+        let e = Options::from_value(&json!({"context": {"objective": "reach"}}));
+        let message = e.map(|_| String::new()).unwrap_or_else(|e| e.message);
+        assert!(message.contains("APP_ENGAGEMENTS") && message.contains("WEBSITE_CLICKS"));
+        let e = Options::from_value(&json!({"context": {"placements": ["PUBLISHER_NETWROK"]}}));
+        let message = e.map(|_| String::new()).unwrap_or_else(|e| e.message);
+        assert!(message.contains("PUBLISHER_NETWORK") && message.contains("TAP_MRECT"));
         assert_eq!(
             Options::from_json("{").map_err(|e| e.code),
             Err(ErrorCode::BadOptions)

@@ -70,13 +70,15 @@ codes! {
     /// `params.first_index`); the last value is the one read.
     DuplicateKey => "duplicate_key",
     // --- combinations ----------------------------------------------------------------------
-    /// One of several members must be present; none is (`params.fields`).
+    /// One of several members must be present; none is (`params.fields`). Reported at the first
+    /// of them (see `checks::needs`).
     OneOfRequired => "one_of_required",
     /// At most one of several members may be present; more are (`params.fields`).
     MutuallyExclusive => "mutually_exclusive",
     /// A member or value that is allowed only under a condition that does not hold.
     NotAllowed => "not_allowed",
-    /// A member that needs another member which is absent (`params.needs`).
+    /// A member required because another is present is absent: reported at the missing member's
+    /// pointer (`params.needs` names it, `params.required_by` the member that needs it).
     DependencyMissing => "dependency_missing",
     // --- formats ---------------------------------------------------------------------------
     /// Not a well-formed absolute http(s) URL.

@@ -60,6 +60,27 @@ fn reads_a_file_and_takes_context() {
 }
 
 #[test]
+fn now_pins_the_clock_rules() {
+    let query = br#"{"granularity":"DAY","keywords":"coffee","start_time":"2026-11-01T00:00:00Z"}"#;
+    let args = |now: &'static str| vec!["validate", "keyword_insights_query", "--now", now];
+    assert_eq!(
+        preflight(&args("2026-11-08T00:00:00Z"), query)
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        preflight(&args("2026-11-08T00:00:01Z"), query)
+            .status
+            .code(),
+        Some(1)
+    );
+    let bad = preflight(&args("2026-11-08"), query);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("bad_options"));
+}
+
+#[test]
 fn usage_and_parse_errors_exit_2() {
     for (args, stdin) in [
         (vec!["validate", "no_such_kind"], GOOD_POLL.as_bytes()),

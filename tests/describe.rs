@@ -260,3 +260,86 @@ fn every_kind_is_described() {
         }
     }
 }
+
+/// `readsClock` marks exactly the rules relative to "now" (src/clock.rs), each kind's JSON
+/// Schema says so in its `$comment`, and each such rule gives another answer at another time:
+/// the marked rules are the ones that read the clock, and no unmarked rule does.
+#[test]
+fn rules_that_read_the_clock_are_marked() {
+    let mut marked = Vec::new();
+    for kind in Kind::ALL {
+        let d = preflight::describe(*kind).to_json();
+        for r in d["rules"].as_array().into_iter().flatten() {
+            assert!(r["readsClock"].is_boolean(), "{kind}: {r}");
+            if r["readsClock"] == true {
+                marked.push(format!("{kind} {}", r["code"].as_str().unwrap_or_default()));
+            }
+        }
+        let schema = preflight::describe::schema::json_schema(preflight::describe(*kind));
+        let comment = schema["$comment"].as_str().unwrap_or_default();
+        let clock_rules = d["rules"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| r["readsClock"] == true)
+            .count();
+        assert_eq!(
+            comment.matches("[reads the clock]").count(),
+            clock_rules,
+            "{kind}"
+        );
+    }
+    marked.sort();
+    assert_eq!(
+        marked,
+        [
+            "activity_subscription deprecated",
+            "custom_audience_users invalid_date_range",
+            "do_not_reach_users invalid_date_range",
+            "keyword_insights_query invalid_date_range",
+        ]
+    );
+    assert_eq!(marked.len(), preflight::clock::CLOCK_RULES.len());
+    // Each marked kind answers differently at two times for one payload.
+    let at = |kind: &str, payload: &str, now: &str| {
+        preflight::validate_json(kind, payload.as_bytes(), &format!(r#"{{"now":"{now}"}}"#))
+            .map(|r| r.valid)
+    };
+    let cases = [
+        (
+            "keyword_insights_query",
+            r#"{"granularity":"DAY","keywords":"a","start_time":"2026-11-01T00:00:00Z"}"#,
+        ),
+        (
+            "custom_audience_users",
+            r#"[{"operation_type":"Update","params":{"users":[{"partner_user_id":["p"]}],"expires_at":"2026-12-01T00:00:00Z"}}]"#,
+        ),
+        (
+            "do_not_reach_users",
+            r#"[{"operation_type":"Update","params":{"users":[{"email":["6afb3b8ba60b4050a492472f3c82294dede1ecc6319a9c420f776fd3bca2a381"]}],"expires_at":"2026-12-01T00:00:00Z"}}]"#,
+        ),
+    ];
+    for (kind, payload) in cases {
+        assert_eq!(
+            at(kind, payload, "2026-11-02T00:00:00Z"),
+            Ok(true),
+            "{kind}"
+        );
+        assert_eq!(
+            at(kind, payload, "2027-01-01T00:00:00Z"),
+            Ok(false),
+            "{kind}"
+        );
+    }
+    let sub = r#"{"event_type":"ProfileBioUpdate","filter":{"user_id":"2244994945"}}"#;
+    let warnings = |now: &str| {
+        preflight::validate_json(
+            "activity_subscription",
+            sub.as_bytes(),
+            &format!(r#"{{"now":"{now}"}}"#),
+        )
+        .map(|r| r.issues.len())
+    };
+    assert_eq!(warnings("2026-03-17T00:00:00Z"), Ok(0));
+    assert_eq!(warnings("2026-03-18T00:00:00Z"), Ok(1));
+}

@@ -37,6 +37,12 @@ fn shared_vectors() {
             out,
             preflight::validate_json_envelope(kind, payload.as_bytes(), options)
         );
+        // A vector that meets a rule relative to "now" pins `options.now`, so its report does not
+        // depend on the day it runs (and native and wasm agree): one that does not must give
+        // the same report at two far-apart times.
+        if let Some(problem) = clock_dependence(kind, payload, options, &out) {
+            failures.push(format!("{fname}: {name}: {problem}"));
+        }
         let got: Value = serde_json::from_str(&out).expect("envelope is JSON");
         let mut problems = Vec::new();
         if let Some(code) = case.json.get("error") {
@@ -81,4 +87,26 @@ fn shared_vectors() {
         failures.join("\n")
     );
     println!("{count} vectors passed");
+}
+
+/// `Some(problem)` when a case without `options.now` gives another report at another time.
+fn clock_dependence(kind: &str, payload: &str, options: &str, out: &str) -> Option<String> {
+    let mut opts: Value = if options.is_empty() {
+        json!({})
+    } else {
+        serde_json::from_str(options).ok()?
+    };
+    if opts.get("now").is_some() || !opts.is_object() {
+        return None;
+    }
+    for now in ["1970-01-01T00:00:00Z", "2100-01-01T00:00:00Z"] {
+        opts["now"] = json!(now);
+        let pinned = preflight::validate_json_envelope(kind, payload.as_bytes(), &opts.to_string());
+        if pinned != out {
+            return Some(format!(
+                "the report depends on the current time (at {now}: {pinned}): pin options.now"
+            ));
+        }
+    }
+    None
 }

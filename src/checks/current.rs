@@ -3,7 +3,9 @@
 //! An update replaces: a member sent replaces the record's value (`""` leaves it without one), a
 //! member not sent keeps it. A cross-field rule that involves a member not sent reads it from the
 //! record, which is asked for (through [`Ctx::current`], so its absence is reported once as
-//! `context_missing`) only when the answer depends on it.
+//! `context_missing`) only when the answer depends on it. A rule none of whose members the update
+//! sends holds for the record as it is: it is checked against the record when one is given
+//! ([`Ctx::current_if_given`]) and never asked for, since the update does not touch it.
 //!
 //! Values of the record are read leniently and never reported: the record is what the service
 //! holds, and a value not in the expected form counts as absent.

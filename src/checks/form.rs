@@ -95,6 +95,8 @@ fn holds(ctx: &mut Ctx, obj: &Object<'_>, c: &Condition) -> bool {
             Fact::AuthenticatedUserId => ctx
                 .authenticated_user_id(c.text)
                 .is_some_and(|u| values.contains(&u)),
+            // The time is not a value from a set: no form condition is about it.
+            Fact::Now => false,
         },
     }
 }

@@ -18,6 +18,7 @@
 //! - [`dates`]: ISO 8601 date-times;
 //! - [`prices`]: `<number> <ISO 4217>` prices;
 //! - [`gtin`]: UPC, EAN, JAN and ISBN numbers and their check digits;
+//! - [`needs`]: where "X needs Y" and "one of" rules report (at the member a form marks);
 //! - [`current`]: updates and the existing record (`context.current`): reading its values, and
 //!   the cross-field rules that involve a member not sent.
 
@@ -29,6 +30,7 @@ pub mod form;
 pub mod gtin;
 pub mod iso;
 pub mod lengths;
+pub mod needs;
 pub mod numbers;
 pub mod prices;
 pub mod text;

@@ -292,6 +292,9 @@ impl Format {
 #[derive(Clone, Copy, Debug)]
 pub struct Rule {
     pub code: Code,
+    /// Whether the rule reads the current time (`options.now`, else the clock; see
+    /// [`crate::clock`]): `readsClock` in [`describe`].
+    pub reads_clock: bool,
     pub text: &'static str,
     pub fields: &'static [&'static str],
 }
@@ -341,7 +344,10 @@ impl Description {
         let rules: Vec<Value> = self
             .rules
             .iter()
-            .map(|r| json!({"code": r.code, "text": r.text, "fields": r.fields}))
+            .map(|r| {
+                json!({"code": r.code, "text": r.text, "fields": r.fields,
+                    "readsClock": r.reads_clock})
+            })
             .collect();
         json!({
             "kind": self.kind.name(),

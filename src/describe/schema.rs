@@ -37,7 +37,15 @@ pub fn json_schema(d: &Description) -> Value {
         let rules: Vec<String> = d
             .rules
             .iter()
-            .map(|r| format!("{}: {}", r.code, r.text))
+            .map(|r| {
+                // A rule relative to "now" says so: the engine reads options.now or the clock.
+                let clock = if r.reads_clock {
+                    " [reads the clock]"
+                } else {
+                    ""
+                };
+                format!("{}: {}{clock}", r.code, r.text)
+            })
             .collect();
         root.insert(
             "$comment".into(),

@@ -180,6 +180,7 @@ pub const ACCOUNT_HISTORY_QUERY: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::InvalidDateRange,
+        reads_clock: false,
         text: "end_time must be later than start_time",
         fields: &["/start_time", "/end_time"],
     }],

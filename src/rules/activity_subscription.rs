@@ -18,7 +18,9 @@
 //!  "webhook_id": "1146654567674912769"}
 //! ```
 
+use crate::checks::dates::parse_iso8601;
 use crate::checks::fields::{self, Need};
+use crate::checks::needs;
 use crate::ctx::Ctx;
 use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::json::{Object, Value};
@@ -144,17 +146,20 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: "the filter needs user_id or keyword (or both)",
             fields: &["/filter/user_id", "/filter/keyword"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "direction applies only to direct-message event kinds (dm.*)",
             fields: &["/filter/direction", "/event_type"],
         },
         Rule {
             code: Code::Deprecated,
-            text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning)",
+            reads_clock: true,
+            text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
             fields: &["/event_type"],
         },
     ],
@@ -173,6 +178,9 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     fields::unknown_fields(ctx, path, obj, KNOWN);
 }
 
+/// The rule id the deprecation is checked under (named when there is no clock).
+const RULE_DEPRECATED: &str = crate::clock::EVENT_TYPE_DEPRECATED;
+
 /// A current kind (returned), a deprecated kind (a `deprecated` warning; returned), or
 /// `not_in_enum` (`None`). Matching is exact: `Post.Create` and `profilebioupdate` are not kinds.
 fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> {
@@ -180,6 +188,11 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
         return Some(e);
     }
     if let Some((_, replacement)) = DEPRECATED_EVENT_TYPES.iter().find(|(old, _)| *old == e) {
+        // "deprecated ..., effective 2026-03-18": before that day the kind was current.
+        let since = parse_iso8601(DEPRECATED_SINCE).map(|d| d.key());
+        if ctx.now(RULE_DEPRECATED).map(|now| now.key()) < since {
+            return Some(e);
+        }
         let message = match replacement {
             Some(r) => format!(
                 "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; use {r}"
@@ -208,11 +221,11 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
 /// `filter`: `user_id` and `keyword` (strings; at least one given), `direction` (DM kinds only).
 fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_type: Option<&str>) {
     if !SELECTING_FILTERS.iter().any(|f| fields::given(filter, f)) {
-        ctx.error(
+        needs::one_of(
+            ctx,
             path,
-            Code::OneOfRequired,
+            &SELECTING_FILTERS,
             "the filter needs user_id or keyword (or both)",
-            json!({"fields": SELECTING_FILTERS}),
         );
     }
     for name in SELECTING_FILTERS {

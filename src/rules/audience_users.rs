@@ -26,6 +26,7 @@ pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
+use crate::checks::needs;
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
@@ -68,6 +69,8 @@ struct Endpoint {
     /// Whether `params.effective_at` is documented.
     effective_at: bool,
     expires_at: Need,
+    /// The rule id `expires_at` later than now is checked under (named when there is no clock).
+    expires_rule: &'static str,
 }
 
 const CUSTOM_AUDIENCE: Endpoint = Endpoint {
@@ -76,6 +79,7 @@ const CUSTOM_AUDIENCE: Endpoint = Endpoint {
     params_known: &["users", "effective_at", "expires_at"],
     effective_at: true,
     expires_at: Need::Optional,
+    expires_rule: crate::clock::CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW,
 };
 
 const DO_NOT_REACH: Endpoint = Endpoint {
@@ -84,6 +88,7 @@ const DO_NOT_REACH: Endpoint = Endpoint {
     params_known: &["users", "expires_at"],
     effective_at: false,
     expires_at: Need::Required,
+    expires_rule: crate::clock::DO_NOT_REACH_EXPIRES_LATER_THAN_NOW,
 };
 
 /// The custom audience users POST body.
@@ -192,8 +197,31 @@ fn params(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, ep: &Endpoint) -> usi
     };
     let expires =
         fields::datetime_member(ctx, obj, path, "expires_at", Require::Utc, ep.expires_at);
-    if let (Some(start), Some(end)) = (effective, expires) {
-        dates::later_than(ctx, &path.key("expires_at"), &start, &end, "effective_at");
+    let at = path.key("expires_at");
+    match (effective, expires) {
+        (Some(start), Some(end)) => {
+            dates::later_than(ctx, &at, &start, &end, "effective_at");
+        }
+        // Custom audience: "later than effective_at", which is "default now" when not sent.
+        // Do-not-reach: "needing to be later than now".
+        (None, Some(end)) if !ep.effective_at || !fields::present(obj, "effective_at") => {
+            if let Some(now) = ctx.now(ep.expires_rule) {
+                if end.key() <= now.key() {
+                    let message = if ep.effective_at {
+                        "must be later than now: effective_at is not given, and it defaults to now"
+                    } else {
+                        "must be later than now"
+                    };
+                    ctx.error(
+                        &at,
+                        Code::InvalidDateRange,
+                        message,
+                        json!({"later_than": "now"}),
+                    );
+                }
+            }
+        }
+        _ => {}
     }
     fields::unknown_fields(ctx, path, obj, ep.params_known);
     users.len()
@@ -232,15 +260,16 @@ fn user(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) {
             identifier(ctx, &at.index(i), name, item);
         }
     }
+    // Reported at the first identifier array (see `checks::needs`).
     if !any {
-        ctx.error(
+        needs::one_of(
+            ctx,
             path,
-            Code::OneOfRequired,
+            ep.identifiers,
             format!(
                 "a user needs at least one identifier value, in one of: {}",
                 ep.identifiers.join(", ")
             ),
-            json!({"fields": ep.identifiers}),
         );
     }
     fields::unknown_fields(ctx, path, obj, IDENTIFIERS);

@@ -27,7 +27,7 @@ mod description;
 pub use description::{DESCRIPTION, UPDATE_DESCRIPTION};
 
 use crate::checks::fields::{self, Need};
-use crate::checks::{iso, lengths, urls};
+use crate::checks::{iso, lengths, needs, urls};
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
@@ -161,16 +161,16 @@ fn card(ctx: &mut Ctx, path: &Pointer, value: &Value, call: Call) {
         fields::present(obj, "slides"),
     ) {
         (true, true) => ctx.error(
-            path,
+            &path.key(fields_pair[0]),
             Code::MutuallyExclusive,
             "give either components or slides, not both",
             json!({"fields": fields_pair}),
         ),
-        (false, false) if call == Call::Create => ctx.error(
+        (false, false) if call == Call::Create => needs::one_of(
+            ctx,
             path,
-            Code::OneOfRequired,
+            &fields_pair,
             "one of components or slides is required",
-            json!({"fields": fields_pair}),
         ),
         _ => {}
     }
@@ -380,11 +380,11 @@ fn app_destination(ctx: &mut Ctx, d: &Object<'_>, p: &Pointer) {
         fields::str_member(ctx, d, p, id, Need::Optional);
     }
     if !APP_IDS.iter().any(|id| fields::given(d, id)) {
-        ctx.error(
+        needs::one_of(
+            ctx,
             p,
-            Code::OneOfRequired,
+            APP_IDS,
             "an app destination needs androidstore_app_id or ios_app_store_identifier",
-            json!({"fields": APP_IDS}),
         );
     }
     for (link, id) in [
@@ -392,13 +392,9 @@ fn app_destination(ctx: &mut Ctx, d: &Object<'_>, p: &Pointer) {
         ("ios_deep_link", "ios_app_store_identifier"),
     ] {
         fields::str_member(ctx, d, p, link, Need::Optional);
+        // Reported at the identifier, the member missing (a deep link is "only with" it).
         if fields::given(d, link) && !fields::given(d, id) {
-            ctx.error(
-                &p.key(link),
-                Code::DependencyMissing,
-                format!("{link} needs {id}"),
-                json!({"needs": [id]}),
-            );
+            needs::missing(ctx, p, id, link, format!("{id} is required with {link}"));
         }
     }
 }
@@ -489,7 +485,7 @@ mod tests {
             pairs(&run(Kind::Card, json!({}))),
             vec![
                 ("/name".to_string(), "required"),
-                (String::new(), "one_of_required")
+                ("/components".to_string(), "one_of_required")
             ]
         );
     }

@@ -19,6 +19,7 @@
 //! silent are listed in docs/RULES.md.
 
 use crate::checks::dates::{self, DateTime};
+use crate::checks::fields;
 use crate::checks::form::{self, LIST_SEPARATOR};
 use crate::ctx::Ctx;
 use crate::describe::{Description, Field, Format, List, Rule, Str, Type};
@@ -54,6 +55,7 @@ const END_TIME: &str = "end_time";
 /// The keyword count across both lists.
 const KEYWORD_COUNT_RULE: Rule = Rule {
     code: Code::TooManyItems,
+    reads_clock: false,
     text: "Max 10 keywords (keywords plus negative_keywords)",
     fields: &["/keywords", "/negative_keywords"],
 };
@@ -61,7 +63,8 @@ const KEYWORD_COUNT_RULE: Rule = Rule {
 /// The span between the two times.
 const SPAN_RULE: Rule = Rule {
     code: Code::InvalidDateRange,
-    text: "end_time is later than start_time, and max span end_time minus start_time is 7 days (checked when end_time is given)",
+    reads_clock: true,
+    text: "end_time is later than start_time, and max span end_time minus start_time is 7 days; end_time not given is now (options.now, else the clock), and start_time is then reported",
     fields: &["/start_time", "/end_time"],
 };
 
@@ -103,8 +106,10 @@ pub fn validate_keyword_insights_query(ctx: &mut Ctx, path: &Pointer, value: &Va
 }
 
 /// "Max 10 keywords (keywords plus negative_keywords)": each list is already held to
-/// [`KEYWORDS_MAX`] on its own; the sum is reported once, at the query itself, with
-/// `params.fields`. A list that is malformed (reported on its own) takes no part.
+/// [`KEYWORDS_MAX`] on its own; the sum is reported once, with
+/// `params.fields`, at `/keywords` (the list a form marks: the one the limit is named after,
+/// and the one that is always there). A list that is malformed (reported on its own) takes no
+/// part.
 fn keyword_count(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let (Some(keywords), Some(negatives)) = (
         item_count(ctx, path, obj, KEYWORDS),
@@ -115,7 +120,7 @@ fn keyword_count(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let actual = keywords + negatives;
     if actual > KEYWORDS_MAX {
         ctx.error(
-            path,
+            &path.key(KEYWORDS),
             Code::TooManyItems,
             format!(
                 "keywords plus negative_keywords must hold at most {KEYWORDS_MAX} keywords (they hold {actual})"
@@ -143,18 +148,59 @@ fn item_count(ctx: &Ctx, path: &Pointer, obj: &Object<'_>, name: &str) -> Option
     }
 }
 
-/// The span between `start_time` and `end_time`, when both are given and well-formed: the end
-/// must be later than the start, and at most [`SPAN_MAX_DAYS`] after it. Reported at
-/// `/end_time`. Without `end_time` the span ends "now", which the engine does not know: the
-/// rule is not checked.
+/// The span between `start_time` and `end_time`: the end must be later than the start, and at
+/// most [`SPAN_MAX_DAYS`] after it. Reported at `/end_time` when it is given (and well-formed);
+/// without it the span ends "now" (`end_time` "default now"), read from the clock
+/// ([`Ctx::now`]), and a start in the future or more than [`SPAN_MAX_DAYS`] ago is reported at
+/// `/start_time`, the member that breaks it.
 fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
-    let (Some(start), Some(end)) = (time(obj, START_TIME), time(obj, END_TIME)) else {
+    let Some(start) = time(obj, START_TIME) else {
         return;
     };
-    let at = path.key(END_TIME);
-    if !dates::later_than(ctx, &at, &start, &end, START_TIME) {
+    if fields::present(obj, END_TIME) {
+        let Some(end) = time(obj, END_TIME) else {
+            return;
+        };
+        let at = path.key(END_TIME);
+        if dates::later_than(ctx, &at, &start, &end, START_TIME) {
+            max_span(
+                ctx,
+                &at,
+                &start,
+                &end,
+                "must be at most {} days after start_time",
+            );
+        }
         return;
     }
+    let Some(now) = ctx.now(RULE_SPAN_TO_NOW) else {
+        return;
+    };
+    let at = path.key(START_TIME);
+    if start.key() >= now.key() {
+        ctx.error(
+            &at,
+            Code::InvalidDateRange,
+            "must be earlier than now: end_time is not given, and it defaults to now",
+            json!({"end_time": "now"}),
+        );
+        return;
+    }
+    max_span(
+        ctx,
+        &at,
+        &start,
+        &now,
+        "must be at most {} days before now: end_time is not given, and it defaults to now",
+    );
+}
+
+/// The rule id `end_time` "default now" is checked under (named when there is no clock).
+const RULE_SPAN_TO_NOW: &str = crate::clock::KEYWORD_SPAN_TO_NOW;
+
+/// "max span end_time minus start_time is 7 days", for an end later than the start: reports
+/// `invalid_date_range` at `at` with `message` (`{}` is [`SPAN_MAX_DAYS`]).
+fn max_span(ctx: &mut Ctx, at: &Pointer, start: &DateTime, end: &DateTime, message: &str) {
     let seconds = end.unix_seconds - start.unix_seconds;
     let nanos = i64::from(end.nanos) - i64::from(start.nanos);
     if seconds > SPAN_MAX_SECONDS || (seconds == SPAN_MAX_SECONDS && nanos > 0) {
@@ -165,9 +211,9 @@ fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             json!(seconds as f64 + nanos as f64 / 1e9)
         };
         ctx.error(
-            &at,
+            at,
             Code::InvalidDateRange,
-            format!("must be at most {SPAN_MAX_DAYS} days after start_time"),
+            message.replace("{}", &SPAN_MAX_DAYS.to_string()),
             json!({"max_days": SPAN_MAX_DAYS, "max_seconds": SPAN_MAX_SECONDS, "actual_seconds": actual}),
         );
     }

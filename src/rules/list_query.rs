@@ -86,6 +86,7 @@ pub const fn id_filter(name: &'static str, doc: &'static str) -> Field {
 /// The rule across the convention fields, for a kind's `rules` list.
 pub const EXCLUSIVE_RULE: Rule = Rule {
     code: Code::MutuallyExclusive,
+    reads_clock: false,
     text: "with_total_count (true) is exclusive with cursor",
     fields: &["/with_total_count", "/cursor"],
 };

@@ -130,6 +130,7 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        reads_clock: false,
         text: "description, poster_media_key and title are for videos only: allowed when \
                context.media_types gives VIDEO for media_key",
         fields: &["/description", "/poster_media_key", "/title"],
@@ -171,6 +172,7 @@ pub const MEDIA_LIBRARY_UPDATE: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        reads_clock: false,
         text: "description, poster_media_key and title are for videos only: allowed when the \
                media_type of context.current is VIDEO",
         fields: &["/description", "/poster_media_key", "/title"],

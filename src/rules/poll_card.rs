@@ -5,13 +5,12 @@
 //! > `fourth_choice` (needs first, second and third), max 25 chars; `media_key` optional.
 
 use crate::checks::fields::{self, Need};
-use crate::checks::{lengths, numbers};
+use crate::checks::{lengths, needs, numbers};
 use crate::ctx::Ctx;
 use crate::describe::{Description, Field, Rule, Str, Type};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
-use serde_json::json;
 
 /// Shortest poll, in minutes.
 pub const DURATION_MIN_MINUTES: i64 = 5;
@@ -73,7 +72,8 @@ pub const DESCRIPTION: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::DependencyMissing,
-        text: "third_choice needs first and second; fourth_choice needs first, second and third",
+        reads_clock: false,
+        text: "third_choice needs first and second; fourth_choice needs first, second and third (a choice needed and missing is reported at its own pointer)",
         fields: &["/third_choice", "/fourth_choice"],
     }],
 };
@@ -102,21 +102,20 @@ pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
             lengths::max_chars(ctx, &path.key(name), choice, CHOICE_MAX_CHARS);
         }
         // "third_choice (needs first and second), fourth_choice (needs first, second and third)".
-        // The first two are already reported as required when absent; a later choice also names
-        // what it is missing, so a form can show it next to the field being typed.
+        // A choice needed and missing is reported where it would be (see `checks::needs`): the
+        // first two are already `required` there; the third is `dependency_missing` at
+        // `/third_choice` when the fourth is sent without it.
         if i >= 2 && fields::present(obj, name) {
-            let missing: Vec<&str> = CHOICES[..i]
-                .iter()
-                .copied()
-                .filter(|c| !fields::present(obj, c))
-                .collect();
-            if !missing.is_empty() {
-                ctx.error(
-                    &path.key(name),
-                    Code::DependencyMissing,
-                    format!("{name} needs {}", missing.join(" and ")),
-                    json!({"needs": missing}),
-                );
+            for needed in &CHOICES[2..i] {
+                if !fields::present(obj, needed) {
+                    needs::missing(
+                        ctx,
+                        path,
+                        needed,
+                        name,
+                        format!("{needed} is required with {name}"),
+                    );
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ use crate::checks::dates::{self, DateTime, Require};
 use crate::checks::fields::{self, Names, Need};
 use crate::checks::prices::{self, Price};
 use crate::checks::urls::{self, parse_http_url};
-use crate::checks::{gtin, lengths, text};
+use crate::checks::{gtin, lengths, needs, text};
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
@@ -244,12 +244,13 @@ fn identifiers(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
     fields::str_member(ctx, obj, path, "mpn", Need::Optional);
     // An empty string counts as absent (forms send "" for an untouched input); a value of
     // another type is present, and already reported as `wrong_type`.
+    // Reported at brand, the first of the three (see `checks::needs`).
     if !IDENTIFIERS.iter().any(|name| fields::given(obj, name)) {
-        ctx.error(
+        needs::one_of(
+            ctx,
             path,
-            Code::OneOfRequired,
+            &IDENTIFIERS,
             "at least one of brand, gtin and mpn is required",
-            json!({"fields": IDENTIFIERS}),
         );
     }
 }

@@ -114,17 +114,20 @@ pub const PROMOTED_POST_CREATE: Description = Description {
     rules: &[
         Rule {
             code: Code::Required,
+            reads_clock: false,
             text: "text is required when media_keys is absent or an empty list",
             fields: &["/text", "/media_keys"],
         },
         Rule {
             code: Code::TooManyItems,
+            reads_clock: false,
             text: "media_keys: up to 4 images, or 1 GIF, or 1 video: a GIF or a video is the only \
                    media key (media types from context.media_types)",
             fields: &["/media_keys"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "nullcast false (organic) only when as_user_id is the authenticated user \
                    (context.authenticated_user_id)",
             fields: &["/nullcast", "/as_user_id"],

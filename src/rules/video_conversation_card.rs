@@ -27,7 +27,7 @@
 //!   thank_you_text) sent as `""` is `required`.
 
 use crate::checks::fields::{self, Need};
-use crate::checks::{current, lengths, text};
+use crate::checks::{current, lengths, needs, text};
 use crate::ctx::Ctx;
 use crate::describe::{Condition, Description, Field, Format, Required, Rule, Str, Type, When};
 use crate::json::{Object, Value};
@@ -207,11 +207,13 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: ONE_OF_RULE,
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            reads_clock: false,
             text: NEEDS_TWEET_RULE,
             fields: NEEDS_TWEET_FIELDS,
         },
@@ -229,16 +231,19 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: "title or second_cta must remain on the card (a member not sent is read from context.current)",
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            reads_clock: false,
             text: "a CTA the card will have needs its Post text (a member not sent is read from context.current)",
             fields: NEEDS_TWEET_FIELDS,
         },
         Rule {
             code: Code::Required,
+            reads_clock: false,
             text: "first_cta, first_cta_tweet, media_key, name and thank_you_text, which the card always has, must not be sent empty",
             fields: &["/first_cta", "/first_cta_tweet", "/media_key", "/name", "/thank_you_text"],
         },
@@ -384,22 +389,24 @@ fn cta_length(ctx: &mut Ctx, p: &Pointer, s: &str) {
     }
 }
 
+/// At `/title`, the first of the two (see [`needs::one_of`]).
 fn one_of_required(ctx: &mut Ctx, path: &Pointer) {
-    ctx.error(
+    needs::one_of(
+        ctx,
         path,
-        Code::OneOfRequired,
+        &TITLE_OR_SECOND_CTA,
         "title or second_cta is required (each is required when the other is absent)",
-        json!({"fields": TITLE_OR_SECOND_CTA}),
     );
 }
 
-/// The CTA carries the need (the engine's convention, as for poll choices).
+/// At the Post text, the member missing (see [`needs::missing`]).
 fn dependency_missing(ctx: &mut Ctx, path: &Pointer, cta: &str, tweet: &str) {
-    ctx.error(
-        &path.key(cta),
-        Code::DependencyMissing,
-        format!("{cta} needs {tweet}, the Post text used on click"),
-        json!({"needs": [tweet]}),
+    needs::missing(
+        ctx,
+        path,
+        tweet,
+        cta,
+        format!("{tweet}, the Post text used on click, is required with {cta}"),
     );
 }
 
@@ -407,6 +414,20 @@ fn dependency_missing(ctx: &mut Ctx, path: &Pointer, cta: &str, tweet: &str) {
 /// a value for the other, can break the rule; a member not sent is read from `context.current`.
 fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     if !current::clears_one_of(obj, &TITLE_OR_SECOND_CTA) {
+        // Neither sent: the card keeps both; a record given with neither keeps a card without
+        // them (read, never asked for: the update does not touch them).
+        let untouched = !TITLE_OR_SECOND_CTA
+            .iter()
+            .any(|name| fields::present(obj, name));
+        if untouched
+            && ctx.current_if_given().is_some_and(|record| {
+                !TITLE_OR_SECOND_CTA
+                    .iter()
+                    .any(|name| current::has_value(record, name))
+            })
+        {
+            one_of_required(ctx, path);
+        }
         return;
     }
     let rule = RULE_UPDATE_TITLE_OR_SECOND_CTA;
@@ -429,7 +450,11 @@ fn update_cta_needs_tweet(
         // A malformed CTA is already reported; an empty one needs nothing; a sent Post text
         // satisfies the rule; nothing sent leaves the record as it is.
         (Slot::Other | Slot::Empty, _) | (_, Slot::Text | Slot::Other) => false,
-        (Slot::Absent, Slot::Absent) => false,
+        // Neither sent: the card keeps both; a record given with the CTA and without its Post
+        // text keeps a card without it (read, never asked for).
+        (Slot::Absent, Slot::Absent) => ctx.current_if_given().is_some_and(|record| {
+            current::has_value(record, cta) && !current::has_value(record, tweet)
+        }),
         (Slot::Text, Slot::Empty) => true,
         (Slot::Text, Slot::Absent) => ctx
             .current(rule)

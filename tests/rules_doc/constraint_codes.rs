@@ -105,21 +105,35 @@ fn emptied(mut payload: Value, at: &str) -> Option<Value> {
 }
 
 /// The error codes the engine reports about the member at `at`: at it, inside it or at an
-/// object holding it (as a row's vectors must: [`related`]).
+/// object holding it (as a row's vectors must: [`related`]), or at a sibling for a rule over
+/// several members whose `params.fields` names it (`one_of_required` is reported at the first
+/// of its members: src/checks/needs.rs).
 fn errors_at(kind: &str, payload: &Value, options: &str, at: &str) -> BTreeSet<String> {
     let text = payload.to_string();
     let out = preflight::validate_json_envelope(kind, text.as_bytes(), options);
     let got: Value = serde_json::from_str(&out).unwrap_or_default();
     let at = segments(at);
+    let names_it = |i: &Value| {
+        let Some((name, parent)) = at.split_last() else {
+            return false;
+        };
+        let path = i["path"].as_str().map(segments).unwrap_or_default();
+        path.len() == at.len()
+            && related(&path[..parent.len()], parent)
+            && i["params"]["fields"]
+                .as_array()
+                .is_some_and(|f| f.iter().any(|f| f.as_str() == Some(name.as_str())))
+    };
     got["ok"]["issues"]
         .as_array()
         .into_iter()
         .flatten()
         .filter(|i| i["severity"] == "error")
         .filter(|i| {
-            i["path"]
-                .as_str()
-                .is_some_and(|p| related(&segments(p), &at))
+            names_it(i)
+                || i["path"]
+                    .as_str()
+                    .is_some_and(|p| related(&segments(p), &at))
         })
         .filter_map(|i| i["code"].as_str().map(String::from))
         .collect()

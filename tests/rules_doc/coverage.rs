@@ -104,6 +104,8 @@ pub const CROSS_FIELD_ROWS: &[(&str, &str, &str, &[&str])] = &[
     ("do_not_reach_users", "not_allowed", "/*/params/users/*",
         &["do_not_reach_users.params.users.email_and_phone_number_only"]),
     ("do_not_reach_users", "too_many_items", "", &["do_not_reach_users.operations.max"]),
+    ("do_not_reach_users", "invalid_date_range", "/*/params/expires_at",
+        &["do_not_reach_users.params.expires_at.later_than_now"]),
     ("do_not_reach_users", "too_large", "", &["do_not_reach_users.body.max_bytes"]),
     ("webhook_create", "not_allowed", "/url",
         &["webhook_create.url.no_port", "webhook_create.url.no_userinfo",

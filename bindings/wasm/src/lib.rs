@@ -28,11 +28,13 @@ mod validate;
 use wasm_bindgen::prelude::*;
 
 // Runs when the module is instantiated (wasm-bindgen's start function, before any export can be
-// called): registers the JavaScript engine's normalization and lowercase with the core. JavaScript
+// called): registers the JavaScript engine's normalization and lowercase with the core, and
+// `Date.now()` as the clock of the rules relative to "now" when `options.now` is not given (the
+// standard library has no clock on wasm32-unknown-unknown). JavaScript
 // is only there in a wasm32 build; a native build of this crate (its unit tests, in the
 // workspace) gets the core with its tables, as cargo unifies the core's default features.
 // (`///` docs of exports are copied into the generated glue that browsers download: one line.)
-/// Registers the JavaScript engine's normalization and lowercase with the engine.
+/// Registers the JavaScript engine's normalization, lowercase and clock with the engine.
 #[wasm_bindgen(start)]
 pub fn start() {
     // Only the first registration counts; there is no other.
@@ -40,6 +42,8 @@ pub fn start() {
     {
         let _ = preflight::audience::set_normalizer(js_normalize);
         let _ = preflight::audience::set_lowercase(js_lowercase);
+        #[cfg(feature = "validate")]
+        let _ = preflight::clock::set_clock(js_sys::Date::now);
     }
 }
 

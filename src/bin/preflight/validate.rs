@@ -1,4 +1,4 @@
-//! `preflight validate <kind> [FILE|-] [--context JSON] [--json]`.
+//! `preflight validate <kind> [FILE|-] [--context JSON] [--now TIME] [--json]`.
 
 use crate::{read_input, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use preflight::{Context, Kind, Options, Report, Severity};
@@ -13,6 +13,10 @@ pub struct Args {
     /// "media_types", "authenticated_user_id"}.
     #[arg(long)]
     context: Option<String>,
+    /// The current time for the rules relative to "now", RFC 3339 (2026-11-21T09:30:00Z)
+    /// [default: the system clock].
+    #[arg(long)]
+    now: Option<String>,
     /// Print the report as JSON, exactly as the library returns it.
     #[arg(long)]
     json: bool,
@@ -49,6 +53,9 @@ fn report(args: &Args) -> Result<Report, String> {
         let value =
             preflight::parse_json(c.as_bytes()).map_err(|e| format!("--context: {}", e.message))?;
         options.context = Context::from_value(&value).map_err(|e| e.to_string())?;
+    }
+    if let Some(now) = &args.now {
+        options.now = Some(preflight::options::parse_now(now).map_err(|e| e.to_string())?);
     }
     let input = read_input(args.file.as_deref())?;
     preflight::validate_slice(kind, &input, &options).map_err(|e| e.to_string())

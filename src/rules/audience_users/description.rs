@@ -54,16 +54,19 @@ const PARAMS_DOC: &str = "object, required: holds users, effective_at, expires_a
 /// The rules both endpoints have.
 const USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
+    reads_clock: false,
     text: "a user needs at least one identifier value",
     fields: &["/*/params/users/*"],
 };
 const LIMIT_RULE: Rule = Rule {
     code: Code::TooManyItems,
+    reads_clock: false,
     text: "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)",
     fields: &["", "/*/params/users"],
 };
 const BYTES_RULE: Rule = Rule {
     code: Code::TooLarge,
+    reads_clock: false,
     text: "body at most 5,000,000 bytes (compact JSON)",
     fields: &[""],
 };
@@ -121,7 +124,8 @@ pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
         USER_RULE,
         Rule {
             code: Code::InvalidDateRange,
-            text: "expires_at is later than effective_at",
+            reads_clock: true,
+            text: "expires_at is later than effective_at; effective_at not given is now (options.now, else the clock)",
             fields: &["/*/params/effective_at", "/*/params/expires_at"],
         },
         LIMIT_RULE,
@@ -140,15 +144,22 @@ pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
         Field::required(
             "expires_at",
             Str::format(Format::DateTimeUtc),
-            "ISO 8601 UTC; listed as required",
+            "ISO 8601 UTC; listed as required; later than now",
         ),
     ),
     rules: &[
         USER_RULE,
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "only email and phone_number identifiers (device_id, handle, service_id and partner_user_id are refused)",
             fields: &["/*/params/users/*"],
+        },
+        Rule {
+            code: Code::InvalidDateRange,
+            reads_clock: true,
+            text: "expires_at is later than now (options.now, else the clock)",
+            fields: &["/*/params/expires_at"],
         },
         LIMIT_RULE,
         BYTES_RULE,

@@ -147,21 +147,25 @@ const SLIDES: Type = Type::Array(&Array {
 const COMPONENT_RULES: [Rule; 6] = [
     Rule {
         code: Code::MutuallyExclusive,
+        reads_clock: false,
         text: "exactly one of components or slides: not both",
         fields: &["/components", "/slides"],
     },
     Rule {
         code: Code::OneOfRequired,
+        reads_clock: false,
         text: "a card (each list of components: components, or each slide) needs one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS or BUTTON component",
         fields: &["/components", "/slides/*"],
     },
     Rule {
         code: Code::TooManyItems,
+        reads_clock: false,
         text: "one media component and one DETAILS or BUTTON component per list, not more",
         fields: &["/components", "/slides/*"],
     },
     Rule {
         code: Code::NotAllowed,
+        reads_clock: false,
         text: "label: BUTTON only; WEBSITE destinations only in DETAILS, APP destinations only in BUTTON",
         fields: &[
             "/components/*/label",
@@ -172,6 +176,7 @@ const COMPONENT_RULES: [Rule; 6] = [
     },
     Rule {
         code: Code::OneOfRequired,
+        reads_clock: false,
         text: "an APP destination needs androidstore_app_id or ios_app_store_identifier (at least one of these two)",
         fields: &[
             "/components/*/destination/androidstore_app_id",
@@ -182,12 +187,17 @@ const COMPONENT_RULES: [Rule; 6] = [
     },
     Rule {
         code: Code::DependencyMissing,
-        text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier",
+        reads_clock: false,
+        text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
         fields: &[
             "/components/*/destination/androidstore_deep_link",
             "/components/*/destination/ios_deep_link",
             "/slides/*/*/destination/androidstore_deep_link",
             "/slides/*/*/destination/ios_deep_link",
+            "/components/*/destination/androidstore_app_id",
+            "/components/*/destination/ios_app_store_identifier",
+            "/slides/*/*/destination/androidstore_app_id",
+            "/slides/*/*/destination/ios_app_store_identifier",
         ],
     },
 ];

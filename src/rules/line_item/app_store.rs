@@ -33,20 +33,36 @@ pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Object<
             );
         }
     }
-    // Only an update that sends an identifier empty, and no value for the other, can leave an
-    // app line item without one.
-    if !current::clears_one_of(obj, &APP_STORE_IDENTIFIERS) {
-        return;
-    }
-    let Some(objective) = ctx.objective(RULE_APP_IDS) else {
-        return;
+    // An update that sends an identifier empty, and no value for the other, can leave an app
+    // line item without one (the record is asked for the one not sent). One that sends neither
+    // keeps the record's: checked when the record is given (read, never asked for).
+    let keeps_none = if current::clears_one_of(obj, &APP_STORE_IDENTIFIERS) {
+        let Some(objective) = ctx.objective(RULE_APP_IDS) else {
+            return;
+        };
+        APP_OBJECTIVES.contains(&objective)
+            && current::record_keeps_one_of(ctx, RULE_APP_IDS, obj, &APP_STORE_IDENTIFIERS)
+                == Some(false)
+    } else {
+        !APP_STORE_IDENTIFIERS
+            .iter()
+            .any(|name| fields::present(obj, name))
+            && ctx
+                .options
+                .context
+                .objective
+                .as_deref()
+                .is_some_and(|o| APP_OBJECTIVES.contains(&o))
+            && ctx.current_if_given().is_some_and(|record| {
+                !APP_STORE_IDENTIFIERS
+                    .iter()
+                    .any(|name| current::has_value(record, name))
+            })
     };
-    if !APP_OBJECTIVES.contains(&objective) {
-        return;
-    }
-    if current::record_keeps_one_of(ctx, RULE_APP_IDS, obj, &APP_STORE_IDENTIFIERS) == Some(false) {
+    if keeps_none {
+        // Reported at the first of the two (the member a form marks), naming both.
         ctx.error(
-            path,
+            &path.key(android),
             Code::OneOfRequired,
             format!(
                 "line items with objective {} need {android} or {ios}",

@@ -39,6 +39,22 @@ pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             None,
         );
     }
+    if !fields::present(obj, "bid_strategy") {
+        // The strategy is kept: a record given with MAX or TARGET and no amount keeps a line
+        // item without the amount it needs, unless this update sets one (read, never asked).
+        let kept = ctx.current_if_given().and_then(|r| {
+            let strategy = current::string(r, "bid_strategy")?;
+            (BID_STRATEGIES_NEEDING_AMOUNT.contains(&strategy)
+                && !current::has_value(r, amount_name))
+            .then(|| strategy.to_owned())
+        });
+        if let Some(strategy) = kept {
+            if !fields::present(obj, amount_name) {
+                amount_missing(ctx, path, &strategy);
+            }
+        }
+        return;
+    }
     let Some(strategy) = fields::enum_member(
         ctx,
         obj,
@@ -77,20 +93,24 @@ pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         }
         _ => {}
     }
-    // The strategy carries the need (the engine's convention); an amount set earlier counts.
+    // Reported at the amount, the member missing; an amount set earlier counts.
     if BID_STRATEGIES_NEEDING_AMOUNT.contains(&strategy) && !fields::present(obj, amount_name) {
         if let Some(record) = ctx.current(RULE_BID_AMOUNT) {
             if !current::has_value(record, amount_name) {
-                ctx.error(
-                    &p,
-                    Code::DependencyMissing,
-                    format!(
-                        "{} bidding needs {amount_name}",
-                        BID_STRATEGIES_NEEDING_AMOUNT.join(" or ")
-                    ),
-                    json!({"needs": [amount_name]}),
-                );
+                amount_missing(ctx, path, strategy);
             }
         }
     }
+}
+
+/// `dependency_missing` at `/bid_amount_local_micro`: bid_strategy `strategy` needs it.
+fn amount_missing(ctx: &mut Ctx, path: &Pointer, strategy: &str) {
+    let amount_name = "bid_amount_local_micro";
+    crate::checks::needs::missing(
+        ctx,
+        path,
+        amount_name,
+        "bid_strategy",
+        format!("{amount_name} is required when bid_strategy is {strategy}"),
+    );
 }

@@ -3,7 +3,10 @@
 //! set through the line item categories parameter using the corresponding IAB codes" (§4 Accounts
 //! and account data).
 
-use super::{required_empty, required_on_publisher_network, PREROLL_VIEWS};
+use super::{
+    given_on_publisher_network, kept_without_value, required_empty, required_on_publisher_network,
+    PREROLL_VIEWS, PUBLISHER_NETWORK,
+};
 use crate::checks::fields::{self, Need};
 use crate::checks::{lengths, text};
 use crate::ctx::Ctx;
@@ -30,6 +33,20 @@ const RULE_CATEGORIES_PREROLL: &str = "line_item_update.categories.preroll_views
 /// placement, else for PREROLL_VIEWS, which also takes at most two codes.
 pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "categories";
+    if !fields::present(obj, name) {
+        // Not sent: the line item keeps its categories; a record given without them leaves a
+        // line item that needs them without any.
+        if given_on_publisher_network(ctx) {
+            let why = format!("when placement is {PUBLISHER_NETWORK}");
+            kept_without_value(ctx, path, name, &why);
+        } else if ctx.options.context.objective.as_deref() == Some(PREROLL_VIEWS) {
+            let why = format!(
+                "for {PREROLL_VIEWS} line items ({PREROLL_CATEGORIES_MIN} to {PREROLL_CATEGORIES_MAX} IAB codes)"
+            );
+            kept_without_value(ctx, path, name, &why);
+        }
+        return;
+    }
     let Some(s) = fields::str_member(ctx, obj, path, name, Need::Optional) else {
         return;
     };

@@ -26,6 +26,11 @@
 //!   An empty enum value is not in its set (`not_in_enum`); an empty number is not a number.
 //! - Cross-field rules look only at values that passed their own checks (a malformed value is
 //!   reported once).
+//! - A member a rule needs that the update does not send keeps the record's value: with the fact
+//!   given and `context.current` given without a value for it, it is reported at its pointer
+//!   (advertiser_domain and categories `required`, the app store identifiers `one_of_required`,
+//!   bid_amount_local_micro `dependency_missing`). The record is read if given, never asked for.
+//! - `context.placements` on the publisher network: PUBLISHER_NETWORK or a `TAP_` refinement.
 //! - "IMPRESSION is the default for APP_INSTALLS and LINK_CLICKS goals (not with TARGET
 //!   bidding)" states a default, and the parenthesis says when that default does not apply; it
 //!   does not forbid choosing IMPRESSION with TARGET bidding, so nothing is checked.
@@ -43,6 +48,7 @@ pub mod flight;
 pub mod frequency_cap;
 pub mod pay_by;
 
+use crate::checks::current;
 use crate::checks::fields::{self, Need};
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Condition, Description, Field, Format, Rule, Str, Type, When};
@@ -75,6 +81,43 @@ pub const GOALS: &[&str] = &[
 ];
 /// advertiser_domain, categories: "required when placement is PUBLISHER_NETWORK".
 pub const PUBLISHER_NETWORK: &str = "PUBLISHER_NETWORK";
+/// The objectives document C names (bid_strategy, frequency_cap, pay_by, the app store
+/// identifiers, business categories): the values `context.objective` accepts.
+pub const OBJECTIVES: &[&str] = &[
+    "APP_ENGAGEMENTS",
+    "APP_INSTALLS",
+    "ENGAGEMENTS",
+    "FOLLOWERS",
+    "PREROLL_VIEWS",
+    "REACH",
+    "VIDEO_VIEWS",
+    "WEBSITE_CLICKS",
+];
+/// The values `context.placements` accepts. Document C names only PUBLISHER_NETWORK; the
+/// platform's placements reference lists these ten, the `TAP_` ones being refinements of
+/// PUBLISHER_NETWORK (so they count as it: [`TAP_PREFIX`]).
+pub const PLACEMENTS: &[&str] = &[
+    "ALL_ON_TWITTER",
+    PUBLISHER_NETWORK,
+    "TWITTER_PROFILE",
+    "TWITTER_SEARCH",
+    "TWITTER_TIMELINE",
+    "TAP_BANNER",
+    "TAP_FULL",
+    "TAP_FULL_LANDSCAPE",
+    "TAP_NATIVE",
+    "TAP_MRECT",
+];
+/// The prefix of the placements that refine PUBLISHER_NETWORK.
+pub const TAP_PREFIX: &str = "TAP_";
+
+/// Whether a line item of `placements` is on the publisher network (PUBLISHER_NETWORK or one of
+/// its `TAP_` refinements).
+pub fn on_publisher_network(placements: &[String]) -> bool {
+    placements
+        .iter()
+        .any(|p| p == PUBLISHER_NETWORK || p.starts_with(TAP_PREFIX))
+}
 /// "Business categories apply only to line items with objective PREROLL_VIEWS";
 /// advertiser_user_id: "User promoting a PREROLL_VIEWS ad".
 pub const PREROLL_VIEWS: &str = "PREROLL_VIEWS";
@@ -206,46 +249,55 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
             fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
         },
         Rule {
             code: Code::DependencyMissing,
+            reads_clock: false,
             text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
             fields: &["/bid_strategy", "/bid_amount_local_micro"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
             fields: &["/bid_strategy"],
         },
         Rule {
             code: Code::TooManyItems,
+            reads_clock: false,
             text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
             fields: &["/categories"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            reads_clock: false,
             text: "end_time is later than start_time (context: current, for the one not sent)",
             fields: &["/start_time", "/end_time"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
             fields: &["/frequency_cap"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
             fields: &["/pay_by"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
             fields: &["/daily_budget_amount_local_micro"],
         },
         Rule {
             code: Code::OutOfRange,
+            reads_clock: false,
             text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
             fields: &[
                 "/daily_budget_amount_local_micro",
@@ -254,6 +306,7 @@ pub const DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
             fields: &["/advertiser_user_id"],
         },
@@ -288,17 +341,15 @@ pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
 }
 
 /// "required when placement is PUBLISHER_NETWORK", for member `name` sent as `""`: reports
-/// `required` when the line item's placements (context, asked for `rule`) include
-/// PUBLISHER_NETWORK. Whether it reported.
+/// `required` when the line item's placements (context, asked for `rule`) are on the publisher
+/// network ([`on_publisher_network`]). Whether it reported.
 fn required_on_publisher_network(
     ctx: &mut Ctx,
     rule: &'static str,
     path: &Pointer,
     name: &str,
 ) -> bool {
-    let on_network = ctx
-        .placements(rule)
-        .is_some_and(|ps| ps.iter().any(|p| p == PUBLISHER_NETWORK));
+    let on_network = ctx.placements(rule).is_some_and(on_publisher_network);
     if on_network {
         let why = format!("when placement is {PUBLISHER_NETWORK}");
         required_empty(ctx, path, name, &why);
@@ -306,10 +357,36 @@ fn required_on_publisher_network(
     on_network
 }
 
+/// Whether the given placements (read without asking: see [`kept_without_value`]) are on the
+/// publisher network.
+fn given_on_publisher_network(ctx: &Ctx) -> bool {
+    ctx.options
+        .context
+        .placements
+        .as_deref()
+        .is_some_and(on_publisher_network)
+}
+
 /// Reports `required` for a member sent empty that the line item needs (`why` says when).
 fn required_empty(ctx: &mut Ctx, path: &Pointer, name: &str, why: &str) {
     let message = format!("{name} must not be empty {why}");
     fields::required_because(ctx, &path.key(name), name, message);
+}
+
+/// For member `name`, which the update does not send and the line item needs (`why` says when):
+/// reports `required` at its pointer when the record (`context.current`) is given and has no
+/// value for it, since the line item keeps none after the update. The update does not touch
+/// the member, so the record is read if given and never asked for (no `context_missing`).
+fn kept_without_value(ctx: &mut Ctx, path: &Pointer, name: &str, why: &str) {
+    let lacks = ctx
+        .current_if_given()
+        .is_some_and(|record| !current::has_value(record, name));
+    if lacks {
+        let message = format!(
+            "{name} is required {why}: the line item has none (context.current) and this update does not set one"
+        );
+        fields::required_because(ctx, &path.key(name), name, message);
+    }
 }
 
 /// "Only for <objectives>": reports `not_allowed` at `at` (`what` names what is limited) when the

@@ -155,26 +155,31 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: IDENTIFIERS_RULE,
             fields: &["/brand", "/gtin", "/mpn"],
         },
         Rule {
             code: Code::OutOfRange,
+            reads_clock: false,
             text: IN_STOCK_RULE,
             fields: &["/inventory", "/availability"],
         },
         Rule {
             code: Code::OutOfRange,
+            reads_clock: false,
             text: SALE_PRICE_RULE,
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: SALE_CURRENCY_RULE,
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            reads_clock: false,
             text: EFFECTIVE_DATE_RULE,
             fields: &["/sale_price_effective_date"],
         },
@@ -199,31 +204,37 @@ pub const BATCH_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::Duplicate,
+            reads_clock: false,
             text: "if the same id occurs several times in one request, all of them are ignored",
             fields: &["/products/*/id"],
         },
         Rule {
             code: Code::OneOfRequired,
+            reads_clock: false,
             text: IDENTIFIERS_RULE,
             fields: &["/products/*/brand", "/products/*/gtin", "/products/*/mpn"],
         },
         Rule {
             code: Code::OutOfRange,
+            reads_clock: false,
             text: IN_STOCK_RULE,
             fields: &["/products/*/inventory", "/products/*/availability"],
         },
         Rule {
             code: Code::OutOfRange,
+            reads_clock: false,
             text: SALE_PRICE_RULE,
             fields: &["/products/*/sale_price", "/products/*/price"],
         },
         Rule {
             code: Code::NotAllowed,
+            reads_clock: false,
             text: SALE_CURRENCY_RULE,
             fields: &["/products/*/sale_price", "/products/*/price"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            reads_clock: false,
             text: EFFECTIVE_DATE_RULE,
             fields: &["/products/*/sale_price_effective_date"],
         },

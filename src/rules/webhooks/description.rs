@@ -32,6 +32,7 @@ pub const CREATE_DESCRIPTION: Description = Description {
     )]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        reads_clock: false,
         text: "the URL names no port and no user info, and its host is publicly reachable (not localhost, a loopback, private, link-local or other special-purpose address)",
         fields: &["/url"],
     }],
