@@ -1,13 +1,18 @@
-//! The CLI half of tests/no_leak.rs: every subcommand run with marked values on standard input,
-//! in files and in the environment, on failing paths (and on successful ones for the secrets);
-//! standard output and standard error searched for every form of every mark.
+//! The CLI half of tests/no_leak.rs (which holds the rule): every subcommand run with marked
+//! values on standard input, in files and in the environment, on failing paths (and on
+//! successful ones for the secrets); standard output and standard error searched for every form
+//! of every mark (tests/no_leak/marks.rs, shared with the library half).
+
+mod common;
+#[path = "../../tests/no_leak/marks.rs"]
+mod marks;
 
 // The binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
-use super::common::preflight_env as run;
-use super::common::{
+use common::preflight_env as run;
+use common::{
     CONSUMER_KEY_ENV as KEY_ENV, CONSUMER_SECRET_ENV as SECRET_ENV, TOKEN_SECRET_ENV,
 };
-use super::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
+use marks::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -379,4 +384,9 @@ pub fn check_every_subcommand() {
         runs.bad.len(),
         runs.bad.join("\n\n")
     );
+}
+
+#[test]
+fn the_cli_prints_no_marked_value() {
+    check_every_subcommand();
 }

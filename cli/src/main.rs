@@ -1,4 +1,4 @@
-//! The `preflight` command-line tool (feature `cli`).
+//! The `preflight` command-line tool (crate `preflight-cli`; the library is `preflight`).
 //!
 //! Exit status: 0 when the payload is valid (or the command succeeded), 1 when it is invalid,
 //! 2 for a usage error or input that cannot be read or parsed.
