@@ -156,8 +156,16 @@ export interface AudienceBodies {
   bodies: string[];
   /** For each body, the input indexes of its users, in order (maps `operation_errors` back). */
   records: number[][];
-  /** Every rejected record, in input order. */
+  /**
+   * The records left out, in input order, with every problem of each: a record is left out only
+   * when nothing valid is left (or it is too large alone).
+   */
   rejected: RecordRejection[];
+  /**
+   * Values left out of records that were sent (invalid, or a field the endpoint does not take),
+   * in input order: the record keeps every valid identifier.
+   */
+  dropped: RecordRejection[];
 }
 
 /** A wrong call of buildAudienceBodies (BatchError::code in src/audience/batch/). */
@@ -238,8 +246,9 @@ export declare function createLineHasher(type: IdType, options?: HashOptions | n
 /**
  * Request bodies for `endpoint`: every identifier normalized and hashed, the users grouped into
  * one `operation` per body, split so that each body keeps both limits (2500 users, 5,000,000
- * bytes of the exact text), input order kept. A record is rejected whole when one of its values
- * is invalid, it has no value, a field the endpoint does not take, or is too large alone.
+ * bytes of the exact text), input order kept. A record keeps every valid identifier: an invalid
+ * value, or a field the endpoint does not take, is left out (`dropped`); the record is rejected
+ * only when nothing is left, it has no value, or it is too large alone.
  * @throws {PreflightError} a {@link BatchErrorCode}; `bad_options` (including a missing
  *   `operation`), `unknown_phone_format`, `invalid_default_country_code`; `invalid_argument`
  *   when `records` is not an array; `invalid_record` when a record is not an object or has a
