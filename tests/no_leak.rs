@@ -22,12 +22,12 @@
 #[path = "no_leak/marks.rs"]
 mod marks;
 
+use marks::*;
 use preflight::audience::batch::{build_bodies, AudienceRecord, BatchOptions, Endpoint};
 use preflight::audience::{self, HashOptions, IdType, LineHasher, PhoneFormat};
 use preflight::signing::{self, CrcTokenPolicy, Entropy, FlowStep, Oauth1Request};
 use preflight::Kind;
 use serde_json::{json, Value};
-use marks::*;
 use std::sync::{Mutex, Once};
 
 /// Collects texts and fails with every leak at the end.

@@ -8,8 +8,8 @@
 //! --test no_tables`. One test function: the registration is global to this process, so the
 //! steps must run in this order.
 
-use preflight::audience::{hash, set_lowercase, set_normalizer, Form, HashOptions, IdType};
 use preflight::audience::Registration;
+use preflight::audience::{hash, set_lowercase, set_normalizer, Form, HashOptions, IdType};
 use preflight::{Kind, Options};
 
 /// audience-identifiers.md "Public vectors": `jose\u{0301}@example.com` (decomposed é).
@@ -54,10 +54,7 @@ fn normalization_is_an_error_until_a_normalizer_is_registered() {
             hash(IdType::Email, DECOMPOSED, &opts).as_deref(),
             Ok(DECOMPOSED_SHA256)
         );
-        assert_eq!(
-            set_normalizer(compose_e_acute),
-            Registration::TablesBuiltIn
-        );
+        assert_eq!(set_normalizer(compose_e_acute), Registration::TablesBuiltIn);
         assert_eq!(set_lowercase(greek_lowercase), Registration::TablesBuiltIn);
         assert_eq!(
             hash(IdType::Email, sigma, &opts).as_deref(),
@@ -79,7 +76,12 @@ fn normalization_is_an_error_until_a_normalizer_is_registered() {
             Err("normalization_unavailable")
         );
         let mut out = HashOutput::new();
-        hash_lines(IdType::Email, &format!("{DECOMPOSED}\na@b.c\n"), &opts, &mut out);
+        hash_lines(
+            IdType::Email,
+            &format!("{DECOMPOSED}\na@b.c\n"),
+            &opts,
+            &mut out,
+        );
         assert_eq!(out.errors(), &[(0, IdError::NormalizationUnavailable)]);
         assert_eq!(out.get(0), None);
         assert_eq!(out.ok_count(), 1);
@@ -113,7 +115,10 @@ fn normalization_is_an_error_until_a_normalizer_is_registered() {
             Err("normalization_unavailable")
         );
         assert_eq!(set_lowercase(greek_lowercase), Registration::Registered);
-        assert_eq!(set_lowercase(str::to_uppercase), Registration::AlreadyRegistered);
+        assert_eq!(
+            set_lowercase(str::to_uppercase),
+            Registration::AlreadyRegistered
+        );
         // SHA-256 of "οδυσσευς@example.com" (final ς), by Python's hashlib.
         assert_eq!(
             hash(IdType::Email, sigma, &opts).as_deref(),

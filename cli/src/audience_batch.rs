@@ -34,7 +34,8 @@ const COLUMN_COUNT: &str = "column_count";
 const INVALID_JSON: &str = "invalid_json";
 const INVALID_RECORD: &str = "invalid_record";
 
-const AFTER_HELP: &str = concat!("\
+const AFTER_HELP: &str = concat!(
+    "\
 Input (by extension: .ndjson, .jsonl and .json are NDJSON, anything else and standard input CSV;
 --input-format decides otherwise):
   CSV: every header field names an identifier type (email, phone_number, handle, device_id,
@@ -63,11 +64,13 @@ Dates are ISO 8601 date-times in UTC (2026-11-21T09:30:00Z). The do_not_reach_us
 requires --expires-at and takes no --effective-at. Without --effective-at, --expires-at must be
 later than now: the system clock, or --now.
 
-", exit_status!(
+",
+    exit_status!(
     "0 every value of every record sent; 1 some values left out or records rejected (the bodies \
      hold everything valid); 2 usage error, bad dates or options, a header field that names no \
      type and is not mapped, empty CSV input, unreadable input (a directory) or unwritable output"
-));
+)
+);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum InputFormat {
@@ -137,9 +140,9 @@ pub struct ColumnMap {
 }
 
 fn parse_map(s: &str) -> Result<ColumnMap, String> {
-    let (column, to) = s
-        .rsplit_once('=')
-        .ok_or("COLUMN=TYPE: a header name or 1-based index, `=`, an identifier type or `ignore`")?;
+    let (column, to) = s.rsplit_once('=').ok_or(
+        "COLUMN=TYPE: a header name or 1-based index, `=`, an identifier type or `ignore`",
+    )?;
     let to = match to.trim() {
         "ignore" => None,
         t => Some(
@@ -470,7 +473,11 @@ fn header_columns(
         .map_err(|_| String::from("the header record is not valid CSV"))?;
     let names: Vec<Option<String>> = names
         .iter()
-        .map(|n| std::str::from_utf8(n).ok().map(|n| n.trim().to_ascii_lowercase()))
+        .map(|n| {
+            std::str::from_utf8(n)
+                .ok()
+                .map(|n| n.trim().to_ascii_lowercase())
+        })
         .collect();
     let mut columns: Vec<Option<Option<IdType>>> = names
         .iter()

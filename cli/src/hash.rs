@@ -31,7 +31,8 @@ pub const MAX_THREADS: usize = 256;
 /// Bytes of standard output buffered before a write.
 const OUT_BUFFER_BYTES: usize = 1 << 20;
 
-const AFTER_HELP: &str = concat!("\
+const AFTER_HELP: &str = concat!(
+    "\
 Input: one value per line (\\n or \\r\\n; a byte-order mark at the start is dropped), or with
 --column one field of each CSV record (RFC 4180: quoted fields may hold the delimiter, \"\" and
 line breaks). --column takes a header name (the first record is the header) or a 1-based index
@@ -50,10 +51,12 @@ Empty input with --column is an error (there is no header or record to find the 
 --column index past the header's (or, with --no-header, the first record's) last field is a
 usage error.
 
-" , exit_status!(
-    "0 every row hashed; 1 some rows rejected; 2 usage error, a --column that is not in the \
+",
+    exit_status!(
+        "0 every row hashed; 1 some rows rejected; 2 usage error, a --column that is not in the \
      header, empty input with --column, or unreadable input (a directory)"
-));
+    )
+);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OnError {
@@ -308,7 +311,11 @@ fn hash(args: &Args) -> Result<u8, String> {
                 return Err(format!(
                     "{} is empty: --column needs a {}",
                     input_name(&args.file),
-                    if args.no_header { "record" } else { "header record" }
+                    if args.no_header {
+                        "record"
+                    } else {
+                        "header record"
+                    }
                 ));
             };
             let header = (!args.no_header).then_some(first.as_slice());
@@ -318,7 +325,11 @@ fn hash(args: &Args) -> Result<u8, String> {
             if column >= fields {
                 return Err(format!(
                     "--column {spec}: the {} has {fields} field{}",
-                    if args.no_header { "first record" } else { "header" },
+                    if args.no_header {
+                        "first record"
+                    } else {
+                        "header"
+                    },
                     if fields == 1 { "" } else { "s" }
                 ));
             }

@@ -174,7 +174,7 @@ pub fn open_input(
             if meta.is_dir() {
                 return Err(format!("cannot read {path}: it is a directory"));
             }
-            let size = meta.is_file().then(|| meta.len());
+            let size = meta.is_file().then_some(meta.len());
             Ok((Box::new(f), size))
         }
     }

@@ -9,9 +9,7 @@ mod marks;
 
 // The binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
 use common::preflight_env as run;
-use common::{
-    CONSUMER_KEY_ENV as KEY_ENV, CONSUMER_SECRET_ENV as SECRET_ENV, TOKEN_SECRET_ENV,
-};
+use common::{CONSUMER_KEY_ENV as KEY_ENV, CONSUMER_SECRET_ENV as SECRET_ENV, TOKEN_SECRET_ENV};
 use marks::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
 use std::path::PathBuf;
 use std::process::Output;

@@ -142,7 +142,11 @@ impl<R: Read> Chunker<R> {
             Some(p) => p,
             None if self.eof => buf.len(),
             None => {
-                let what = if take { "header record" } else { "first record" };
+                let what = if take {
+                    "header record"
+                } else {
+                    "first record"
+                };
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!("the {what} is longer than {CHUNK_BYTES} bytes"),

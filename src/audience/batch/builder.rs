@@ -497,7 +497,14 @@ mod tests {
         );
         let codes = |v: &[Rejection]| {
             v.iter()
-                .map(|r| (r.index, r.field.map(IdType::name), r.value_index, r.error.code()))
+                .map(|r| {
+                    (
+                        r.index,
+                        r.field.map(IdType::name),
+                        r.value_index,
+                        r.error.code(),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(
