@@ -32,7 +32,11 @@ export interface HashOptions {
   prehashed?: boolean | null | undefined;
 }
 
-/** Why the engine rejects one value (IdError::code in src/audience/error.rs). */
+/**
+ * Why the engine rejects one value (IdError::code in src/audience/error.rs).
+ * `normalization_unavailable` comes only from a Rust build without its Unicode tables and without
+ * a registered normalizer; this package always registers the JavaScript engine's.
+ */
 export type IdErrorCode =
   | 'empty'
   | 'too_long'
@@ -45,7 +49,8 @@ export type IdErrorCode =
   | 'invalid_device_id'
   | 'limited_ad_tracking'
   | 'invalid_service_id'
-  | 'invalid_prehashed';
+  | 'invalid_prehashed'
+  | 'normalization_unavailable';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings
