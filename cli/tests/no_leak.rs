@@ -191,6 +191,10 @@ pub fn check_every_subcommand() {
         "{{\"email\":\"{EMAIL}@\"}}\n{{\"email\":[\"{EMAIL}\",7]}}\n{{\"{SECRET}\":\"x\"}}\n{{\"email\":\"{EMAIL}\"\n"
     );
     let ndjson_file = dir.file("records.ndjson", ndjson.as_bytes());
+    // A file without a header: its first row, read as one, names no identifier type (an error
+    // that must name the columns by number only).
+    let headerless = format!("{EMAIL},{PHONE}\n{EMAIL},{PHONE}\n");
+    let headerless_file = dir.file("headerless.csv", headerless.as_bytes());
     for (endpoint, extra) in [
         ("custom_audience_users", &[][..]),
         (
@@ -198,7 +202,7 @@ pub fn check_every_subcommand() {
             &["--expires-at", "2030-01-01T00:00:00Z"][..],
         ),
     ] {
-        for input in [&csv_file, &ndjson_file] {
+        for input in [&csv_file, &ndjson_file, &headerless_file] {
             let mut args = vec![
                 "audience-batch",
                 "--endpoint",

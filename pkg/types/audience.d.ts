@@ -138,7 +138,7 @@ export interface AudienceBodyOptions extends HashOptions {
   maxBodyBytes?: number | null | undefined;
 }
 
-/** Why a whole record was left out (RecordError::code in src/audience/batch/). */
+/** Why a record, or one of its values, was left out (RecordError::code in src/audience/batch/). */
 export type RecordErrorCode = ValueErrorCode | 'no_identifiers' | 'field_not_allowed' | 'record_too_large';
 
 /** A record left out of the bodies. */
