@@ -301,12 +301,19 @@ fn hash(args: &Args) -> Result<u8, String> {
     let (mode, base) = match &args.column {
         None => (Mode::Lines, 0),
         Some(spec) => {
+            // Without a header, a first record too long to hold is a row like any other (rejected
+            // as too_long): the column is then not checked (`Some(None)`).
             let first = if args.no_header {
-                chunker.peek()
+                match chunker.peek() {
+                    Err(e) if e.kind() == io::ErrorKind::InvalidData => Some(None),
+                    r => r.map_err(|e| input_error(&args.file, &e))?.map(Some),
+                }
             } else {
-                chunker.header()
-            }
-            .map_err(|e| input_error(&args.file, &e))?;
+                chunker
+                    .header()
+                    .map_err(|e| input_error(&args.file, &e))?
+                    .map(Some)
+            };
             let Some(first) = first else {
                 return Err(format!(
                     "{} is empty: --column needs a {}",
@@ -318,20 +325,31 @@ fn hash(args: &Args) -> Result<u8, String> {
                     }
                 ));
             };
-            let header = (!args.no_header).then_some(first.as_slice());
+            let header = if args.no_header {
+                None
+            } else {
+                first.as_deref()
+            };
             let column = column_index(spec, header, delimiter)?;
-            // An index past the last field would reject every row: a usage error instead.
-            let fields = csv::fields(&first, delimiter).map_or(0, |f| f.len());
-            if column >= fields {
-                return Err(format!(
-                    "--column {spec}: the {} has {fields} field{}",
-                    if args.no_header {
-                        "first record"
-                    } else {
-                        "header"
-                    },
-                    if fields == 1 { "" } else { "s" }
-                ));
+            // An index past the last field would reject every row: a usage error instead. A
+            // header must be CSV; a first data record that is not is a rejected row.
+            match first.as_deref().map(|f| csv::fields(f, delimiter)) {
+                Some(Err(_)) if !args.no_header => {
+                    return Err("the header record is not valid CSV".into())
+                }
+                Some(Ok(fields)) if column >= fields.len() => {
+                    return Err(format!(
+                        "--column {spec}: the {} has {} field{}",
+                        if args.no_header {
+                            "first record"
+                        } else {
+                            "header"
+                        },
+                        fields.len(),
+                        if fields.len() == 1 { "" } else { "s" }
+                    ))
+                }
+                _ => {}
             }
             let mode = Mode::Csv { delimiter, column };
             (mode, usize::from(!args.no_header))

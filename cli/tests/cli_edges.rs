@@ -160,6 +160,32 @@ fn a_column_past_the_header_is_a_usage_error() {
 }
 
 #[test]
+fn a_header_that_is_not_csv_is_a_usage_error_a_first_row_is_not() {
+    // Text after a closing quote: not CSV.
+    let input = b"\"a\"b,c\nx@y.com,1\n";
+    let out = preflight(&["hash", "email", "--column", "1"], input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the header record is not valid CSV"));
+    // Without a header it is a row, rejected alone.
+    let out = preflight(&["hash", "email", "--column", "1", "--no-header"], input);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("row 1: invalid_csv"),
+        "{}",
+        stderr(&out)
+    );
+    // So is a first row too long to hold (its fields cannot be counted).
+    let long = format!("{}\na@x.com\n", "x".repeat(9 << 20));
+    let out = preflight(
+        &["hash", "email", "--column", "1", "--no-header"],
+        long.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("row 1: too_long"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("\n{A_AT_X}\n"));
+}
+
+#[test]
 fn empty_input_with_a_column_is_an_error() {
     for args in [
         vec!["hash", "email", "--column", "email"],
