@@ -80,6 +80,12 @@ cargo clippy -p preflight-wasm --target wasm32-unknown-unknown -- -D warnings
 step "cargo test (whole workspace; writes target/vectors/native.json)"
 cargo test --workspace
 
+step "cargo test -p preflight without the Unicode tables (--no-default-features: unit tests, tests/no_tables.rs)"
+cargo test -p preflight --no-default-features --lib --test no_tables
+
+step "a library dependency brings no CLI dependency (scripts/check-deps.sh)"
+bash scripts/check-deps.sh
+
 step "build the wasm package (scripts/build-wasm.sh)"
 bash scripts/build-wasm.sh
 

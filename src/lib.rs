@@ -10,6 +10,22 @@
 //! assert_eq!(report.issues[0].path, "/duration_in_minutes");
 //! assert_eq!(report.issues[0].code.as_str(), "out_of_range");
 //! ```
+//!
+//! # Cargo features
+//! - `nfc-tables` (default): Unicode normalization (NFC of email addresses, NFKC of webhook host
+//!   names) with the `unicode-normalization` crate's tables, and email lowercase by
+//!   `str::to_lowercase`. Without it (`default-features = false`, as the wasm binding builds the
+//!   crate) the embedder registers the missing functions with
+//!   [`audience::set_normalizer`] and [`audience::set_lowercase`], once per process (the first
+//!   call wins; see [`audience::Registration`]). Until it does, a value that needs them is an
+//!   error, never a wrong hash: an identifier fails with `normalization_unavailable`
+//!   ([`audience::IdError::NormalizationUnavailable`]), a webhook URL whose host needs NFKC is
+//!   reported `invalid_url` with `params.reason` `normalization_unavailable`. ASCII text, and
+//!   text made only of characters nothing composes with, never needs them.
+//!
+//! The command line is not a feature: it is its own crate in the workspace (`cli/`, package
+//! `preflight-cli`, binary `preflight`), so a dependency on this library never brings clap
+//! (scripts/check-deps.sh checks it, with and without default features).
 
 #![forbid(unsafe_code)]
 

@@ -805,13 +805,19 @@ fn rejected_records_by_index_and_field() {
         &BatchOptions::default(),
     )
     .expect("options");
-    let rejected: Vec<(usize, Option<IdType>, Option<usize>, &str)> = out
-        .rejected
-        .iter()
-        .map(|r| (r.index, r.field, r.value_index, r.error.code()))
-        .collect();
+    let listed = |list: &[preflight::audience::batch::Rejection]| {
+        list.iter()
+            .map(|r| (r.index, r.field, r.value_index, r.error.code()))
+            .collect::<Vec<(usize, Option<IdType>, Option<usize>, &str)>>()
+    };
+    // A user keeps every valid identifier: records 1 and 3 are sent without their bad values;
+    // only the record with nothing is left out.
     assert_eq!(
-        rejected,
+        listed(&out.rejected),
+        vec![(2, None, None, "no_identifiers")]
+    );
+    assert_eq!(
+        listed(&out.dropped),
         vec![
             (1, Some(IdType::Email), Some(1), "invalid_email"),
             (
@@ -820,20 +826,24 @@ fn rejected_records_by_index_and_field() {
                 Some(0),
                 "missing_country_code"
             ),
-            (2, None, None, "no_identifiers"),
             (3, Some(IdType::DeviceId), Some(0), "limited_ad_tracking"),
         ]
     );
     // The rejection report (JSON) never carries a value.
-    let report = serde_json::to_string(&out.rejected).expect("serializable");
+    let report = serde_json::to_string(&out.dropped).expect("serializable");
     assert!(!report.contains("secret") && !report.contains("617"));
     assert!(report.contains("\"code\":\"invalid_email\""));
     assert_eq!(out.bodies.len(), 1);
-    assert_eq!(out.bodies[0].records, vec![0, 4]);
+    assert_eq!(out.bodies[0].records, vec![0, 1, 3, 4]);
     let users = users_of(&out.bodies[0].json, "Update");
     let h = |t, v| hash(t, v, &opts()).expect("valid");
     assert_eq!(
         users[1],
+        json!({"email": [h(IdType::Email, "ok@example.com")]})
+    );
+    assert_eq!(users[2], json!({"handle": [h(IdType::Handle, "jack")]}));
+    assert_eq!(
+        users[3],
         json!({
             "handle": [h(IdType::Handle, "jack")],
             "service_id": [h(IdType::ServiceId, "42")],
@@ -908,10 +918,12 @@ fn do_not_reach_bodies() {
         ..Default::default()
     };
     let out = build_bodies(Endpoint::DoNotReachUsers, &records, &o).expect("options");
-    assert_eq!(out.rejected.len(), 1);
-    assert_eq!(out.rejected[0].index, 1);
-    assert_eq!(out.rejected[0].field, Some(IdType::Handle));
-    assert_eq!(out.rejected[0].error, RecordError::FieldNotAllowed);
+    // The handle is left out; the user is sent with the email.
+    assert!(out.rejected.is_empty());
+    assert_eq!(out.dropped.len(), 1);
+    assert_eq!(out.dropped[0].index, 1);
+    assert_eq!(out.dropped[0].field, Some(IdType::Handle));
+    assert_eq!(out.dropped[0].error, RecordError::FieldNotAllowed);
     let v: Value = serde_json::from_str(&out.bodies[0].json).expect("json");
     assert_eq!(v[0]["params"]["expires_at"], "2027-01-01T00:00:00Z");
     assert!(v[0]["params"].get("effective_at").is_none());
@@ -921,6 +933,7 @@ fn do_not_reach_bodies() {
         json!([
             {"email": [hash(IdType::Email, "a@x.com", &opts()).expect("valid")],
              "phone_number": [phone.clone()]},
+            {"email": [hash(IdType::Email, "b@x.com", &opts()).expect("valid")]},
             {"phone_number": [phone]},
         ])
     );

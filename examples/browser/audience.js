@@ -11,7 +11,7 @@ export const ID_TYPES = ['email', 'phone_number', 'handle', 'device_id', 'servic
 
 /**
  * Why a row was rejected, for people. The codes are the engine's (IdError in
- * src/audience/error.rs) and the command line's CSV codes (src/bin/preflight/hash/pipeline.rs).
+ * src/audience/error.rs) and the command line's CSV codes (cli/src/hash/pipeline.rs).
  */
 export const REASONS = Object.freeze({
   empty: 'the value is empty',

@@ -1,5 +1,5 @@
 // CSV records in bytes arriving in pieces, read exactly as `preflight hash --column` reads them
-// (src/bin/preflight/hash/csv.rs and pipeline.rs), so that the page's download can equal the
+// (cli/src/hash/csv.rs and pipeline.rs), so that the page's download can equal the
 // command line's output byte for byte:
 //
 // - One byte-order mark at the very start is dropped.

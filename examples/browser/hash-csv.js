@@ -12,7 +12,10 @@
 // Messages posted: {type: 'progress', bytes, total, rows, hashed, rejected: [[row, code], ...]}
 //                    (the rejected rows found since the last message)
 //                  {type: 'done', blob, bytes, rows, hashed, byCode}
-import { RecordSplitter, field, CHUNK_BYTES } from './csv.js';
+// As the command line, the job fails (a JobError) on an empty file, on a header that is not valid
+// CSV, and on a column past the last field of the first record (the header, or the first row
+// without one): every row would be rejected.
+import { RecordSplitter, field, fields, CHUNK_BYTES } from './csv.js';
 
 /** Values per call of hashIdentifiers: bounds the memory of one batch. */
 const BATCH_ROWS = 4096;
@@ -94,7 +97,23 @@ export function hashFile(job, hashIdentifiers, post) {
     values = [];
   }
 
+  /** The first record is not seen yet (it decides whether the column exists). */
+  let first = true;
+
   function onRecord(record) {
+    if (first) {
+      first = false;
+      const all = fields(record, delimiter);
+      if (all === null && header) {
+        throw new JobError('invalid_header', 'the header row is not valid CSV');
+      }
+      if (all !== null && column >= all.length) {
+        throw new JobError(
+          'column_out_of_range',
+          `column ${column + 1}: the ${header ? 'header' : 'first row'} has ${all.length} field${all.length === 1 ? '' : 's'}`,
+        );
+      }
+    }
     if (headerPending) {
       headerPending = false;
       return;
@@ -123,6 +142,7 @@ export function hashFile(job, hashIdentifiers, post) {
   }
 
   function onTooLong() {
+    first = false;
     if (headerPending) {
       throw new JobError('header_too_long', `the header row is longer than ${CHUNK_BYTES} bytes`);
     }
@@ -163,6 +183,7 @@ export function hashFile(job, hashIdentifiers, post) {
       progress();
     }
     splitter.finish();
+    if (first) throw new JobError('empty_file', 'the file is empty');
     flush();
     progress();
     const blob = new Blob(out, { type: 'text/csv' });

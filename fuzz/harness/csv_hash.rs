@@ -1,6 +1,6 @@
 //! Target `csv_hash`: the CLI's streaming hashing path (`preflight hash`), lines or one CSV column.
 //!
-//! The CSV splitter and the pipeline live in the binary (`src/bin/preflight/hash/`); they are
+//! The CSV splitter and the pipeline live in the binary (`cli/src/hash/`); they are
 //! compiled here from their own files (`#[path]`), so the fuzzer runs the CLI's code itself.
 //!
 //! Input: a header line `<type> [<mode> [<cut>]]`, then the input. `<type>` is an identifier
@@ -21,10 +21,10 @@
 //!   reported with its row number).
 
 #[allow(dead_code)]
-#[path = "../../src/bin/preflight/hash/csv.rs"]
+#[path = "../../cli/src/hash/csv.rs"]
 mod csv;
 #[allow(dead_code)]
-#[path = "../../src/bin/preflight/hash/pipeline.rs"]
+#[path = "../../cli/src/hash/pipeline.rs"]
 mod pipeline;
 
 use super::{by_name, header, pick, token_byte};

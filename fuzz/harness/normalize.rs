@@ -124,11 +124,13 @@ fn idempotent(t: IdType, opts: &HashOptions, raw: &str, once: &str) {
     }
     // The one documented exception (email, "NFC then lowercase").
     assert_eq!(t, IdType::Email, "normalization is not idempotent");
+    // (The harness runs with the tables: nfc never fails there.)
+    let composed = nfc(once).unwrap_or(std::borrow::Cow::Borrowed(once));
     assert!(
-        nfc(once) != once,
+        composed != once,
         "not idempotent although the first result is NFC"
     );
-    let expected = nfc(once).to_lowercase();
+    let expected = composed.to_lowercase();
     assert_eq!(twice.as_deref(), Ok(expected.as_str()));
     assert_eq!(
         normalize(t, &expected, opts).as_deref(),

@@ -1,8 +1,11 @@
 // Upload bodies for the custom audience users and do-not-reach users endpoints, over the raw
 // export of bindings/wasm/src/bodies.rs (the full package only: the hash-only entry and its .wasm
 // leave upload bodies out, so this module is not part of its download). The first string of the
-// raw result is 'o<users per body>,...|<index>:<field>:<value index>:<code>,...' (or a tagged
-// 'e<code>\t<message>'), the others are the bodies, byte for byte as the native crate builds them.
+// raw result is 'o<users per body>,...|<rejected>|<dropped>', each list of
+// '<index>:<field>:<value index>:<code>,' (or a tagged 'e<code>\t<message>'), the others are the
+// bodies, byte for byte as the native crate builds them. A user keeps every valid identifier: a
+// value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
+// with the engine's dropped values, or with the user's rejection when nothing is left.
 import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
 import { HASH_KEYS, fail, hashOptions, isPlainObject } from './audience.js';
 import { engineOf } from './engine.js';
@@ -77,10 +80,10 @@ export function bodiesApi(raw) {
     const parts = [];
     const lens = [];
     const counts = [];
-    /** Input index of each record passed to the engine (null while it is the identity). */
-    let passed = null;
-    /** Rejections found here (values that cannot be passed), by input index. */
+    /** Problems found here (values that cannot be passed), by input index. */
     const early = [];
+    /** For a record with values left out here: per field, the input position of each passed value. */
+    const positions = new Map();
     for (let i = 0; i < records.length; i++) {
       // Own elements only, and a throwing getter is a typed error (lib/core.js `own`).
       const rec = own(records, i, 'records', 'invalid_record');
@@ -94,42 +97,33 @@ export function bodiesApi(raw) {
           );
         }
       }
-      const mark = parts.length;
-      const countMark = counts.length;
-      let bad = null;
-      for (let f = 0; f < FIELDS.length && bad === null; f++) {
+      let kept = null;
+      for (let f = 0; f < FIELDS.length; f++) {
         const v = own(rec, FIELDS[f], what, 'invalid_record');
-        if (v == null) {
+        const values = v == null ? [] : typeof v === 'string' ? [v] : Array.isArray(v) ? v : null;
+        if (values === null) {
+          early.push({ index: i, field: FIELDS[f], valueIndex: null, code: 'not_a_string' });
           counts.push(0);
-        } else if (typeof v === 'string') {
-          if (!isWellFormed(v)) bad = { field: FIELDS[f], valueIndex: 0, code: 'invalid_utf8' };
-          parts.push(v);
-          lens.push(v.length);
-          counts.push(1);
-        } else if (Array.isArray(v)) {
-          for (let k = 0; k < v.length && bad === null; k++) {
-            const x = own(v, k, what, 'invalid_record');
-            if (typeof x !== 'string') bad = { field: FIELDS[f], valueIndex: k, code: 'not_a_string' };
-            else if (!isWellFormed(x)) bad = { field: FIELDS[f], valueIndex: k, code: 'invalid_utf8' };
-            else {
-              parts.push(x);
-              lens.push(x.length);
-            }
-          }
-          counts.push(v.length);
-        } else {
-          bad = { field: FIELDS[f], valueIndex: null, code: 'not_a_string' };
+          continue;
         }
+        let n = 0;
+        for (let k = 0; k < values.length; k++) {
+          const x = own(values, k, what, 'invalid_record');
+          const code = typeof x !== 'string' ? 'not_a_string' : !isWellFormed(x) ? 'invalid_utf8' : null;
+          if (code !== null) {
+            early.push({ index: i, field: FIELDS[f], valueIndex: k, code });
+            if (kept === null) kept = {};
+            kept[FIELDS[f]] ??= values.slice(0, k).map((_, j) => j);
+            continue;
+          }
+          kept?.[FIELDS[f]]?.push(k);
+          parts.push(x);
+          lens.push(x.length);
+          n++;
+        }
+        counts.push(n);
       }
-      if (bad !== null) {
-        // Left out of the engine's input; reported in input order with the engine's rejections.
-        parts.length = lens.length = mark;
-        counts.length = countMark;
-        early.push({ index: i, ...bad });
-        if (passed === null) passed = Array.from({ length: i }, (_, k) => k);
-        continue;
-      }
-      if (passed !== null) passed.push(i);
+      if (kept !== null) positions.set(i, kept);
     }
 
     const text = parts.join('');
@@ -150,32 +144,40 @@ export function bodiesApi(raw) {
     ));
     const meta = out[0];
     if (meta.charCodeAt(0) !== 111 /* o */) fail(meta);
-    const bar = meta.indexOf('|');
-    const perBody = bar > 1 ? meta.slice(1, bar - 1).split(',').map(Number) : [];
-    const engineRejected = [];
-    if (bar + 1 < meta.length) {
-      for (const item of meta.slice(bar + 1, -1).split(',')) {
-        const [index, field, valueIndex, code] = item.split(':');
-        engineRejected.push({
-          index: passed === null ? +index : passed[+index],
-          field: field === '' ? null : field,
-          valueIndex: valueIndex === '' ? null : +valueIndex,
-          code,
-        });
+    const [counts0, rejectedText, droppedText] = meta.slice(1).split('|');
+    const perBody = counts0 ? counts0.slice(0, -1).split(',').map(Number) : [];
+    const parse = (text) => (text ? text.slice(0, -1).split(',') : []).map((item) => {
+      const [index, field, valueIndex, code] = item.split(':');
+      const at = valueIndex === '' ? null : +valueIndex;
+      return {
+        index: +index,
+        field: field === '' ? null : field,
+        // The input position of the value (values left out here shift the engine's).
+        valueIndex: at === null ? null : positions.get(+index)?.[field]?.[at] ?? at,
+        code,
+      };
+    });
+    const engineRejected = parse(rejectedText);
+    const isRejected = new Set(engineRejected.map((x) => x.index));
+    // Each problem found here goes with its user: rejected when the engine left the user out
+    // (then a no_identifiers of a user whose every value was left out here is not repeated),
+    // dropped otherwise. Both lists stay in input order.
+    const merge = (engine, mine) => {
+      const all = [];
+      for (let a = 0, b = 0; a < mine.length || b < engine.length; ) {
+        if (b >= engine.length || (a < mine.length && mine[a].index <= engine[b].index)) all.push(mine[a++]);
+        else all.push(engine[b++]);
       }
-    }
-    // Merge both rejection lists by input index (each is in input order).
-    const rejected = [];
-    for (let a = 0, b = 0; a < early.length || b < engineRejected.length; ) {
-      if (b >= engineRejected.length || (a < early.length && early[a].index < engineRejected[b].index)) {
-        rejected.push(early[a++]);
-      } else {
-        rejected.push(engineRejected[b++]);
-      }
-    }
+      return all;
+    };
+    const hadEarly = new Set(early.map((x) => x.index));
+    const rejected = merge(
+      engineRejected.filter((x) => !(x.code === 'no_identifiers' && hadEarly.has(x.index))),
+      early.filter((x) => isRejected.has(x.index)),
+    );
+    const dropped = merge(parse(droppedText), early.filter((x) => !isRejected.has(x.index)));
     // The accepted records fill the bodies in input order.
     const recordsPerBody = [];
-    const isRejected = new Set(rejected.map((x) => x.index));
     let r = 0;
     for (const count of perBody) {
       const ids = [];
@@ -185,7 +187,7 @@ export function bodiesApi(raw) {
       }
       recordsPerBody.push(ids);
     }
-    return { bodies: out.slice(1), records: recordsPerBody, rejected };
+    return { bodies: out.slice(1), records: recordsPerBody, rejected, dropped };
   };
 
   return { buildAudienceBodies };

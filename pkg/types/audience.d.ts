@@ -32,7 +32,11 @@ export interface HashOptions {
   prehashed?: boolean | null | undefined;
 }
 
-/** Why the engine rejects one value (IdError::code in src/audience/error.rs). */
+/**
+ * Why the engine rejects one value (IdError::code in src/audience/error.rs).
+ * `normalization_unavailable` comes only from a Rust build without its Unicode tables and without
+ * a registered normalizer; this package always registers the JavaScript engine's.
+ */
 export type IdErrorCode =
   | 'empty'
   | 'too_long'
@@ -45,7 +49,8 @@ export type IdErrorCode =
   | 'invalid_device_id'
   | 'limited_ad_tracking'
   | 'invalid_service_id'
-  | 'invalid_prehashed';
+  | 'invalid_prehashed'
+  | 'normalization_unavailable';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings
@@ -138,7 +143,7 @@ export interface AudienceBodyOptions extends HashOptions {
   maxBodyBytes?: number | null | undefined;
 }
 
-/** Why a whole record was left out (RecordError::code in src/audience/batch/). */
+/** Why a record, or one of its values, was left out (RecordError::code in src/audience/batch/). */
 export type RecordErrorCode = ValueErrorCode | 'no_identifiers' | 'field_not_allowed' | 'record_too_large';
 
 /** A record left out of the bodies. */
@@ -161,8 +166,16 @@ export interface AudienceBodies {
   bodies: string[];
   /** For each body, the input indexes of its users, in order (maps `operation_errors` back). */
   records: number[][];
-  /** Every rejected record, in input order. */
+  /**
+   * The records left out, in input order, with every problem of each: a record is left out only
+   * when nothing valid is left (or it is too large alone).
+   */
   rejected: RecordRejection[];
+  /**
+   * Values left out of records that were sent (invalid, or a field the endpoint does not take),
+   * in input order: the record keeps every valid identifier.
+   */
+  dropped: RecordRejection[];
 }
 
 /** A wrong call of buildAudienceBodies (BatchError::code in src/audience/batch/). */
@@ -247,8 +260,9 @@ export declare function createLineHasher(type: IdType, options?: HashOptions | n
 /**
  * Request bodies for `endpoint`: every identifier normalized and hashed, the users grouped into
  * one `operation` per body, split so that each body keeps both limits (2500 users, 5,000,000
- * bytes of the exact text), input order kept. A record is rejected whole when one of its values
- * is invalid, it has no value, a field the endpoint does not take, or is too large alone.
+ * bytes of the exact text), input order kept. A record keeps every valid identifier: an invalid
+ * value, or a field the endpoint does not take, is left out (`dropped`); the record is rejected
+ * only when nothing is left, it has no value, or it is too large alone.
  * @throws {PreflightError} a {@link BatchErrorCode}; `bad_options` (including a missing
  *   `operation`), `unknown_phone_format`, `invalid_default_country_code`; `invalid_argument`
  *   when `records` is not an array; `invalid_record` when a record is not an object or has a

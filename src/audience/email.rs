@@ -131,7 +131,7 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
 }
 
 fn normalize_unicode<'a>(t: &str, buf: &'a mut String) -> Result<&'a str, IdError> {
-    let lower = to_lowercase(&nfc(t));
+    let lower = to_lowercase(&nfc(t)?)?;
     // Exactly one `@`, neither first nor last: a non-empty local part and domain (as the ASCII
     // path checks it; bytes, since `@` is ASCII).
     let b = lower.as_bytes();
@@ -187,6 +187,7 @@ mod tests {
         assert_eq!(n("A@B.c").as_deref(), Ok("a@b.c"));
         assert_eq!(n("a@b").as_deref(), Ok("a@b"));
         assert_eq!(n("ÉMILE@EXAMPLE.FR").as_deref(), Ok("émile@example.fr"));
+        #[cfg(feature = "nfc-tables")]
         assert_eq!(n("jose\u{301}@x.com").as_deref(), Ok("jos\u{e9}@x.com"));
         // Past the stack buffer: the same result from the heap path.
         for len in [STACK_BYTES - 1, STACK_BYTES, STACK_BYTES + 1, 1000] {
@@ -210,7 +211,13 @@ mod tests {
             "é b@c",
             "é@b\u{3000}c",
         ] {
-            assert_eq!(n(bad), Err(IdError::InvalidEmail), "{bad:?}");
+            let got = n(bad);
+            // Without the tables text outside the stable ranges needs the (unregistered) NFC.
+            #[cfg(not(feature = "nfc-tables"))]
+            if got == Err(IdError::NormalizationUnavailable) {
+                continue;
+            }
+            assert_eq!(got, Err(IdError::InvalidEmail), "{bad:?}");
         }
     }
 }

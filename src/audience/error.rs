@@ -32,11 +32,21 @@ pub enum IdError {
     InvalidServiceId,
     /// The `prehashed` option is set and the value is not 64 hexadecimal digits.
     InvalidPrehashed,
+    /// The value needs Unicode normalization (an email address that is not NFC, or one with a
+    /// `Σ` to lowercase) and the build has no tables (feature `nfc-tables`) and no registered
+    /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]). Never with the tables.
+    NormalizationUnavailable,
+}
+
+impl From<super::nfc::NormalizerMissing> for IdError {
+    fn from(_: super::nfc::NormalizerMissing) -> Self {
+        IdError::NormalizationUnavailable
+    }
 }
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 12] = [
+    pub const ALL: [IdError; 13] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -49,6 +59,7 @@ impl IdError {
         IdError::LimitedAdTracking,
         IdError::InvalidServiceId,
         IdError::InvalidPrehashed,
+        IdError::NormalizationUnavailable,
     ];
 
     /// The stable snake_case code.
@@ -66,6 +77,7 @@ impl IdError {
             IdError::LimitedAdTracking => "limited_ad_tracking",
             IdError::InvalidServiceId => "invalid_service_id",
             IdError::InvalidPrehashed => "invalid_prehashed",
+            IdError::NormalizationUnavailable => "normalization_unavailable",
         }
     }
 
@@ -105,6 +117,10 @@ impl IdError {
             }
             IdError::InvalidPrehashed => {
                 "a prehashed value must be 64 hexadecimal digits (a SHA-256 digest)"
+            }
+            IdError::NormalizationUnavailable => {
+                "the value needs Unicode normalization and this build has no Unicode tables and \
+                 no registered normalizer (set_normalizer, set_lowercase)"
             }
         }
     }

@@ -50,7 +50,7 @@ pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
 pub use case::{set_lowercase, Lowercase};
 pub use error::{IdError, UnknownIdType};
 pub use hex::sha256;
-pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer};
+pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
 pub use trim::{is_trimmed_char, trim};
 
 use serde::{Deserialize, Serialize};

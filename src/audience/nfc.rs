@@ -4,13 +4,18 @@
 //! With the `nfc-tables` feature (the default) the `unicode-normalization` crate does the work,
 //! in Rust. Without it (the wasm binding: the tables are most of a small browser download, and
 //! every JavaScript engine already ships them as `String.prototype.normalize`) the embedder
-//! registers a [`Normalizer`] once with [`set_normalizer`]. Either way text that is already
+//! registers a [`Normalizer`] with [`set_normalizer`]. Either way text that is already
 //! normalized never leaves Rust: ASCII always, and without the tables also any text made only of
 //! characters in [`STABLE_RANGES`], characters that nothing composes with.
 //!
-//! Without the tables and before [`set_normalizer`] is called, text that needs the normalizer is
-//! returned unchanged (not normalized): an embedder that turns `nfc-tables` off must register one
-//! before hashing or validating (the wasm binding does so when its module starts).
+//! The registration is **process-wide and the first call wins**: there is one normalizer per
+//! process, for every thread and every caller; a later call changes nothing and says so
+//! ([`Registration::AlreadyRegistered`]). With the tables, registering does nothing
+//! ([`Registration::TablesBuiltIn`]).
+//!
+//! Without the tables and before a normalizer is registered, text that needs it is an error
+//! ([`NormalizerMissing`]; for identifiers [`crate::audience::IdError::NormalizationUnavailable`],
+//! code `normalization_unavailable`), never returned unnormalized: a wrong hash would be silent.
 
 use std::borrow::Cow;
 
@@ -36,65 +41,99 @@ impl Form {
 /// An embedder's normalization: `s` in normalization form `form`, in full.
 pub type Normalizer = fn(s: &str, form: Form) -> String;
 
+/// The text needs Unicode normalization (or, for email addresses, the Final_Sigma lowercase)
+/// and this build has neither the tables (feature `nfc-tables`) nor a registered function
+/// ([`set_normalizer`], [`crate::audience::set_lowercase`]). Never happens with the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NormalizerMissing;
+
+impl std::fmt::Display for NormalizerMissing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "this build has no Unicode tables (feature nfc-tables) and no normalizer is \
+             registered (set_normalizer)",
+        )
+    }
+}
+
+impl std::error::Error for NormalizerMissing {}
+
+/// What a call to [`set_normalizer`] or [`crate::audience::set_lowercase`] did. The registration
+/// is process-wide and the first call wins.
+#[must_use]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Registration {
+    /// This call's function is now the one of the whole process.
+    Registered,
+    /// An earlier call registered a function; that one stays in use and this call's is not.
+    AlreadyRegistered,
+    /// The crate is built with `nfc-tables`: its own tables are used and the function never is.
+    TablesBuiltIn,
+}
+
 /// `s` in Unicode Normalization Form C. Borrows when `s` is already NFC (always for ASCII).
-pub fn nfc(s: &str) -> Cow<'_, str> {
+/// [`NormalizerMissing`] only without `nfc-tables`, for text that may need composing, before a
+/// normalizer is registered.
+pub fn nfc(s: &str) -> Result<Cow<'_, str>, NormalizerMissing> {
     normalize(s, Form::Nfc)
 }
 
 /// `s` in Unicode Normalization Form KC. Borrows when `s` is ASCII (which NFKC leaves as it is).
-pub fn nfkc(s: &str) -> Cow<'_, str> {
+/// [`NormalizerMissing`] as for [`nfc`].
+pub fn nfkc(s: &str) -> Result<Cow<'_, str>, NormalizerMissing> {
     normalize(s, Form::Nfkc)
 }
 
 #[cfg(feature = "nfc-tables")]
-fn normalize(s: &str, form: Form) -> Cow<'_, str> {
+fn normalize(s: &str, form: Form) -> Result<Cow<'_, str>, NormalizerMissing> {
     use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
     if s.is_ascii() {
-        return Cow::Borrowed(s);
+        return Ok(Cow::Borrowed(s));
     }
-    match form {
+    Ok(match form {
         Form::Nfc if is_nfc_quick(s.chars()) == IsNormalized::Yes => Cow::Borrowed(s),
         Form::Nfc => Cow::Owned(s.nfc().collect()),
         Form::Nfkc => Cow::Owned(s.nfkc().collect()),
-    }
+    })
 }
 
-/// Registers the normalization used when the crate is built without `nfc-tables`. Only the
-/// first call counts; returns whether this call's `f` is the one in use. With `nfc-tables` the
-/// crate's own tables are always used and this does nothing (returns `false`).
+/// Registers, for the whole process, the normalization used when the crate is built without
+/// `nfc-tables`. **The first call wins**: a later one changes nothing
+/// ([`Registration::AlreadyRegistered`]). With `nfc-tables` the crate's own tables are always
+/// used and this does nothing ([`Registration::TablesBuiltIn`]).
 #[cfg(feature = "nfc-tables")]
-pub fn set_normalizer(f: Normalizer) -> bool {
+pub fn set_normalizer(f: Normalizer) -> Registration {
     let _ = f;
-    false
+    Registration::TablesBuiltIn
 }
 
 #[cfg(not(feature = "nfc-tables"))]
 static NORMALIZER: std::sync::OnceLock<Normalizer> = std::sync::OnceLock::new();
 
-/// Registers the normalization used when the crate is built without `nfc-tables`. Only the
-/// first call counts; returns whether this call's `f` is the one in use. With `nfc-tables` the
-/// crate's own tables are always used and this does nothing (returns `false`).
+/// Registers, for the whole process, the normalization used when the crate is built without
+/// `nfc-tables`. **The first call wins**: a later one changes nothing
+/// ([`Registration::AlreadyRegistered`]). With `nfc-tables` the crate's own tables are always
+/// used and this does nothing ([`Registration::TablesBuiltIn`]).
 #[cfg(not(feature = "nfc-tables"))]
-pub fn set_normalizer(f: Normalizer) -> bool {
-    NORMALIZER.set(f).is_ok()
+pub fn set_normalizer(f: Normalizer) -> Registration {
+    match NORMALIZER.set(f) {
+        Ok(()) => Registration::Registered,
+        Err(_) => Registration::AlreadyRegistered,
+    }
 }
 
 #[cfg(not(feature = "nfc-tables"))]
-fn normalize(s: &str, form: Form) -> Cow<'_, str> {
+fn normalize(s: &str, form: Form) -> Result<Cow<'_, str>, NormalizerMissing> {
     if s.is_ascii() || (form == Form::Nfc && s.chars().all(is_stable)) {
-        return Cow::Borrowed(s);
+        return Ok(Cow::Borrowed(s));
     }
-    match NORMALIZER.get() {
-        Some(f) => {
-            let out = f(s, form);
-            if out == s {
-                Cow::Borrowed(s)
-            } else {
-                Cow::Owned(out)
-            }
-        }
-        None => Cow::Borrowed(s),
-    }
+    let f = NORMALIZER.get().ok_or(NormalizerMissing)?;
+    let out = f(s, form);
+    Ok(if out == s {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(out)
+    })
 }
 
 /// Ranges of characters that are NFC on their own (NFC_Quick_Check=Yes) and have canonical
@@ -118,13 +157,15 @@ fn is_stable(c: char) -> bool {
     STABLE_RANGES.iter().any(|&(lo, hi)| lo <= c && c <= hi)
 }
 
-#[cfg(test)]
+// Without the tables: tests/no_tables.rs (its own process, as the registration is global).
+#[cfg(all(test, feature = "nfc-tables"))]
 mod tests {
     use super::*;
 
-    #[cfg(feature = "nfc-tables")]
     #[test]
     fn composes() {
+        let nfc = |s| nfc(s).expect("tables");
+        let nfkc = |s| nfkc(s).expect("tables");
         assert_eq!(nfc("jose\u{301}"), "jos\u{e9}");
         assert!(matches!(nfc("jos\u{e9}"), Cow::Borrowed(_)));
         assert!(matches!(nfc("plain"), Cow::Borrowed(_)));
@@ -138,7 +179,6 @@ mod tests {
         assert!(matches!(nfkc("localhost"), Cow::Borrowed(_)));
     }
 
-    #[cfg(feature = "nfc-tables")]
     #[test]
     fn stable_ranges_are_nfc_and_never_compose() {
         use unicode_normalization::char::canonical_combining_class;
@@ -163,19 +203,12 @@ mod tests {
         assert!(!is_stable('\u{11A8}'));
     }
 
-    #[cfg(not(feature = "nfc-tables"))]
     #[test]
-    fn hook() {
-        fn upper(s: &str, form: Form) -> String {
-            format!("{}:{}", form.name(), s)
+    fn registration_is_a_no_op_with_the_tables() {
+        fn marked(s: &str, _: Form) -> String {
+            format!("marked:{s}")
         }
-        // Before registration: unchanged. Stable text never reaches the hook.
-        assert_eq!(nfc("e\u{301}"), "e\u{301}");
-        assert!(set_normalizer(upper));
-        assert!(!set_normalizer(upper));
-        assert_eq!(nfc("e\u{301}"), "NFC:e\u{301}");
-        assert_eq!(nfkc("\u{FF4C}"), "NFKC:\u{FF4C}");
-        assert!(matches!(nfc("jos\u{e9} \u{D55C}"), Cow::Borrowed(_)));
-        assert!(matches!(nfkc("localhost"), Cow::Borrowed(_)));
+        assert_eq!(set_normalizer(marked), Registration::TablesBuiltIn);
+        assert_eq!(nfc("e\u{301}"), Ok(Cow::Borrowed("\u{e9}")));
     }
 }

@@ -148,12 +148,22 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
     let problem = match u.host {
         urls::Host::Domain(name) => match domain_problem(name) {
             Ok(p) => p,
-            Err(NumericHost) => {
+            Err(UnreadableHost::Numeric) => {
                 ctx.error(
                     path,
                     Code::InvalidUrl,
                     "must be a URL with a valid host name or address (the host reads as a malformed number)",
                     json!(null),
+                );
+                return;
+            }
+            Err(UnreadableHost::NormalizationUnavailable) => {
+                ctx.error(
+                    path,
+                    Code::InvalidUrl,
+                    "cannot check the host name: it needs Unicode normalization and this build has \
+                     no Unicode tables and no registered normalizer",
+                    json!({"reason": "normalization_unavailable"}),
                 );
                 return;
             }
@@ -182,19 +192,27 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
     }
 }
 
-/// A host name that, once mapped, ends in an all-digit label without being an IPv4 address.
+/// A host name that cannot be judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NumericHost;
+pub enum UnreadableHost {
+    /// Once mapped, it ends in an all-digit label without being an IPv4 address.
+    Numeric,
+    /// It needs NFKC and the build has no Unicode tables and no registered normalizer
+    /// (`crate::audience::set_normalizer`): reported rather than guessed, since a `localhost` in
+    /// fullwidth letters would otherwise pass.
+    NormalizationUnavailable,
+}
 
 /// `localhost` and every name under it (`a.localhost`), any case, with or without a final dot.
 ///
 /// The name is first mapped as a client resolving it would (IDNA maps compatibility characters):
 /// NFKC, the ideographic and fullwidth full stops as `.`, lowercase. So `ｌｏｃａｌｈｏｓｔ` is
 /// localhost, and a name that maps to an IPv4 address (`１２７.０.０.１`) is judged as that address.
-/// [`NumericHost`] when the mapped name ends in an all-digit label without being an IPv4 address (a
-/// malformed number, like `127.1` written in fullwidth digits).
-pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, NumericHost> {
+/// [`UnreadableHost::Numeric`] when the mapped name ends in an all-digit label without being an
+/// IPv4 address (a malformed number, like `127.1` written in fullwidth digits).
+pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, UnreadableHost> {
     let mapped: String = crate::audience::nfkc(name)
+        .map_err(|_| UnreadableHost::NormalizationUnavailable)?
         .chars()
         .map(|c| match c {
             '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => '.',
@@ -207,7 +225,7 @@ pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, NumericHost> {
         return Ok(ipv4_problem(octets));
     }
     if mapped.rsplit('.').next().is_some_and(is_digits) {
-        return Err(NumericHost);
+        return Err(UnreadableHost::Numeric);
     }
     let under = mapped
         .strip_suffix(LOCALHOST)
@@ -524,8 +542,27 @@ mod tests {
         }
     }
 
+    /// `domain_problem`, except that without the tables (and no normalizer registered, as in
+    /// this test binary) a name that is not ASCII must be refused as unreadable, never judged.
+    fn judged(n: &str) -> Result<Option<HostProblem>, UnreadableHost> {
+        let got = domain_problem(n);
+        if cfg!(feature = "nfc-tables") || n.is_ascii() {
+            return got;
+        }
+        assert_eq!(got, Err(UnreadableHost::NormalizationUnavailable), "{n}");
+        Err(UnreadableHost::NormalizationUnavailable)
+    }
+
     #[test]
     fn localhost_names() {
+        let tables = cfg!(feature = "nfc-tables");
+        let or_unreadable = |n: &str, want| {
+            if tables || n.is_ascii() {
+                want
+            } else {
+                Err(UnreadableHost::NormalizationUnavailable)
+            }
+        };
         for n in [
             "localhost",
             "LOCALHOST",
@@ -535,7 +572,11 @@ mod tests {
             "ｌｏｃａｌｈｏｓｔ",
             "api。localhost",
         ] {
-            assert_eq!(domain_problem(n), Ok(Some(HostProblem::Localhost)), "{n}");
+            assert_eq!(
+                judged(n),
+                or_unreadable(n, Ok(Some(HostProblem::Localhost))),
+                "{n}"
+            );
         }
         for n in [
             "example.com",
@@ -544,13 +585,14 @@ mod tests {
             "notlocalhost.",
             "bücher.example",
         ] {
-            assert_eq!(domain_problem(n), Ok(None), "{n}");
+            assert_eq!(judged(n), or_unreadable(n, Ok(None)), "{n}");
         }
-        assert_eq!(
-            domain_problem("１２７.０.０.１"),
-            Ok(Some(HostProblem::Loopback))
-        );
-        assert_eq!(domain_problem("８.８.８.８"), Ok(None));
-        assert_eq!(domain_problem("１２７.１"), Err(NumericHost));
+        for (n, want) in [
+            ("１２７.０.０.１", Ok(Some(HostProblem::Loopback))),
+            ("８.８.８.８", Ok(None)),
+            ("１２７.１", Err(UnreadableHost::Numeric)),
+        ] {
+            assert_eq!(judged(n), or_unreadable(n, want), "{n}");
+        }
     }
 }

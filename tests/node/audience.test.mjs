@@ -655,7 +655,7 @@ test('generated values of the other hashed types through every bulk path equal n
 const CA = 'custom_audience_users';
 const DNR = 'do_not_reach_users';
 
-test('buildAudienceBodies: the exact body, hashes per field, rejections with their input index', () => {
+test('buildAudienceBodies: the exact body, hashes per field, rejections and dropped values with their input index', () => {
   const records = [
     { email: 'Support@X.com' },
     { email: 'not an email' },
@@ -665,12 +665,13 @@ test('buildAudienceBodies: the exact body, hashes per field, rejections with the
     { email: ['ok@x.com', 7] },
   ];
   const out = buildAudienceBodies(CA, records, { operation: 'Update' });
-  assert.deepEqual(out.records, [[0, 2, 4]]);
+  assert.deepEqual(out.records, [[0, 2, 4, 5]]);
   assert.deepEqual(out.rejected, [
     { index: 1, field: 'email', valueIndex: 0, code: 'invalid_email' },
     { index: 3, field: null, valueIndex: null, code: 'no_identifiers' },
-    { index: 5, field: 'email', valueIndex: 1, code: 'not_a_string' },
   ]);
+  // Record 5 keeps its valid email; the number beside it is left out and reported.
+  assert.deepEqual(out.dropped, [{ index: 5, field: 'email', valueIndex: 1, code: 'not_a_string' }]);
   assert.equal(out.bodies.length, 1);
   assert.ok(out.bodies[0].startsWith(
     `[{"operation_type":"Update","params":{"users":[{"email":["${VECTORS[0][3]}"]},`), out.bodies[0]);
@@ -682,14 +683,51 @@ test('buildAudienceBodies: the exact body, hashes per field, rejections with the
   });
   assert.deepEqual(Object.keys(op.params.users[2]), ['device_id', 'handle', 'service_id']);
   assert.deepEqual(op.params.users[2].handle, [VECTORS[8][3]]);
+  assert.deepEqual(op.params.users[3], { email: [sha256('ok@x.com')] });
 
   const dnr = buildAudienceBodies(DNR, [{ email: 'a@x.com' }, { handle: 'x', email: 'b@x.com' }], {
     operation: 'Delete', expiresAt: '2030-01-01T00:00:00Z', phoneFormat: 'digits',
   });
-  assert.deepEqual(dnr.rejected, [{ index: 1, field: 'handle', valueIndex: null, code: 'field_not_allowed' }]);
+  assert.deepEqual(dnr.rejected, []);
+  assert.deepEqual(dnr.dropped, [{ index: 1, field: 'handle', valueIndex: null, code: 'field_not_allowed' }]);
   assert.equal(dnr.bodies[0],
-    `[{"operation_type":"Delete","params":{"expires_at":"2030-01-01T00:00:00Z","users":[{"email":["${sha256('a@x.com')}"]}]}}]`);
-  assert.deepEqual(buildAudienceBodies(CA, [], { operation: 'Update' }), { bodies: [], records: [], rejected: [] });
+    `[{"operation_type":"Delete","params":{"expires_at":"2030-01-01T00:00:00Z","users":[{"email":["${sha256('a@x.com')}"]},` +
+    `{"email":["${sha256('b@x.com')}"]}]}}]`);
+  assert.deepEqual(buildAudienceBodies(CA, [], { operation: 'Update' }), { bodies: [], records: [], rejected: [], dropped: [] });
+});
+
+test('buildAudienceBodies: a user keeps every valid identifier; values left out before the engine keep their positions', () => {
+  const records = [
+    // A valid email, a phone number without a country code: the email is sent.
+    { email: 'a@x.com', phone_number: '555 0100' },
+    // Nothing valid: left out, with both problems.
+    { email: 'nope', phone_number: '555 0100' },
+    // Values the wrapper cannot pass (a number, a lone surrogate) between valid and invalid ones:
+    // every position is the record's own.
+    { email: [7, 'b@x.com', 'a\uD800@x.com', 'bad', 'c@x.com'], handle: 5 },
+    // Only values the wrapper cannot pass: left out, without a no_identifiers of its own.
+    { email: [null], device_id: {} },
+  ];
+  const out = buildAudienceBodies(CA, records, { operation: 'Update' });
+  assert.deepEqual(out.records, [[0, 2]]);
+  const [op] = JSON.parse(out.bodies[0]);
+  assert.deepEqual(op.params.users, [
+    { email: [sha256('a@x.com')] },
+    { email: [sha256('b@x.com'), sha256('c@x.com')] },
+  ]);
+  assert.deepEqual(out.rejected, [
+    { index: 1, field: 'email', valueIndex: 0, code: 'invalid_email' },
+    { index: 1, field: 'phone_number', valueIndex: 0, code: 'missing_country_code' },
+    { index: 3, field: 'email', valueIndex: 0, code: 'not_a_string' },
+    { index: 3, field: 'device_id', valueIndex: null, code: 'not_a_string' },
+  ]);
+  assert.deepEqual(out.dropped, [
+    { index: 0, field: 'phone_number', valueIndex: 0, code: 'missing_country_code' },
+    { index: 2, field: 'email', valueIndex: 0, code: 'not_a_string' },
+    { index: 2, field: 'email', valueIndex: 2, code: 'invalid_utf8' },
+    { index: 2, field: 'handle', valueIndex: null, code: 'not_a_string' },
+    { index: 2, field: 'email', valueIndex: 3, code: 'invalid_email' },
+  ]);
 });
 
 test('buildAudienceBodies: 2500 users per body, exactly', () => {

@@ -219,6 +219,7 @@ test('lone surrogates from JavaScript strings: invalid_json, invalid_utf8 or inv
   assert.deepEqual(hashLines('email', 'a\uD800@b.com\nok@b.com').errors, [{ index: 0, code: 'invalid_utf8' }]);
   const bodies = buildAudienceBodies('custom_audience_users', [{ email: 'a\uD800@b.com' }, { email: 'ok@b.com' }], { operation: 'Update' });
   assert.deepEqual(bodies.rejected, [{ index: 0, field: 'email', valueIndex: 0, code: 'invalid_utf8' }]);
+  assert.deepEqual(bodies.dropped, []);
   assert.deepEqual(bodies.records, [[1]]);
   throwsThenWorks(() => crcResponseToken(`${CRC_SECRET}\uD800`, CRC_TOKEN), 'invalid_argument');
   // Verification fails closed: a lone surrogate anywhere is "not verified", never a throw.

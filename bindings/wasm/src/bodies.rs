@@ -1,9 +1,11 @@
 //! The upload-bodies export (`buildAudienceBodies`), the `audience-bodies` feature: left out of
 //! the hash-only package (scripts/build-wasm.sh), where it would be about a seventh of the .wasm.
 //! Same conventions as `audience.rs`: the first string of the result is the tagged meta text
-//! `o<users per body>,...|<rejections>` with `<index>:<field>:<value index>:<code>,` per
-//! rejection (field and value index may be empty), or `e<code>\t<message>`; the others are the
-//! bodies, byte for byte as the native crate builds them.
+//! `o<users per body>,...|<rejected>|<dropped>`, each list with `<index>:<field>:<value
+//! index>:<code>,` per item (field and value index may be empty): the users left out
+//! (`Bodies::rejected`) and the values left out of users that were kept (`Bodies::dropped`); or
+//! `e<code>\t<message>`. The others are the bodies, byte for byte as the native crate builds
+//! them.
 
 use crate::audience::{hash_options, split_fail, Cut, Fail};
 use preflight::audience::batch::{AudienceRecord, BatchOptions, BodyBuilder, Endpoint, Operation};
@@ -130,17 +132,19 @@ fn build_bodies(
     for n in users {
         let _ = write!(meta, "{n},");
     }
-    meta.push('|');
-    for r in &tail.rejected {
-        let _ = write!(meta, "{}:", r.index);
-        if let Some(f) = r.field {
-            meta.push_str(f.name());
+    for list in [&tail.rejected, &tail.dropped] {
+        meta.push('|');
+        for r in list {
+            let _ = write!(meta, "{}:", r.index);
+            if let Some(f) = r.field {
+                meta.push_str(f.name());
+            }
+            meta.push(':');
+            if let Some(i) = r.value_index {
+                let _ = write!(meta, "{i}");
+            }
+            let _ = write!(meta, ":{},", r.error.code());
         }
-        meta.push(':');
-        if let Some(i) = r.value_index {
-            let _ = write!(meta, "{i}");
-        }
-        let _ = write!(meta, ":{},", r.error.code());
     }
     if let Some(first) = out.first_mut() {
         *first = meta;

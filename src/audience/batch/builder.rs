@@ -25,13 +25,18 @@ pub struct Body {
 pub struct Bodies {
     /// The bodies, in order. None when no record was accepted.
     pub bodies: Vec<Body>,
-    /// Every rejection, in input order.
+    /// Why each user left out was left out, in input order: a user is left out only when it
+    /// has nothing left to send (every value invalid or not taken by the endpoint, no value at
+    /// all) or is too large for a body. Every problem of such a user is here.
     pub rejected: Vec<Rejection>,
+    /// Values left out of users that were sent (an invalid value, or a field the endpoint does
+    /// not take, beside valid ones), in input order. The user keeps every valid identifier.
+    pub dropped: Vec<Rejection>,
 }
 
 /// Builds bodies record by record (for inputs too large to hold): [`BodyBuilder::push`] returns
-/// each body as soon as it is complete; [`BodyBuilder::finish`] returns the last one and the
-/// rejections.
+/// each body as soon as it is complete; [`BodyBuilder::finish`] returns the last one, the
+/// rejections and the dropped values.
 #[derive(Clone, Debug)]
 pub struct BodyBuilder {
     endpoint: Endpoint,
@@ -43,6 +48,7 @@ pub struct BodyBuilder {
     records: Vec<usize>,
     next_index: usize,
     rejected: Vec<Rejection>,
+    dropped: Vec<Rejection>,
     user: String,
     scratch: Scratch,
     errors: Vec<Rejection>,
@@ -118,6 +124,7 @@ impl BodyBuilder {
             records: Vec::new(),
             next_index: 0,
             rejected: Vec::new(),
+            dropped: Vec::new(),
             user: String::new(),
             scratch: Scratch::default(),
             errors: Vec::new(),
@@ -131,7 +138,9 @@ impl BodyBuilder {
     }
 
     /// Adds the next record (input index = number of records pushed before). Returns the
-    /// previous body when this record did not fit in it.
+    /// previous body when this record did not fit in it. The user keeps every valid value; the
+    /// others go to [`BodyBuilder::dropped`], or with the user to [`BodyBuilder::rejected`] when
+    /// nothing is left.
     pub fn push(&mut self, record: &AudienceRecord) -> Option<Body> {
         let index = self.next_index;
         self.next_index += 1;
@@ -140,6 +149,7 @@ impl BodyBuilder {
             return None;
         }
         if self.prefix.len() + self.user.len() + SUFFIX.len() > self.max_bytes {
+            self.rejected.append(&mut self.errors);
             self.rejected.push(Rejection {
                 index,
                 field: None,
@@ -148,6 +158,7 @@ impl BodyBuilder {
             });
             return None;
         }
+        self.dropped.append(&mut self.errors);
         let fits = !self.records.is_empty()
             && self.records.len() < self.max_users
             && self.current.len() + 1 + self.user.len() + SUFFIX.len() <= self.max_bytes;
@@ -178,12 +189,24 @@ impl BodyBuilder {
         std::mem::take(&mut self.rejected)
     }
 
-    /// Closes the last body and returns it (if any) with every rejection.
+    /// The values dropped so far from users that were kept, in input order.
+    pub fn dropped(&self) -> &[Rejection] {
+        &self.dropped
+    }
+
+    /// Takes the dropped values so far, as [`BodyBuilder::take_rejected`] does the rejections.
+    pub fn take_dropped(&mut self) -> Vec<Rejection> {
+        std::mem::take(&mut self.dropped)
+    }
+
+    /// Closes the last body and returns it (if any) with every rejection and dropped value not
+    /// taken yet.
     pub fn finish(mut self) -> Bodies {
         let bodies = self.close().into_iter().collect();
         Bodies {
             bodies,
             rejected: self.rejected,
+            dropped: self.dropped,
         }
     }
 
@@ -199,8 +222,8 @@ impl BodyBuilder {
         })
     }
 
-    /// Writes the user object of `record` into `self.user`; false (with `self.errors` filled)
-    /// when the record is rejected.
+    /// Writes the user object of `record` into `self.user`, with every valid value, and each
+    /// problem into `self.errors`; false when nothing is left to send.
     fn user_json(&mut self, index: usize, record: &AudienceRecord) -> bool {
         self.user.clear();
         self.user.push('{');
@@ -220,6 +243,7 @@ impl BodyBuilder {
                 });
                 continue;
             }
+            let field_open = self.user.len();
             if self.user.len() > 1 {
                 self.user.push(',');
             }
@@ -260,8 +284,14 @@ impl BodyBuilder {
                     }),
                 }
             }
-            self.user.push(']');
+            if self.user.len() == field_start {
+                // No valid value: the field is left out, not sent empty.
+                self.user.truncate(field_open);
+            } else {
+                self.user.push(']');
+            }
         }
+        let kept = self.user.len() > 1;
         self.user.push('}');
         if !any {
             self.errors.push(Rejection {
@@ -271,12 +301,12 @@ impl BodyBuilder {
                 error: RecordError::NoIdentifiers,
             });
         }
-        self.errors.is_empty()
+        kept
     }
 }
 
-/// Builds every body for `records`. Fails only for bad options; bad records are reported in
-/// [`Bodies::rejected`].
+/// Builds every body for `records`. Fails only for bad options; users left out are reported in
+/// [`Bodies::rejected`], invalid values of users that were kept in [`Bodies::dropped`].
 ///
 /// ```
 /// use preflight::audience::batch::{build_bodies, AudienceRecord, BatchOptions, Endpoint};
@@ -284,14 +314,22 @@ impl BodyBuilder {
 /// let records = vec![
 ///     AudienceRecord::new().with(IdType::Email, "Support@X.com"),
 ///     AudienceRecord::new().with(IdType::Email, "not an email"),
+///     AudienceRecord::new()
+///         .with(IdType::Email, "a@x.com")
+///         .with(IdType::PhoneNumber, "555"),
 /// ];
 /// let out = build_bodies(Endpoint::CustomAudienceUsers, &records, &BatchOptions::default())
 ///     .unwrap();
 /// assert_eq!(out.bodies.len(), 1);
-/// assert_eq!(out.bodies[0].json, "[{\"operation_type\":\"Update\",\"params\":{\"users\":[{\"email\":\
-///     [\"6afb3b8ba60b4050a492472f3c82294dede1ecc6319a9c420f776fd3bca2a381\"]}]}}]");
+/// assert_eq!(out.bodies[0].records, [0, 2]);
+/// assert!(out.bodies[0].json.starts_with("[{\"operation_type\":\"Update\",\"params\":{\"users\":\
+///     [{\"email\":[\"6afb3b8ba60b4050a492472f3c82294dede1ecc6319a9c420f776fd3bca2a381\"]},"));
+/// // The second user is left out: nothing valid is left.
 /// assert_eq!(out.rejected[0].index, 1);
 /// assert_eq!(out.rejected[0].error.code(), "invalid_email");
+/// // The third keeps its email; its phone number is dropped (no country code).
+/// assert_eq!(out.dropped[0].index, 2);
+/// assert_eq!(out.dropped[0].error.code(), "missing_country_code");
 /// ```
 pub fn build_bodies(
     endpoint: Endpoint,
@@ -419,5 +457,70 @@ mod tests {
         let user = &v[0]["params"]["users"][0];
         assert_eq!(user["email"].as_array().map(Vec::len), Some(2));
         assert_eq!(user["partner_user_id"], serde_json::json!(["p"]));
+    }
+
+    /// Issue 15.6: one invalid identifier no longer costs the user its valid ones.
+    #[test]
+    fn a_user_keeps_every_valid_identifier() {
+        let dnr = BatchOptions {
+            expires_at: Some("2030-01-01T00:00:00Z".into()),
+            ..BatchOptions::default()
+        };
+        let records = [
+            // A valid email, a phone number without a country code.
+            AudienceRecord::new()
+                .with(IdType::Email, "a@x.com")
+                .with(IdType::PhoneNumber, "555 0100"),
+            // Nothing valid: rejected, with both problems.
+            AudienceRecord::new()
+                .with(IdType::Email, "nope")
+                .with(IdType::PhoneNumber, "555 0100"),
+            // A field the endpoint does not take beside a valid one; an invalid second email.
+            AudienceRecord::new()
+                .with(IdType::Handle, "jack")
+                .with(IdType::Email, "bad")
+                .with(IdType::Email, "b@x.com"),
+        ];
+        let out = build_bodies(Endpoint::DoNotReachUsers, &records, &dnr).expect("options");
+        assert_eq!(out.bodies.len(), 1);
+        assert_eq!(out.bodies[0].records, [0, 2]);
+        let v: serde_json::Value = serde_json::from_str(&out.bodies[0].json).expect("json");
+        let users = &v[0]["params"]["users"];
+        // SHA-256 of "a@x.com" and "b@x.com" (Python hashlib); no phone_number or handle member.
+        assert_eq!(
+            users[0],
+            serde_json::json!({"email": ["478abec7430569163161dfea8513b8ce89d05f559456a26e945c66e1fe55a29d"]})
+        );
+        assert_eq!(
+            users[1],
+            serde_json::json!({"email": ["d2e87fa97059800526a17d47411565f78bf08bb07877a806ec7013a04f8e567d"]})
+        );
+        let codes = |v: &[Rejection]| {
+            v.iter()
+                .map(|r| {
+                    (
+                        r.index,
+                        r.field.map(IdType::name),
+                        r.value_index,
+                        r.error.code(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            codes(&out.rejected),
+            [
+                (1, Some("email"), Some(0), "invalid_email"),
+                (1, Some("phone_number"), Some(0), "missing_country_code"),
+            ]
+        );
+        assert_eq!(
+            codes(&out.dropped),
+            [
+                (0, Some("phone_number"), Some(0), "missing_country_code"),
+                (2, Some("email"), Some(0), "invalid_email"),
+                (2, Some("handle"), None, "field_not_allowed"),
+            ]
+        );
     }
 }

@@ -24,12 +24,15 @@
 //!
 //! # Records
 //! An [`AudienceRecord`] is one user: each field holds zero or more raw values (JSON input may
-//! give a field as a string, an array of strings, or null). A record is **rejected whole** when
-//! any of its values is invalid (every invalid value is reported), when it has no value at all,
-//! when it has a field the endpoint does not take (do-not-reach: only `email` and
-//! `phone_number`), or when its user object alone would not fit a body. Rejections carry the
-//! input index, the field and the position in the field's array, and a code; never the value.
-//! Accepted records keep their input order; the split is deterministic (greedy, first fit).
+//! give a field as a string, an array of strings, or null). **A user keeps every valid
+//! identifier**: an invalid value, or a field the endpoint does not take (do-not-reach: only
+//! `email` and `phone_number`), is left out and reported in [`Bodies::dropped`], and the user is
+//! sent with the rest. A user is **rejected** ([`Bodies::rejected`], with every one of its
+//! problems) only when nothing is left to send (every value invalid or not taken, or no value at
+//! all: `no_identifiers`) or when its user object alone would not fit a body
+//! (`record_too_large`). Both lists carry the input index, the field and the position in the
+//! field's array, and a code; never the value. Accepted records keep their input order; the
+//! split is deterministic (greedy, first fit).
 
 //!
 //! # Files

@@ -4,7 +4,7 @@ use crate::audience::{IdError, IdType};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
-/// Why a record was left out.
+/// Why a record, or one of its values, was left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RecordError {

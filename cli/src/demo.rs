@@ -8,8 +8,8 @@ use crate::{EXIT_OK, EXIT_USAGE};
 use preflight::{Kind, Options};
 use serde_json::Value;
 
-const SAMPLES: &str = include_str!("../../../examples/samples/demo.json");
-const IDENTIFIERS: &str = include_str!("../../../examples/samples/identifiers.csv");
+const SAMPLES: &str = include_str!("../../examples/samples/demo.json");
+const IDENTIFIERS: &str = include_str!("../../examples/samples/identifiers.csv");
 
 /// signing.md's public CRC vector: (consumer secret, crc_token). A published test value, not a
 /// secret of anyone's.

@@ -1,13 +1,16 @@
-//! The CLI half of tests/no_leak.rs: every subcommand run with marked values on standard input,
-//! in files and in the environment, on failing paths (and on successful ones for the secrets);
-//! standard output and standard error searched for every form of every mark.
+//! The CLI half of tests/no_leak.rs (which holds the rule): every subcommand run with marked
+//! values on standard input, in files and in the environment, on failing paths (and on
+//! successful ones for the secrets); standard output and standard error searched for every form
+//! of every mark (tests/no_leak/marks.rs, shared with the library half).
+
+mod common;
+#[path = "../../tests/no_leak/marks.rs"]
+mod marks;
 
 // The binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
-use super::common::preflight_env as run;
-use super::common::{
-    CONSUMER_KEY_ENV as KEY_ENV, CONSUMER_SECRET_ENV as SECRET_ENV, TOKEN_SECRET_ENV,
-};
-use super::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
+use common::preflight_env as run;
+use common::{CONSUMER_KEY_ENV as KEY_ENV, CONSUMER_SECRET_ENV as SECRET_ENV, TOKEN_SECRET_ENV};
+use marks::{leaks, DEVICE, EMAIL, HANDLE, PARTNER, PHONE, SECRET, SERVICE, TOKEN, TOKEN_SECRET};
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -188,6 +191,10 @@ pub fn check_every_subcommand() {
         "{{\"email\":\"{EMAIL}@\"}}\n{{\"email\":[\"{EMAIL}\",7]}}\n{{\"{SECRET}\":\"x\"}}\n{{\"email\":\"{EMAIL}\"\n"
     );
     let ndjson_file = dir.file("records.ndjson", ndjson.as_bytes());
+    // A file without a header: its first row, read as one, names no identifier type (an error
+    // that must name the columns by number only).
+    let headerless = format!("{EMAIL},{PHONE}\n{EMAIL},{PHONE}\n");
+    let headerless_file = dir.file("headerless.csv", headerless.as_bytes());
     for (endpoint, extra) in [
         ("custom_audience_users", &[][..]),
         (
@@ -195,7 +202,7 @@ pub fn check_every_subcommand() {
             &["--expires-at", "2030-01-01T00:00:00Z"][..],
         ),
     ] {
-        for input in [&csv_file, &ndjson_file] {
+        for input in [&csv_file, &ndjson_file, &headerless_file] {
             let mut args = vec![
                 "audience-batch",
                 "--endpoint",
@@ -379,4 +386,9 @@ pub fn check_every_subcommand() {
         runs.bad.len(),
         runs.bad.join("\n\n")
     );
+}
+
+#[test]
+fn the_cli_prints_no_marked_value() {
+    check_every_subcommand();
 }

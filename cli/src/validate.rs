@@ -4,6 +4,10 @@ use crate::{read_input, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use preflight::{Context, Kind, Options, Report, Severity};
 
 #[derive(clap::Args)]
+#[command(after_help = exit_status!(
+    "0 valid (warnings allowed); 1 invalid; 2 usage error, an unknown kind, a bad --context, or a \
+     payload that cannot be read or parsed"
+))]
 pub struct Args {
     /// The payload kind (see `preflight kinds`).
     kind: String,
@@ -50,15 +54,26 @@ fn report(args: &Args) -> Result<Report, String> {
         .map_err(|e: preflight::Error| e.to_string())?;
     let mut options = Options::default();
     if let Some(c) = &args.context {
-        let value =
-            preflight::parse_json(c.as_bytes()).map_err(|e| format!("--context: {}", e.message))?;
-        options.context = Context::from_value(&value).map_err(|e| e.to_string())?;
+        options.context = context(c)?;
     }
     if let Some(now) = &args.now {
         options.now = Some(preflight::options::parse_now(now).map_err(|e| e.to_string())?);
     }
     let input = read_input(args.file.as_deref())?;
     preflight::validate_slice(kind, &input, &options).map_err(|e| e.to_string())
+}
+
+/// The `--context` argument, every error naming it (the engine's parse error speaks of "the
+/// payload").
+fn context(text: &str) -> Result<Context, String> {
+    let value = preflight::parse_json(text.as_bytes()).map_err(|e| {
+        let detail = e.message.strip_prefix("the payload is not valid JSON: ");
+        match detail {
+            Some(d) => format!("--context is not valid JSON: {d}"),
+            None => format!("--context is not valid JSON ({})", e.message),
+        }
+    })?;
+    Context::from_value(&value).map_err(|e| format!("--context: {}", e.message))
 }
 
 /// One line per issue: severity, path, code, message.

@@ -12,7 +12,8 @@ use crate::{read_input, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use preflight::signing::{check_signature, find_header, SigningError, DEFAULT_SIGNATURE_HEADER};
 use serde_json::json;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 The consumer secret (API secret key) is read from the environment variable
 PREFLIGHT_CONSUMER_SECRET, or with --secret-stdin from the first line of standard input.
 It is never taken from the command line and never printed.
@@ -24,7 +25,9 @@ body as BODY_FILE. The body is used byte for byte, exactly as received (never re
 optional first request or status line, ending at the first empty line. The signature is the
 value of --header-name there; a header that is absent or appears more than once is not verified.
 
-Exit status: 0 verified; 1 not verified; 2 usage error, no secret, or unreadable input.";
+",
+    exit_status!("0 verified; 1 not verified; 2 usage error, no secret, or unreadable input")
+);
 
 /// Longest header block read by `--headers`, in bytes.
 const MAX_HEADERS_BYTES: u64 = 1024 * 1024;

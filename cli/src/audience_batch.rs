@@ -1,21 +1,25 @@
 //! `preflight audience-batch --endpoint custom_audience_users|do_not_reach_users
 //! --operation Update|Delete [--effective-at T] [--expires-at T] [--now T]
-//! (--out-dir DIR | --ndjson) [--input-format csv|ndjson] [FILE|-]`: builds the upload bodies of
+//! (--out-dir DIR | --ndjson) [--input-format csv|ndjson] [--map COLUMN=TYPE]... [FILE|-]`:
+//! builds the upload bodies of
 //! the custom audience users or do-not-reach list users endpoint (document B §4) from a user
 //! list, streaming, with [`preflight::audience::batch::BodyBuilder`]: every identifier hashed,
 //! users grouped into one operation per body, each body within 2500 users and 5,000,000 bytes.
 //!
 //! Input: CSV whose header names identifier columns, or NDJSON records (one JSON object per
-//! line, `{"email": "...", "phone_number": ["...", "..."]}`). Rejected records are reported on
-//! standard error by position and field, never by value.
+//! line, `{"email": "...", "phone_number": ["...", "..."]}`). A user keeps every valid
+//! identifier; each value left out and each user rejected (nothing left) is reported on standard
+//! error by position, field and (CSV) column, never by value.
 
-use crate::hash::{self, for_each_field, unescape_into, Malformed, Next, RecordReader, Scanner};
+mod input;
+
+use crate::hash::{self, Next, RecordReader, Scanner};
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use input::{header_columns, parse_map, At, ColumnMap, Source};
 use preflight::audience::batch::{
     AudienceRecord, BatchOptions, Body, BodyBuilder, Endpoint, Operation, Rejection,
     MAX_BODY_BYTES, MAX_USERS_PER_BODY,
 };
-use preflight::audience::{trim, IdError, IdType};
 use std::collections::BTreeMap;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -25,27 +29,26 @@ pub const MAX_RECORD_BYTES: usize = 1 << 20;
 /// Bytes read from the input at a time.
 const READ_BUFFER_BYTES: usize = 1 << 16;
 
-/// Codes of records rejected before they reach the builder (its own codes are
-/// [`preflight::audience::batch::RecordError::code`]).
-const INVALID_CSV: &str = "invalid_csv";
-const COLUMN_COUNT: &str = "column_count";
-const INVALID_JSON: &str = "invalid_json";
-const INVALID_RECORD: &str = "invalid_record";
-
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Input (by extension: .ndjson, .jsonl and .json are NDJSON, anything else and standard input CSV;
 --input-format decides otherwise):
-  CSV: the header names identifier columns (email, phone_number, handle, device_id, service_id,
-    partner_user_id; trimmed, ASCII case ignored); other columns are ignored; a type may have
-    several columns (a user with two emails). A cell that is empty (for hashed types: only
-    whitespace) gives no value. Every record must have as many fields as the header.
+  CSV: every header field names an identifier type (email, phone_number, handle, device_id,
+    service_id, partner_user_id; trimmed, ASCII case ignored), or is mapped with --map
+    COLUMN=TYPE (COLUMN: the header name or a 1-based index; TYPE: a type, or `ignore` to leave
+    the column out). A header field that is neither is an error. A type may have several
+    columns (a user with two emails). A cell that is empty (for hashed types: only whitespace)
+    gives no value. Every record must have as many fields as the header; empty input is an
+    error (no header).
   NDJSON: one object per line; each member a string, an array of strings, or null.
 A blank line is a record without identifiers (rejected as no_identifiers).
 
-A record is rejected whole when any of its values is invalid (each is reported), when it has no
-value, or when it carries a type the endpoint does not take. Reports name the record by its
-0-based index among the data records and its row (CSV record number counting the header as 1;
-NDJSON line number), the field and the value's position: never the value.
+A user keeps every valid identifier: an invalid value, or a type the endpoint does not take, is
+left out and reported (`left out; the user is kept`), and the user is sent with the rest. A user
+is rejected only when nothing is left (each of its problems is reported), when it has no value,
+or when it alone would not fit a body. Reports name the record by its 0-based index among the
+data records and its row (CSV record number counting the header as 1; NDJSON line number), the
+field and the CSV column or the value's position in the NDJSON member: never the value.
 
 Output: --out-dir DIR writes DIR/body-0001.json, body-0002.json, ... (each exactly the body, no
 line break; DIR must hold no body files yet); --ndjson writes one body per line on standard
@@ -56,8 +59,13 @@ Dates are ISO 8601 date-times in UTC (2026-11-21T09:30:00Z). The do_not_reach_us
 requires --expires-at and takes no --effective-at. Without --effective-at, --expires-at must be
 later than now: the system clock, or --now.
 
-Exit status: 0 every record accepted; 1 some records rejected; 2 usage error, bad dates or
-options, unreadable input or unwritable output.";
+",
+    exit_status!(
+    "0 every value of every record sent; 1 some values left out or records rejected (the bodies \
+     hold everything valid); 2 usage error, bad dates or options, a header field that names no \
+     type and is not mapped, empty CSV input, unreadable input (a directory) or unwritable output"
+)
+);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum InputFormat {
@@ -109,6 +117,10 @@ pub struct Args {
     /// Report only the summary on standard error.
     #[arg(long, short)]
     quiet: bool,
+    /// CSV: read header column COLUMN (its name, or a 1-based index) as TYPE, an identifier
+    /// type or `ignore`. Repeatable.
+    #[arg(long = "map", value_name = "COLUMN=TYPE", value_parser = parse_map)]
+    map: Vec<ColumnMap>,
     /// The input file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
     file: Option<String>,
@@ -204,10 +216,15 @@ impl Output {
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))
             }
             Output::Ndjson(out) => {
-                // Compact JSON holds no line break (they are escaped in strings).
-                out.write_all(body.json.as_bytes())
+                // Compact JSON holds no line break (they are escaped in strings). A failed write
+                // ends the command (quietly when the reader went away), without a summary.
+                if let Err(e) = out
+                    .write_all(body.json.as_bytes())
                     .and_then(|()| out.write_all(b"\n"))
-                    .map_err(|e| format!("cannot write the output: {e}"))
+                {
+                    crate::output_failed(e);
+                }
+                Ok(())
             }
         }
     }
@@ -215,195 +232,59 @@ impl Output {
     fn finish(&mut self) -> Result<(), String> {
         match self {
             Output::Dir { .. } => Ok(()),
-            Output::Ndjson(out) => out
-                .flush()
-                .map_err(|e| format!("cannot write the output: {e}")),
+            Output::Ndjson(out) => {
+                if let Err(e) = out.flush() {
+                    crate::output_failed(e);
+                }
+                Ok(())
+            }
         }
     }
 }
 
-/// Reports rejected records and counts them.
+/// Reports rejected records and dropped values, and counts them.
 struct Report {
     err: BufWriter<io::StderrLock<'static>>,
     quiet: bool,
     records: usize,
+    /// Users rejected (nothing left to send).
     rejected: usize,
     accepted: usize,
+    /// Accepted users that lost some value.
+    trimmed: usize,
+    /// Values left out of accepted users.
+    dropped: usize,
     by_code: BTreeMap<&'static str, usize>,
 }
 
 impl Report {
-    /// One problem of record `index` (0-based among data records) at input row `row`.
+    /// One problem of record `index` (0-based among data records) at input row `row`; `kept`:
+    /// the value was left out of a user that is sent.
     fn problem(
         &mut self,
         index: usize,
         row: usize,
-        field: Option<IdType>,
-        value_index: Option<usize>,
+        at: At,
         code: &'static str,
+        kept: bool,
     ) -> io::Result<()> {
         *self.by_code.entry(code).or_default() += 1;
         if self.quiet {
             return Ok(());
         }
         write!(self.err, "record {index} (row {row}): ")?;
-        match (field, value_index) {
-            (Some(f), Some(i)) => write!(self.err, "{f}[{i}]: ")?,
-            (Some(f), None) => write!(self.err, "{f}: ")?,
-            _ => {}
+        match at {
+            At::Record => {}
+            At::Field(f) => write!(self.err, "{f}: ")?,
+            At::Column(f, c) => write!(self.err, "{f} (column {c}): ")?,
+            At::Value(f, i) => write!(self.err, "{f}[{i}]: ")?,
         }
-        writeln!(self.err, "{code}")
-    }
-}
-
-/// Reads data records from CSV or NDJSON into [`AudienceRecord`]s.
-struct Source<R> {
-    reader: RecordReader<R>,
-    format: InputFormat,
-    delimiter: u8,
-    /// CSV: the identifier type of each column (`None`: ignored).
-    columns: Vec<Option<IdType>>,
-    buf: Vec<u8>,
-    cell: Vec<u8>,
-    first: bool,
-}
-
-/// A record refused before it reaches the builder: (field, position in the field, code).
-type Refusal = (Option<IdType>, Option<usize>, &'static str);
-
-impl<R: io::BufRead> Source<R> {
-    /// Reads the next record into `record`; `None` at the end of the input.
-    fn next(&mut self, record: &mut AudienceRecord) -> io::Result<Option<Result<(), Refusal>>> {
-        let next = self.reader.next_record(&mut self.buf)?;
-        let first = std::mem::replace(&mut self.first, false);
-        if first && self.buf.starts_with(hash::BOM) {
-            self.buf.drain(..hash::BOM.len());
-        }
-        clear(record);
-        Ok(match next {
-            Next::End => None,
-            Next::TooLong => Some(Err((None, None, IdError::TooLong.code()))),
-            Next::Record => Some(match self.format {
-                InputFormat::Csv => self.csv(record),
-                InputFormat::Ndjson => self.ndjson(record),
-            }),
-        })
-    }
-
-    fn csv(&mut self, record: &mut AudienceRecord) -> Result<(), Refusal> {
-        if self.buf.is_empty() {
-            return Ok(());
-        }
-        let columns = &self.columns;
-        let cell = &mut self.cell;
-        let mut refusal = None;
-        let fields = for_each_field(&self.buf, self.delimiter, |i, raw, quoted| {
-            let Some(&Some(t)) = columns.get(i) else {
-                return;
-            };
-            cell.clear();
-            unescape_into(raw, quoted, cell);
-            match std::str::from_utf8(cell) {
-                Ok(v) if absent(t, v) => {}
-                Ok(v) => record.push(t, v),
-                Err(_) => {
-                    let at = record.values(t).len();
-                    refusal.get_or_insert((Some(t), Some(at), IdError::InvalidUtf8.code()));
-                }
-            }
-        });
-        match fields {
-            Err(Malformed) => Err((None, None, INVALID_CSV)),
-            Ok(n) if n != self.columns.len() => Err((None, None, COLUMN_COUNT)),
-            Ok(_) => refusal.map_or(Ok(()), Err),
+        if kept {
+            writeln!(self.err, "{code} (left out; the user is kept)")
+        } else {
+            writeln!(self.err, "{code}")
         }
     }
-
-    fn ndjson(&mut self, record: &mut AudienceRecord) -> Result<(), Refusal> {
-        let line = self.buf.trim_ascii();
-        if line.is_empty() {
-            return Ok(());
-        }
-        match serde_json::from_slice::<AudienceRecord>(line) {
-            Ok(r) => {
-                *record = r;
-                Ok(())
-            }
-            // serde_json's messages may quote the value: only the category is reported.
-            Err(e) if e.is_data() => Err((None, None, INVALID_RECORD)),
-            Err(_) => Err((None, None, INVALID_JSON)),
-        }
-    }
-}
-
-/// A CSV cell that gives no value: empty, or for hashed types only whitespace.
-fn absent(t: IdType, v: &str) -> bool {
-    if t.is_hashed() {
-        trim(v).is_empty()
-    } else {
-        v.is_empty()
-    }
-}
-
-fn clear(r: &mut AudienceRecord) {
-    r.email.clear();
-    r.phone_number.clear();
-    r.handle.clear();
-    r.device_id.clear();
-    r.service_id.clear();
-    r.partner_user_id.clear();
-}
-
-/// The identifier type of each header field (`None`: not an identifier column).
-fn header_columns(
-    header: &[u8],
-    delimiter: u8,
-    endpoint: Endpoint,
-    quiet: bool,
-) -> Result<Vec<Option<IdType>>, String> {
-    let names = hash::csv_fields(header, delimiter)
-        .map_err(|_| String::from("the header record is not valid CSV"))?;
-    let columns: Vec<Option<IdType>> = names
-        .iter()
-        .map(|n| {
-            std::str::from_utf8(n)
-                .ok()
-                .and_then(|n| n.trim().to_ascii_lowercase().parse().ok())
-        })
-        .collect();
-    for (i, c) in columns.iter().enumerate() {
-        if let Some(t) = c {
-            if !endpoint.accepts(*t) {
-                return Err(format!(
-                    "column {} is {t}, which the {} endpoint does not take (only email and \
-                     phone_number)",
-                    i + 1,
-                    endpoint.name()
-                ));
-            }
-        }
-    }
-    if columns.iter().all(Option::is_none) {
-        // Header cells are not printed: without a real header they would be a user's values.
-        return Err(format!(
-            "the header names no identifier column (expected some of: {})",
-            IdType::ALL.map(IdType::name).join(", ")
-        ));
-    }
-    let ignored: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.is_none())
-        .map(|(i, _)| (i + 1).to_string())
-        .collect();
-    if !ignored.is_empty() && !quiet {
-        eprintln!(
-            "preflight: audience-batch: ignoring column{} {} (not named after an identifier type)",
-            if ignored.len() == 1 { "" } else { "s" },
-            ignored.join(", ")
-        );
-    }
-    Ok(columns)
 }
 
 fn input_format(args: &Args) -> InputFormat {
@@ -435,6 +316,9 @@ fn batch(args: &Args) -> Result<u8, String> {
     };
     let mut builder = BodyBuilder::new(args.endpoint, &opts).map_err(|e| e.to_string())?;
     let format = input_format(args);
+    if format == InputFormat::Ndjson && !args.map.is_empty() {
+        return Err("--map applies to CSV input (NDJSON members are named after the types)".into());
+    }
     let delimiter = args.delimiter.unwrap_or(b',');
     let (input, _) = hash::open_input(args.file.as_deref())?;
     let scanner = match format {
@@ -451,6 +335,8 @@ fn batch(args: &Args) -> Result<u8, String> {
         format,
         delimiter,
         columns: Vec::new(),
+        value_columns: Default::default(),
+        cell_problems: Vec::new(),
         buf: Vec::new(),
         cell: Vec::new(),
         first: true,
@@ -470,7 +356,7 @@ fn batch(args: &Args) -> Result<u8, String> {
             Next::Record => {
                 source.first = false;
                 let h = source.buf.strip_prefix(hash::BOM).unwrap_or(&source.buf);
-                source.columns = header_columns(h, delimiter, args.endpoint, args.quiet)?;
+                source.columns = header_columns(h, delimiter, args.endpoint, &args.map)?;
                 row = 1;
             }
             Next::TooLong => {
@@ -478,7 +364,15 @@ fn batch(args: &Args) -> Result<u8, String> {
                     "the header record is longer than {MAX_RECORD_BYTES} bytes"
                 ))
             }
-            Next::End => {}
+            Next::End => {
+                return Err(format!(
+                    "{} is empty: CSV input needs a header record naming the identifier columns",
+                    match args.file.as_deref() {
+                        None | Some("-") => "standard input",
+                        Some(path) => path,
+                    }
+                ))
+            }
         }
     }
     let mut output = Output::open(args)?;
@@ -488,6 +382,8 @@ fn batch(args: &Args) -> Result<u8, String> {
         records: 0,
         rejected: 0,
         accepted: 0,
+        trimmed: 0,
+        dropped: 0,
         by_code: BTreeMap::new(),
     };
     let mut bodies = 0;
@@ -497,10 +393,10 @@ fn batch(args: &Args) -> Result<u8, String> {
         let index = report.records;
         report.records += 1;
         row += 1;
-        if let Err((field, value_index, code)) = parsed {
+        if let Err(code) = parsed {
             report.rejected += 1;
             report
-                .problem(index, row, field, value_index, code)
+                .problem(index, row, At::Record, code, false)
                 .map_err(write_err)?;
             continue;
         }
@@ -508,16 +404,34 @@ fn batch(args: &Args) -> Result<u8, String> {
             output.write(&body)?;
             bodies += 1;
         }
-        // Everything the builder rejected now belongs to this record.
-        let rejections: Vec<Rejection> = builder.take_rejected();
-        if rejections.is_empty() {
+        // Everything the builder reported now belongs to this record.
+        let mut rejections: Vec<Rejection> = builder.take_rejected();
+        let dropped: Vec<Rejection> = builder.take_dropped();
+        let cells = std::mem::take(&mut source.cell_problems);
+        let kept = rejections.is_empty();
+        if kept {
             report.accepted += 1;
         } else {
             report.rejected += 1;
+            // A user whose every value was left out here has problems of its own to show.
+            if !cells.is_empty() {
+                rejections.retain(|r| r.error.code() != "no_identifiers");
+            }
         }
-        for r in rejections {
+        if !(dropped.is_empty() && cells.is_empty()) && kept {
+            report.trimmed += 1;
+        }
+        for (t, column, code) in cells {
+            report.dropped += usize::from(kept);
             report
-                .problem(index, row, r.field, r.value_index, r.error.code())
+                .problem(index, row, At::Column(t, column + 1), code, kept)
+                .map_err(write_err)?;
+        }
+        for r in rejections.iter().chain(&dropped) {
+            report.dropped += usize::from(kept);
+            let at = source.at(r.field, r.value_index);
+            report
+                .problem(index, row, at, r.error.code(), kept)
                 .map_err(write_err)?;
         }
     }
@@ -528,7 +442,7 @@ fn batch(args: &Args) -> Result<u8, String> {
     }
     output.finish()?;
     summary(&mut report, bodies, args.out_dir.as_deref()).map_err(write_err)?;
-    Ok(if report.rejected == 0 {
+    Ok(if report.rejected == 0 && report.dropped == 0 {
         EXIT_OK
     } else {
         EXIT_INVALID
@@ -537,12 +451,17 @@ fn batch(args: &Args) -> Result<u8, String> {
 
 fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result<()> {
     let mut line = format!(
-        "preflight audience-batch: {} record{}, {} accepted in {bodies} bod{}, {} rejected",
+        "preflight audience-batch: {} record{}, {} accepted in {bodies} bod{}, {} rejected; {} \
+         value{} left out of {} accepted record{}",
         report.records,
         if report.records == 1 { "" } else { "s" },
         report.accepted,
         if bodies == 1 { "y" } else { "ies" },
-        report.rejected
+        report.rejected,
+        report.dropped,
+        if report.dropped == 1 { "" } else { "s" },
+        report.trimmed,
+        if report.trimmed == 1 { "" } else { "s" },
     );
     if !report.by_code.is_empty() {
         let codes: Vec<String> = report

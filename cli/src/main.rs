@@ -1,7 +1,22 @@
-//! The `preflight` command-line tool (feature `cli`).
+//! The `preflight` command-line tool (crate `preflight-cli`; the library is `preflight`).
 //!
 //! Exit status: 0 when the payload is valid (or the command succeeded), 1 when it is invalid,
-//! 2 for a usage error or input that cannot be read or parsed.
+//! 2 for a usage error or input that cannot be read or parsed, 141 when the reader of standard
+//! output went away (every command alike: nothing more is written, no message, no summary).
+//! Each command's `--help` ends with its own list ([`exit_status!`]).
+
+/// The exit status line of a command's `--help`: its own statuses, then the one every command
+/// shares (a literal, for `concat!` in the commands' `after_help`).
+macro_rules! exit_status {
+    ($own:literal) => {
+        concat!(
+            "Exit status: ",
+            $own,
+            "; 141 the reader of standard output went away (`| head`): the command stops \
+             quietly, as a process killed by SIGPIPE."
+        )
+    };
+}
 
 /// `println!` for the tool's output, without its panic when the reader has gone (`preflight ... |
 /// head`): the tool then stops quietly with [`EXIT_BROKEN_PIPE`], as a process the shell saw
@@ -31,7 +46,10 @@ use std::process::ExitCode;
 #[command(
     name = "preflight",
     version,
-    about = "Validate, hash and sign before anything is sent to the platform"
+    about = "Validate, hash and sign before anything is sent to the platform",
+    after_help = "Exit status: each command's --help lists its own; for all: 0 success (valid, \
+                  verified, every row accepted), 1 some input is invalid or was rejected, 2 usage \
+                  error or unreadable input, 141 the reader of standard output went away."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -53,14 +71,17 @@ enum Command {
     /// Sign an OAuth 1.0a request (signature, base string, Authorization header).
     Oauth1(oauth1::Args),
     /// Run the built-in demo over bundled sample payloads.
+    #[command(after_help = exit_status!("0 the demo ran; 2 a bundled sample is broken"))]
     Demo,
     /// List the validation kinds.
+    #[command(after_help = exit_status!("0 listed"))]
     Kinds,
     /// Print the rules of KIND as data (describe) or as a JSON Schema (--schema).
     Describe(DescribeArgs),
 }
 
 #[derive(clap::Args)]
+#[command(after_help = exit_status!("0 described; 2 usage error or an unknown kind"))]
 struct DescribeArgs {
     /// The payload kind.
     kind: String,
@@ -131,7 +152,31 @@ pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
                 .map_err(|e| format!("cannot read standard input: {e}"))?;
             Ok(buf)
         }
+        Some(path) if std::path::Path::new(path).is_dir() => {
+            Err(format!("cannot read {path}: it is a directory"))
+        }
         Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}")),
+    }
+}
+
+/// Reads FILE (or standard input for `-` / nothing) as a stream: the reader and, for a regular
+/// file, its size. A directory is refused here, before anything is read or printed.
+pub fn open_input(
+    file: Option<&str>,
+) -> Result<(Box<dyn std::io::Read + Send>, Option<u64>), String> {
+    match file {
+        None | Some("-") => Ok((Box::new(std::io::stdin()), None)),
+        Some(path) => {
+            let f = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let meta = f
+                .metadata()
+                .map_err(|e| format!("cannot read {path}: {e}"))?;
+            if meta.is_dir() {
+                return Err(format!("cannot read {path}: it is a directory"));
+            }
+            let size = meta.is_file().then_some(meta.len());
+            Ok((Box::new(f), size))
+        }
     }
 }
 

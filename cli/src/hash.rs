@@ -22,7 +22,7 @@ use pipeline::{Chunker, Failure, Mode, Slot, Worker};
 use preflight::audience::{HashOptions, IdType, PhoneFormat};
 use progress::Progress;
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -31,7 +31,8 @@ pub const MAX_THREADS: usize = 256;
 /// Bytes of standard output buffered before a write.
 const OUT_BUFFER_BYTES: usize = 1 << 20;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Input: one value per line (\\n or \\r\\n; a byte-order mark at the start is dropped), or with
 --column one field of each CSV record (RFC 4180: quoted fields may hold the delimiter, \"\" and
 line breaks). --column takes a header name (the first record is the header) or a 1-based index
@@ -46,7 +47,16 @@ Output: one line per row, in input order. A rejected row gives an empty line wit
 --on-error drop. Memory stays bounded whatever the input size; a record longer than 1 MiB is
 rejected as too_long.
 
-Exit status: 0 every row hashed; 1 some rows rejected; 2 usage error or unreadable input.";
+Empty input with --column is an error (there is no header or record to find the column in); a
+--column index past the header's (or, with --no-header, the first record's) last field is a
+usage error.
+
+",
+    exit_status!(
+        "0 every row hashed; 1 some rows rejected; 2 usage error, a --column that is not in the \
+     header, empty input with --column, or unreadable input (a directory)"
+    )
+);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OnError {
@@ -149,18 +159,7 @@ impl HashArgs {
     }
 }
 
-/// Opens FILE (or standard input for `-` / nothing): the reader and, for a regular file, its
-/// size.
-pub fn open_input(file: Option<&str>) -> Result<(Box<dyn Read + Send>, Option<u64>), String> {
-    match file {
-        None | Some("-") => Ok((Box::new(io::stdin()), None)),
-        Some(path) => {
-            let f = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-            Ok((Box::new(f), size))
-        }
-    }
-}
+pub use crate::open_input;
 
 /// Counts and reports rows as the slots come back in order.
 struct Sink<'a> {
@@ -302,18 +301,58 @@ fn hash(args: &Args) -> Result<u8, String> {
     let (mode, base) = match &args.column {
         None => (Mode::Lines, 0),
         Some(spec) => {
+            // Without a header, a first record too long to hold is a row like any other (rejected
+            // as too_long): the column is then not checked (`Some(None)`).
+            let first = if args.no_header {
+                match chunker.peek() {
+                    Err(e) if e.kind() == io::ErrorKind::InvalidData => Some(None),
+                    r => r.map_err(|e| input_error(&args.file, &e))?.map(Some),
+                }
+            } else {
+                chunker
+                    .header()
+                    .map_err(|e| input_error(&args.file, &e))?
+                    .map(Some)
+            };
+            let Some(first) = first else {
+                return Err(format!(
+                    "{} is empty: --column needs a {}",
+                    input_name(&args.file),
+                    if args.no_header {
+                        "record"
+                    } else {
+                        "header record"
+                    }
+                ));
+            };
             let header = if args.no_header {
                 None
             } else {
-                chunker.header().map_err(|e| input_error(&args.file, &e))?
+                first.as_deref()
             };
-            let column = match (&header, args.no_header) {
-                // Empty input: no header and no rows; the column is never read.
-                (None, false) if !spec.bytes().all(|b| b.is_ascii_digit()) => 0,
-                _ => column_index(spec, header.as_deref(), delimiter)?,
-            };
+            let column = column_index(spec, header, delimiter)?;
+            // An index past the last field would reject every row: a usage error instead. A
+            // header must be CSV; a first data record that is not is a rejected row.
+            match first.as_deref().map(|f| csv::fields(f, delimiter)) {
+                Some(Err(_)) if !args.no_header => {
+                    return Err("the header record is not valid CSV".into())
+                }
+                Some(Ok(fields)) if column >= fields.len() => {
+                    return Err(format!(
+                        "--column {spec}: the {} has {} field{}",
+                        if args.no_header {
+                            "first record"
+                        } else {
+                            "header"
+                        },
+                        fields.len(),
+                        if fields.len() == 1 { "" } else { "s" }
+                    ))
+                }
+                _ => {}
+            }
             let mode = Mode::Csv { delimiter, column };
-            (mode, usize::from(header.is_some()))
+            (mode, usize::from(!args.no_header))
         }
     };
     let threads = args.threads.unwrap_or_else(|| {
@@ -342,17 +381,29 @@ fn hash(args: &Args) -> Result<u8, String> {
         || Worker::new(id_type, opts.clone(), mode, keep_rejected),
         &mut |slot| sink.write(slot),
     );
-    let finished = sink.finish(args.on_error);
-    let rejected = sink.rejected;
-    drop(sink);
+    // A failure ends the command without a summary: its counts would describe part of the input.
     match result {
         Err(Failure::Read(e)) => return Err(input_error(&args.file, &e)),
-        Err(Failure::Write(e)) => return Err(format!("cannot write the output: {e}")),
+        // Quietly when the reader went away (`| head`), as every command.
+        Err(Failure::Write(e)) => crate::output_failed(e),
         Err(Failure::Internal) => return Err("internal error: a worker thread stopped".into()),
         Ok(()) => {}
     }
-    finished.map_err(|e| format!("cannot write the output: {e}"))?;
-    Ok(if rejected == 0 { EXIT_OK } else { EXIT_INVALID })
+    if let Err(e) = sink.finish(args.on_error) {
+        crate::output_failed(e);
+    }
+    Ok(if sink.rejected == 0 {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    })
+}
+
+fn input_name(file: &Option<String>) -> String {
+    match file.as_deref() {
+        None | Some("-") => "standard input".into(),
+        Some(path) => path.into(),
+    }
 }
 
 fn input_error(file: &Option<String>, e: &io::Error) -> String {

@@ -313,11 +313,11 @@ fn stderr_names_rows_and_codes_never_values() {
     let err = stderr(&out);
     assert!(!err.contains(marker), "{err}");
     assert!(
-        err.contains("record 0 (row 2): email[0]: invalid_email"),
+        err.contains("record 0 (row 2): email (column 1): invalid_email\n"),
         "{err}"
     );
     assert!(
-        err.contains("record 0 (row 2): phone_number[0]: invalid_phone_number"),
+        err.contains("record 0 (row 2): phone_number (column 2): invalid_phone_number\n"),
         "{err}"
     );
     let ndjson = format!("{{\"email\": 5, \"x\": \"{marker}\"}}\n{{\"email\": [\"{marker}\"]}}\n");
@@ -569,7 +569,8 @@ fn users(body: &Value) -> usize {
 #[test]
 fn audience_batch_bodies_reparse_and_respect_the_limits() {
     let dir = temp_dir("batch");
-    // 6000 users (one with an invalid email), each with an email, a phone number and a handle.
+    // 6000 users (one with an invalid email, which keeps its phone number and handle), each with
+    // an email, a phone number and a handle; a name column mapped out.
     let mut csv = String::from("Email,phone_number,name,handle\n");
     for i in 0..6000 {
         let email = if i == 4321 {
@@ -598,6 +599,8 @@ fn audience_batch_bodies_reparse_and_respect_the_limits() {
             "2027-01-01T00:00:00Z",
             "--out-dir",
             &out_dir_s,
+            "--map",
+            "NAME=ignore",
             &file,
         ],
         b"",
@@ -605,11 +608,16 @@ fn audience_batch_bodies_reparse_and_respect_the_limits() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
-        err.contains("record 4321 (row 4323): email[0]: invalid_email"),
+        err.contains(
+            "record 4321 (row 4323): email (column 1): invalid_email (left out; the user is kept)"
+        ),
         "{err}"
     );
     assert!(
-        err.contains("6000 records, 5999 accepted in 3 bodies, 1 rejected"),
+        err.contains(
+            "6000 records, 6000 accepted in 3 bodies, 0 rejected; 1 value left out of 1 \
+             accepted record"
+        ),
         "{err}"
     );
     let mut names: Vec<String> = std::fs::read_dir(&out_dir)
@@ -642,8 +650,15 @@ fn audience_batch_bodies_reparse_and_respect_the_limits() {
         );
         bodies.push(body);
     }
-    assert_eq!(total, 5999);
+    assert_eq!(total, 6000);
     assert_eq!(users(&bodies[0]), MAX_USERS_PER_BODY);
+    // User 4321 is sent with its phone number and handle, without the invalid email.
+    let kept = &bodies[1][0]["params"]["users"][4321 - MAX_USERS_PER_BODY];
+    assert!(kept.get("email").is_none(), "{kept}");
+    assert_eq!(
+        kept["handle"][0],
+        hash(IdType::Handle, "@h4321", &HashOptions::default()).expect("valid")
+    );
     let first = &bodies[0][0]["params"]["users"][0];
     assert_eq!(
         first["email"][0],
@@ -681,6 +696,8 @@ fn audience_batch_bodies_reparse_and_respect_the_limits() {
             "100000",
             "--ndjson",
             "--quiet",
+            "--map",
+            "3=ignore",
             &file,
         ],
         b"",
@@ -693,7 +710,7 @@ fn audience_batch_bodies_reparse_and_respect_the_limits() {
         assert_eq!(body[0]["operation_type"], "Delete");
         total += users(&body);
     }
-    assert_eq!(total, 5999);
+    assert_eq!(total, 6000);
     assert!(text.lines().count() > 3);
     // Do-not-reach from NDJSON: email and phone only, expires_at required.
     let ndjson = "{\"email\": \"Support@X.com\", \"phone_number\": [\"+44 20 7183 8750\"]}\n\

@@ -121,10 +121,20 @@ impl<R: Read> Chunker<R> {
     /// The first record (a CSV header), without its line ending; `None` for empty input. The
     /// rest stays for [`Chunker::next`]. Fails when the record is longer than a chunk.
     pub fn header(&mut self) -> io::Result<Option<Vec<u8>>> {
+        self.first_record(true)
+    }
+
+    /// The first record, without its line ending, left in place for [`Chunker::next`] (`--column
+    /// N --no-header` counts its fields); `None` for empty input.
+    pub fn peek(&mut self) -> io::Result<Option<Vec<u8>>> {
+        self.first_record(false)
+    }
+
+    fn first_record(&mut self, take: bool) -> io::Result<Option<Vec<u8>>> {
         let mut buf = std::mem::take(&mut self.carry);
         self.fill(&mut buf)?;
-        self.first = false;
         if buf.is_empty() {
+            self.first &= !take;
             return Ok(None);
         }
         let mut scanner = self.scanner.clone();
@@ -132,15 +142,28 @@ impl<R: Read> Chunker<R> {
             Some(p) => p,
             None if self.eof => buf.len(),
             None => {
+                let what = if take {
+                    "header record"
+                } else {
+                    "first record"
+                };
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
-                    format!("the header record is longer than {CHUNK_BYTES} bytes"),
-                ))
+                    format!("the {what} is longer than {CHUNK_BYTES} bytes"),
+                ));
             }
         };
-        let header = csv::strip_cr(&buf[..end]).to_vec();
-        self.carry = buf.get(end + 1..).unwrap_or_default().to_vec();
-        Ok(Some(header))
+        let record = csv::strip_cr(&buf[..end]).to_vec();
+        if take {
+            self.first = false;
+            self.carry = buf.get(end + 1..).unwrap_or_default().to_vec();
+        } else {
+            // Everything stays for `next`; a byte-order mark is already gone from `buf` (`fill`
+            // drops it while `first`), and `next` must not drop a second one.
+            self.strip_bom = false;
+            self.carry = buf;
+        }
+        Ok(Some(record))
     }
 
     /// Fills `slot` with the next chunk; false when the input has ended.

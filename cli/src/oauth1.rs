@@ -12,7 +12,8 @@ use serde_json::json;
 use std::io::Read;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Secrets are never taken from the command line and never printed. They come from:
   PREFLIGHT_CONSUMER_SECRET   the consumer secret (API secret key), always needed
   PREFLIGHT_TOKEN_SECRET      the token secret, needed with --token (and refused without it)
@@ -30,7 +31,9 @@ without them a nonce is made of 32 bytes from /dev/urandom and the timestamp is 
 (an absolute URL or oob) and no --token; authorize/authenticate never take --callback;
 access_token needs --token and --verifier; every step needs an https URL and the step's method.
 
-Exit status: 0 signed; 2 usage error, missing or empty secret, or a request that is refused.";
+",
+    exit_status!("0 signed; 2 usage error, missing or empty secret, or a request that is refused")
+);
 
 /// The environment variable the consumer key is read from when `--consumer-key` is not given.
 const CONSUMER_KEY_ENV: &str = "PREFLIGHT_CONSUMER_KEY";

@@ -12,7 +12,8 @@ use preflight::signing::{
     CrcTokenPolicy, CRC_TOKEN_ALLOWED_PUNCTUATION, CRC_TOKEN_MAX_LEN, CRC_TOKEN_MIN_LEN,
 };
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 The consumer secret (API secret key) is read from the environment variable
 PREFLIGHT_CONSUMER_SECRET, or with --secret-stdin from the first line of standard input.
 It is never taken from the command line and never printed.
@@ -21,8 +22,12 @@ Only crc_token values of the platform's shape are signed: 16 to 128 characters o
 A-Z a-z 0-9 + / = _ - . The CRC answer is the same HMAC as an event signature, so signing
 any other text would let an attacker obtain a valid signature for a forged event body.
 
-Exit status: 0 answered; 1 the --query-signature is not verified (no answer is printed);
-2 usage error, no secret, or a crc_token that is missing or of the wrong shape (refused).";
+",
+    exit_status!(
+    "0 answered; 1 the --query-signature is not verified (no answer is printed); 2 usage error, \
+     no secret, or a crc_token that is missing or of the wrong shape (refused)"
+)
+);
 
 #[derive(clap::Args)]
 #[command(

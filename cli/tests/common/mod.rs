@@ -1,0 +1,45 @@
+//! Helpers shared by the CLI's test files: running the built `preflight` binary.
+
+// Each test file uses some of them.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The environment variables the signing subcommands read the consumer secret, the token secret
+/// and the consumer key from.
+pub const CONSUMER_SECRET_ENV: &str = "PREFLIGHT_CONSUMER_SECRET";
+pub const TOKEN_SECRET_ENV: &str = "PREFLIGHT_TOKEN_SECRET";
+pub const CONSUMER_KEY_ENV: &str = "PREFLIGHT_CONSUMER_KEY";
+
+/// Runs the built `preflight` binary with `args`, writing `stdin` to it, and waits for it.
+pub fn preflight(args: &[&str], stdin: &[u8]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_preflight"));
+    cmd.args(args);
+    wait(cmd, stdin)
+}
+
+/// [`preflight`] with the `PREFLIGHT_*` secret and key variables removed, then `env` set.
+pub fn preflight_env(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_preflight"));
+    cmd.args(args)
+        .env_remove(CONSUMER_SECRET_ENV)
+        .env_remove(TOKEN_SECRET_ENV)
+        .env_remove(CONSUMER_KEY_ENV)
+        .envs(env.iter().copied());
+    wait(cmd, stdin)
+}
+
+fn wait(mut cmd: Command, stdin: &[u8]) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn preflight");
+    if let Some(mut s) = child.stdin.take() {
+        // The tool may exit before reading (usage errors): a broken pipe is fine.
+        let _ = s.write_all(stdin);
+    }
+    child.wait_with_output().expect("wait")
+}
