@@ -83,6 +83,7 @@ const VECTORS = [
   ['email', 'ÉMILE@EXAMPLE.FR', 'émile@example.fr', '785a3e87c6b9f8c4a167e44c2456219325da44c27a00afb793663d9ff71dfd7c'],
   ['phone_number', '+44 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
   ['phone_number', '0044 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
+  ['phone_number', '+44 (0) 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
   ['handle', '@AdsAPI', 'adsapi', '49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d'],
   ['device_id', '4B61639E-47CC-4056-A16A-C8217E029462', '4b61639e-47cc-4056-a16a-c8217e029462',
     '225859d35b46df63b4fb381eb3f815b2ef4620bec0a79f2115a6a3eb71a5fa1a'],
@@ -93,6 +94,12 @@ const VECTORS = [
   ['partner_user_id', ' ABC-123 ', ' ABC-123 ', null],
 ];
 const PHONE_WITH_CC = ['phone_number', '(657) 777-0000', '+16577770000', 'a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb'];
+// [raw, default country code, normalized, sha256]: the phone vectors with a default country code.
+const PHONES_WITH_CC = [
+  ['1-415-555-0123', '1', '+14155550123', '36a2cef4ff9bf7a1abd2a93359136b870393be4106e6c5d19b72ff564f9deca4'],
+  ['8 (495) 123-45-67', '7', '+74951234567', '39cae6bb4e77fcd8ca8d244a9d724a620157b2ff34dadcc6565586f3a6005fbc'],
+  ['06 4567 8901', '39', '+390645678901', '2764e06a2f90146ddb8290642210540cc209fcc20aabff0427dd5f59669e3a35'],
+];
 const VECTOR_ERRORS = [
   ['email', 'john doe@example.com', 'invalid_email'],
   ['email', 'no-at-sign.example.com', 'invalid_email'],
@@ -116,6 +123,11 @@ test('every public vector: normalized form and hash, each hash equal to node:cry
   assert.equal(normalizeIdentifier(type, input, { defaultCountryCode: '1' }), normalized);
   assert.equal(hashIdentifier(type, input, { defaultCountryCode: '1' }), digest);
   assert.equal(sha256(normalized), digest);
+  for (const [raw, cc, want, sha] of PHONES_WITH_CC) {
+    assert.equal(normalizeIdentifier('phone_number', raw, { defaultCountryCode: cc }), want, raw);
+    assert.equal(hashIdentifier('phone_number', raw, { defaultCountryCode: cc }), sha, raw);
+    assert.equal(sha256(want), sha, 'the spec table is self-consistent');
+  }
   for (const [type, input, code] of VECTOR_ERRORS) {
     throwsCode(() => normalizeIdentifier(type, input), code);
     throwsCode(() => hashIdentifier(type, input), code);
@@ -129,7 +141,7 @@ test('the vectors above are the spec table, when the spec is beside the reposito
     return;
   }
   const digests = new Set([...read(path.relative(root, spec)).matchAll(/\b[0-9a-f]{64}\b/g)].map((m) => m[0]));
-  const ours = new Set([...VECTORS, PHONE_WITH_CC].map((v) => v[3]).filter(Boolean));
+  const ours = new Set([...VECTORS, PHONE_WITH_CC].map((v) => v[3]).filter(Boolean).concat(PHONES_WITH_CC.map((v) => v[3])));
   assert.deepEqual([...digests].sort(), [...ours].sort());
 });
 
