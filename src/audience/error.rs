@@ -85,13 +85,11 @@ impl IdError {
                  code was given"
             }
             IdError::InvalidPhoneNumber => {
-                "the phone number is not E.164 after normalization, or its calling code is not \
-                 assigned or its length not possible for that code (only digits and the \
-                 separators space - . ( ) / are allowed; letters and extensions are not)"
+                "the phone number is not a possible E.164 number after normalization (only digits \
+                 and the separators space - . ( ) / are allowed; letters and extensions are not)"
             }
             IdError::InvalidDefaultCountryCode => {
-                "the default country code option must be an assigned country calling code (1 to 3 \
-                 digits, no +)"
+                "the default country code option must be an assigned country calling code"
             }
             IdError::InvalidHandle => {
                 "a handle is 1 to 20 letters, digits or underscores after one optional leading @"

@@ -1,15 +1,19 @@
 //! `phone_number` (audience-identifiers.md): separators removed; `+` or `00` introduces the
 //! country calling code (then a national prefix written in parentheses, `+44 (0) 20 ...`, is
-//! dropped); otherwise the default country's international call prefix (`011` for +1) introduces
-//! one, or else its national (trunk) prefix is dropped (`1` for +1, `8` for +7, `06` for +36, none
-//! for +39) and the default code prepended. Valid when E.164 (`^\+[1-9][0-9]{6,14}$`), the calling
+//! dropped); otherwise the default country's international call prefix (`011` for +1; where it
+//! starts with `00`, as `009` for +234, and both readings are possible numbers: an error)
+//! introduces one, or else its
+//! national (trunk) prefix is dropped (`1` for +1, `8` for +7, `06` for +36, none for +39) and
+//! the default code prepended. Valid when E.164 (`^\+[1-9][0-9]{6,14}$`), the calling
 //! code is assigned and the national number has a possible length of one of the code's
 //! territories. Prefixes and lengths: libphonenumber's metadata, in the table
 //! `phone_table.rs` that `scripts/phone-metadata.mjs` generates from the kept copy
 //! `scripts/data/phone-metadata.tsv` ([`PHONE_METADATA`] names its version). Area codes (pattern
 //! validity) are not checked: `+1 (123) 456-7890` hashes.
 
+// Generated: rustfmt leaves it as scripts/phone-metadata.mjs writes it (a test compares).
 #[path = "phone_table.rs"]
+#[rustfmt::skip]
 mod table;
 
 use super::{IdError, PhoneFormat};
@@ -18,6 +22,11 @@ pub use table::SOURCE as PHONE_METADATA;
 
 /// E.164: at most 15 digits after the `+`, at least 7 (`^\+[1-9][0-9]{6,14}$`).
 const E164_DIGITS: core::ops::RangeInclusive<usize> = 7..=15;
+
+/// The most digits a valid number can be written with: 15 (E.164), after a 3-digit
+/// international call prefix (`011`) and with a 2-digit national prefix in parentheses after
+/// the calling code (`+36 (06) ...`). More is invalid whatever they are.
+const MAX_DIGITS: usize = 3 + 15 + 2;
 
 /// What the table says about one assigned calling code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,49 +47,80 @@ impl Code {
     }
 }
 
-/// The table's entry for calling code `cc`, if assigned.
-fn lookup(cc: u32) -> Option<Code> {
+/// The assigned calling code at the start of `digits` (codes are prefix-free: at most one of
+/// the 1-, 2- and 3-digit prefixes is assigned) and its length. One pass over the table; not
+/// inlined (one copy).
+#[inline(never)]
+fn calling_code(digits: &[u8]) -> Option<(Code, usize)> {
+    // The first 1, 2 and 3 digits as numbers (`u32::MAX`: not that many digits). A leading 0
+    // gives values no code has (a 2-digit value below 10, a 3-digit one below 100).
+    let mut prefix = [u32::MAX; 3];
+    let mut value = 0u32;
+    for (p, &d) in prefix.iter_mut().zip(digits) {
+        value = value * 10 + u32::from(d - b'0');
+        *p = value;
+    }
     let mut code = 0u32;
     for (&step, &entry) in table::CODE_STEPS.iter().zip(table::ENTRIES.iter()) {
         code += u32::from(step);
-        if code >= cc {
-            let &(national_prefix, international_prefix) =
-                table::PREFIXES.get(usize::from(entry >> 12))?;
-            return (code == cc).then_some(Code {
+        let k = 1 + usize::from(code >= 10) + usize::from(code >= 100);
+        if prefix.get(k - 1) == Some(&code) {
+            let p = table::PREFIXES.get(usize::from(entry >> 12))?;
+            let code = Code {
                 lengths: entry & 0x0fff,
-                national_prefix,
-                international_prefix,
-            });
+                national_prefix: p.get(1..1 + usize::from(p[0]))?,
+                international_prefix: p.get(4..4 + usize::from(p[3]))?,
+            };
+            return Some((code, k));
         }
     }
     None
 }
 
-/// The assigned calling code at the start of `digits` (codes are prefix-free) and its length.
-fn calling_code(digits: &[u8]) -> Option<(Code, usize)> {
-    if digits.first() == Some(&b'0') {
+/// The entry of a `default_country_code` option, when it is the digits of an assigned country
+/// calling code (1 to 3 ASCII digits, no `+`).
+fn default_code(cc: &str) -> Option<(Code, usize)> {
+    let b = cc.as_bytes();
+    if !b.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let mut cc = 0u32;
-    for (k, &d) in digits.iter().take(3).enumerate() {
-        cc = cc * 10 + u32::from(d - b'0');
-        if let Some(code) = lookup(cc) {
-            return Some((code, k + 1));
-        }
-    }
-    None
+    calling_code(b).filter(|&(_, k)| k == b.len())
 }
 
-/// Whether `cc` is a valid `default_country_code` option: the digits of an assigned country
-/// calling code (1 to 3 ASCII digits, no `+`).
+/// Whether `cc` is a valid `default_country_code` option (see [`default_code`]).
 pub(super) fn valid_country_code(cc: &str) -> bool {
-    let b = cc.as_bytes();
-    b.iter().all(u8::is_ascii_digit) && calling_code(b).is_some_and(|(_, k)| k == b.len())
+    default_code(cc).is_some()
 }
 
-/// The most parenthesized groups remembered (only a group right after the calling code, at most
-/// 5 digits in, matters: `00` and 3 digits).
-const GROUPS: usize = 4;
+/// `(cc, national)` when `national` has a possible length for `code` and both make an E.164
+/// number.
+fn checked<'a>(code: Code, cc: &'a [u8], national: &'a [u8]) -> Option<(&'a [u8], &'a [u8])> {
+    (code.possible(national.len()) && E164_DIGITS.contains(&(cc.len() + national.len())))
+        .then_some((cc, national))
+}
+
+/// The calling code starting at `digits[start]` and the national number after it: a national
+/// prefix alone in parentheses right after the code (`+44 (0) 20 ...`) is dropped. Bit i of
+/// `opens` (`closes`): a `(` (`)`) came right before digit i.
+fn international(
+    digits: &[u8],
+    start: usize,
+    (opens, closes): (u32, u32),
+) -> Option<(&[u8], &[u8])> {
+    let rest = digits.get(start..).unwrap_or_default();
+    let (code, k) = calling_code(rest)?;
+    let (cc, mut national) = rest.split_at_checked(k).unwrap_or_default();
+    let np = code.national_prefix;
+    let at = start + k;
+    if !np.is_empty()
+        && national.starts_with(np)
+        && opens >> at & 1 == 1
+        && closes >> (at + np.len()) & 1 == 1
+    {
+        national = national.get(np.len()..).unwrap_or_default();
+    }
+    checked(code, cc, national)
+}
 
 /// Normalizes a trimmed, non-empty number into `buf`.
 pub(super) fn normalize<'a>(
@@ -90,31 +130,23 @@ pub(super) fn normalize<'a>(
     buf: &'a mut String,
 ) -> Result<&'a str, IdError> {
     let default = match default_cc {
-        Some(cc) if !valid_country_code(cc) => return Err(IdError::InvalidDefaultCountryCode),
-        Some(cc) => calling_code(cc.as_bytes()),
+        Some(cc) => Some(default_code(cc).ok_or(IdError::InvalidDefaultCountryCode)?),
         None => None,
     };
-    // The digits, checking every byte first, and where parenthesized digit groups start and end.
-    let mut digits = [0u8; 17];
+    // The digits, checking every byte first, and where parentheses are (see `international`).
+    let mut digits = [0u8; MAX_DIGITS];
     let mut n = 0;
     let mut plus = false;
-    let mut open = None;
-    let mut groups = [(u8::MAX, 0u8); GROUPS];
-    let mut g = 0;
+    let (mut opens, mut closes) = (0u32, 0u32);
     for &b in t.as_bytes() {
         match b {
             b'0'..=b'9' => {
-                // Longer than E.164 with any prefix: invalid whatever follows.
+                // Longer than E.164 with the longest prefixes: invalid whatever follows.
                 *digits.get_mut(n).ok_or(IdError::InvalidPhoneNumber)? = b;
                 n += 1;
             }
-            b'(' => open = Some(n),
-            b')' => {
-                if let (Some(start), Some(slot)) = (open.take(), groups.get_mut(g)) {
-                    *slot = (start as u8, n as u8);
-                    g += 1;
-                }
-            }
+            b'(' => opens |= 1 << n,
+            b')' => closes |= 1 << n,
             b' ' | b'-' | b'.' | b'/' => {}
             // A `+` counts only before the first digit (separators may precede it).
             b'+' if !plus && n == 0 => plus = true,
@@ -122,42 +154,31 @@ pub(super) fn normalize<'a>(
         }
     }
     let digits = digits.get(..n).ok_or(IdError::InvalidPhoneNumber)?;
-    // Where the calling code starts (`None`: the national number of the default country).
-    let start = if plus {
-        Some(0)
-    } else if digits.starts_with(b"00") {
-        Some(2)
+    let parens = (opens, closes);
+    let idd = default
+        .map(|(code, _)| code.international_prefix)
+        .unwrap_or_default();
+    let by_idd = !plus && !idd.is_empty() && digits.starts_with(idd);
+    let by_00 = !plus && digits.starts_with(b"00");
+    let (cc, national) = if plus {
+        international(digits, 0, parens)
+    } else if by_idd || by_00 {
+        // `00` or the default country's international prefix (`011` for +1) introduces a
+        // calling code. Where that prefix starts with `00` (`009` for +234, `001` for +976) and
+        // both readings give a possible number, which one was meant is unknown: refused.
+        let a = by_idd
+            .then(|| international(digits, idd.len(), parens))
+            .flatten();
+        let b = by_00.then(|| international(digits, 2, parens)).flatten();
+        a.xor(b)
     } else {
-        let (code, _) = default.ok_or(IdError::MissingCountryCode)?;
-        let idd = code.international_prefix;
-        (!idd.is_empty() && digits.starts_with(idd)).then_some(idd.len())
-    };
-    let (code, cc, national) = match start {
-        Some(start) => {
-            let rest = digits.get(start..).unwrap_or_default();
-            let (code, k) = calling_code(rest).ok_or(IdError::InvalidPhoneNumber)?;
-            let (cc, mut national) = rest.split_at_checked(k).unwrap_or_default();
-            // `+44 (0) 20 ...`: the national prefix alone in parentheses right after the code.
-            let np = code.national_prefix;
-            let at = start + k;
-            if !np.is_empty()
-                && national.starts_with(np)
-                && groups.contains(&(at as u8, (at + np.len()) as u8))
-            {
-                national = national.get(np.len()..).unwrap_or_default();
-            }
-            (code, cc, national)
-        }
-        None => {
-            let (code, k) = default.ok_or(IdError::MissingCountryCode)?;
-            let cc = default_cc.map(str::as_bytes).unwrap_or_default();
-            let national = digits.strip_prefix(code.national_prefix).unwrap_or(digits);
-            (code, cc.get(..k).unwrap_or_default(), national)
-        }
-    };
-    if !code.possible(national.len()) || !E164_DIGITS.contains(&(cc.len() + national.len())) {
-        return Err(IdError::InvalidPhoneNumber);
+        // A national number: its national (trunk) prefix dropped, the default code prepended.
+        let (code, k) = default.ok_or(IdError::MissingCountryCode)?;
+        let cc = default_cc.map(str::as_bytes).unwrap_or_default();
+        let national = digits.strip_prefix(code.national_prefix).unwrap_or(digits);
+        checked(code, cc.get(..k).unwrap_or_default(), national)
     }
+    .ok_or(IdError::InvalidPhoneNumber)?;
     buf.clear();
     if format == PhoneFormat::E164 {
         buf.push('+');
@@ -204,8 +225,17 @@ mod tests {
         ok("810 44 20 7183 8750", "7", "+442071838750");
         ok("010 44 20 7183 8750", "81", "+442071838750");
         ok("011 44 (0) 20 7183 8750", "1", "+442071838750");
-        // `00` whatever the default country.
+        // `00` whatever the default country; where the default's prefix starts with `00` too,
+        // the reading that gives a possible number, and none when both do.
         ok("0044 20 7183 8750", "1", "+442071838750");
+        ok("009 44 20 7183 8750", "234", "+442071838750");
+        ok("0090 441 1152", "234", "+904411152");
+        ok("000 44 20 7183 8750", "254", "+442071838750");
+        ok("0044 20 7183 8750", "238", "+442071838750");
+        ok("0 44 20 7183 8750", "238", "+442071838750");
+        for (ambiguous, cc) in [("0091 80 1234 5678", "234"), ("001 49 30 123456", "976")] {
+            assert_eq!(n(ambiguous, Some(cc)), Err(IdError::InvalidPhoneNumber));
+        }
         // National prefixes: 0, 06 (Hungary), none (Italy, Spain keep a leading digit).
         ok("020 7183 8750", "44", "+442071838750");
         ok("(0)20-7183.8750", "44", "+442071838750");
@@ -217,6 +247,12 @@ mod tests {
         ok("+39 (0)6 4567 8901", "1", "+390645678901");
         ok("8 800 555 35 35", "7", "+78005553535");
         ok("+7 (8) 495 123-45-67", "1", "+74951234567");
+        // The longest prefixes around a 15-digit number (`MAX_DIGITS`).
+        ok("011 49 (0) 1234 5678 901 23", "1", "+491234567890123");
+        assert_eq!(
+            n("011 49 (0) 1234 5678 901 234", Some("1")),
+            Err(IdError::InvalidPhoneNumber)
+        );
         // The trunk prefix is dropped even when that leaves an impossible length: an error.
         assert_eq!(
             n("123-456-7890", Some("1")),
@@ -328,19 +364,21 @@ mod tests {
     #[test]
     fn table_reads_the_metadata() {
         // Rows of scripts/data/phone-metadata.tsv (the kept copy), read through the table.
-        let code = |cc| lookup(cc).expect("assigned");
-        assert_eq!(code(1).national_prefix, b"1");
-        assert_eq!(code(1).international_prefix, b"011");
-        assert_eq!(code(1).lengths, 1 << 3 | 1 << 6);
-        assert_eq!(code(7).national_prefix, b"8");
-        assert_eq!(code(7).international_prefix, b"810");
-        assert_eq!(code(36).national_prefix, b"06");
-        assert_eq!(code(39).national_prefix, b"");
-        assert_eq!(code(44).international_prefix, b"");
-        assert_eq!(code(998).lengths, 1 << 5);
-        assert_eq!(lookup(0), None);
-        assert_eq!(lookup(999), None);
-        assert_eq!(lookup(1000), None);
+        let code = |cc: &str| calling_code(cc.as_bytes()).expect("assigned").0;
+        assert_eq!(code("1").national_prefix, b"1");
+        assert_eq!(code("1").international_prefix, b"011");
+        assert_eq!(code("1").lengths, 1 << 3 | 1 << 6);
+        assert_eq!(code("7").national_prefix, b"8");
+        assert_eq!(code("7").international_prefix, b"810");
+        assert_eq!(code("36").national_prefix, b"06");
+        assert_eq!(code("39").national_prefix, b"");
+        assert_eq!(code("44").international_prefix, b"");
+        assert_eq!(code("998").lengths, 1 << 5);
+        assert_eq!(calling_code(b"4420").map(|(_, k)| k), Some(2));
+        assert_eq!(calling_code(b"35891").map(|(_, k)| k), Some(3));
+        for none in [&b""[..], b"0", b"01", b"001", b"28", b"999", b"42"] {
+            assert_eq!(calling_code(none), None, "{none:?}");
+        }
         assert_eq!(
             table::CODE_STEPS.iter().map(|&s| u32::from(s)).sum::<u32>(),
             998
