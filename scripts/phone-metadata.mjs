@@ -114,7 +114,7 @@ export function render(text) {
     for (let i = 0; i < xs.length; i += 12) out.push(`    ${xs.slice(i, i + 12).join(', ')},`);
     return out.join('\n');
   };
-  const hex = (n) => `0x${n.toString(16).padStart(4, '0')}`;
+  const hex = (n) => `0x${n.toString(16).padStart(2, '0')}`;
   const padded = (digits, width) => {
     if (digits.length > width) throw new Error(`prefix ${digits} longer than ${width}`);
     return `${digits.length}, ${[...digits.padEnd(width, '-')].map((d) => (d === '-' ? '0' : `b'${d}'`)).join(', ')}`;
@@ -134,11 +134,17 @@ pub(super) const CODE_STEPS: [u8; ${steps.length}] = [
 ${wrap(steps.map(String))}
 ];
 
-/// Per calling code: bit \`n - MIN_LENGTH\` (bits 0-10) set when \`n\` is a possible length of the
-/// national number in one of the code's territories (lengths ${MIN_LENGTH} to ${MAX_LENGTH}; longer ones cannot fit
-/// E.164); bits 12-15 index [\`PREFIXES\`].
-pub(super) const ENTRIES: [u16; ${entries.length}] = [
-${wrap(entries.map(hex))}
+/// Per calling code, the low byte of a 16-bit entry (in two arrays: smaller once compressed):
+/// bit \`n - MIN_LENGTH\` (bits 0-10) set when \`n\` is a possible length of the national number
+/// in one of the code's territories (lengths ${MIN_LENGTH} to ${MAX_LENGTH}; longer ones cannot fit E.164); bits
+/// 12-15 index [\`PREFIXES\`].
+pub(super) const ENTRIES_LOW: [u8; ${entries.length}] = [
+${wrap(entries.map((e) => hex(e & 0xff)))}
+];
+
+/// The high byte of each entry.
+pub(super) const ENTRIES_HIGH: [u8; ${entries.length}] = [
+${wrap(entries.map((e) => hex(e >> 8)))}
 ];
 
 /// National (trunk) prefix and international call prefix of a code's main territory, as

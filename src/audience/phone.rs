@@ -61,8 +61,10 @@ fn calling_code(digits: &[u8]) -> Option<(Code, usize)> {
         *p = value;
     }
     let mut code = 0u32;
-    for (&step, &entry) in table::CODE_STEPS.iter().zip(table::ENTRIES.iter()) {
+    let entries = table::ENTRIES_LOW.iter().zip(table::ENTRIES_HIGH.iter());
+    for (&step, (&low, &high)) in table::CODE_STEPS.iter().zip(entries) {
         code += u32::from(step);
+        let entry = u16::from(low) | u16::from(high) << 8;
         let k = 1 + usize::from(code >= 10) + usize::from(code >= 100);
         if prefix.get(k - 1) == Some(&code) {
             let p = table::PREFIXES.get(usize::from(entry >> 12))?;

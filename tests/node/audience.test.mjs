@@ -83,7 +83,6 @@ const VECTORS = [
   ['email', 'ÉMILE@EXAMPLE.FR', 'émile@example.fr', '785a3e87c6b9f8c4a167e44c2456219325da44c27a00afb793663d9ff71dfd7c'],
   ['phone_number', '+44 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
   ['phone_number', '0044 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
-  ['phone_number', '+44 (0) 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
   ['handle', '@AdsAPI', 'adsapi', '49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d'],
   ['device_id', '4B61639E-47CC-4056-A16A-C8217E029462', '4b61639e-47cc-4056-a16a-c8217e029462',
     '225859d35b46df63b4fb381eb3f815b2ef4620bec0a79f2115a6a3eb71a5fa1a'],
@@ -92,6 +91,7 @@ const VECTORS = [
   ['device_id', ' AF3802A465767E36 ', 'af3802a465767e36', '38bb33cb239524887c276ca99f9a077bc7161629804b914f4fd52e19dcffe92c'],
   ['service_id', '143567', '143567', '617b8747525a154b1ecf75a42d883df00e0dd6d0f981bea57ac7bdce73e57eae'],
   ['partner_user_id', ' ABC-123 ', ' ABC-123 ', null],
+  ['phone_number', '+44 (0) 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
 ];
 const PHONE_WITH_CC = ['phone_number', '(657) 777-0000', '+16577770000', 'a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb'];
 // [raw, default country code, normalized, sha256]: the phone vectors with a default country code.
@@ -576,7 +576,10 @@ function generated(type, n) {
       const local = text(Math.max(1, len - domain.length - 1), wide);
       v = `${rnd() < 0.3 ? local.toUpperCase() : local}@${rnd() < 0.2 ? domain.toUpperCase() : domain}`;
     } else if (type === 'phone_number') {
-      v = `${pick(['+44 ', '+1 (', '0044 ', '+49-'])}${String(int(1e12)).padStart(int(6) + 6, '7')}`;
+      // Mostly possible lengths for the code (9 or 10 digits for +44, 10 for +1), some one off.
+      const [prefix, lengths] = pick([['+44 ', [9, 10]], ['+1 (', [10]], ['0044 ', [7, 10]], ['+49-', [6, 11]]]);
+      const len = pick(lengths) + (rnd() < 0.2 ? pick([-1, 1]) : 0);
+      v = `${prefix}${String(int(1e12)).padStart(12, '7').slice(0, len)}`;
     } else if (type === 'handle') {
       v = `${pick(['@', '＠', ''])}${text(1 + int(20), 0).replace(/[^a-zA-Z0-9]/g, '_')}`;
     } else if (type === 'device_id') {
