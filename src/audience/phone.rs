@@ -1,15 +1,15 @@
 //! `phone_number` (audience-identifiers.md): separators removed; `+` or `00` introduces the
 //! country calling code (then a national prefix written in parentheses, `+44 (0) 20 ...`, is
-//! dropped); otherwise the default country's international call prefix (`011` for +1; where it
-//! starts with `00`, as `009` for +234, and both readings are possible numbers: an error)
-//! introduces one, or else its
-//! national (trunk) prefix is dropped (`1` for +1, `8` for +7, `06` for +36, none for +39) and
-//! the default code prepended. Valid when E.164 (`^\+[1-9][0-9]{6,14}$`), the calling
-//! code is assigned and the national number has a possible length of one of the code's
-//! territories. Prefixes and lengths: libphonenumber's metadata, in the table
-//! `phone_table.rs` that `scripts/phone-metadata.mjs` generates from the kept copy
+//! dropped); otherwise the default country's international call prefix introduces one (`011` for
+//! +1; where it starts with `00`, as `009` for +234, the reading that gives a possible number,
+//! and an error when both do), or else its national (trunk) prefix is dropped (`1` for +1, `8`
+//! for +7, `06` for +36, none for +39) and the default code prepended. Valid when E.164
+//! (`^\+[1-9][0-9]{6,14}$`), the calling code is assigned and the national number has a possible
+//! length of one of the code's territories. Prefixes and lengths: libphonenumber's metadata, in
+//! the table `phone_table.rs` that `scripts/phone-metadata.mjs` generates from the kept copy
 //! `scripts/data/phone-metadata.tsv` ([`PHONE_METADATA`] names its version). Area codes (pattern
-//! validity) are not checked: `+1 (123) 456-7890` hashes.
+//! validity) are not checked: `+1 (123) 456-7890` hashes. Differences from libphonenumber
+//! itself, each with its reason: `tests/node/phone-differential.test.mjs`.
 
 // Generated: rustfmt leaves it as scripts/phone-metadata.mjs writes it (a test compares).
 #[path = "phone_table.rs"]

@@ -17,7 +17,11 @@
 //
 // Every number is compared: the same E.164 string, or both refused. A difference is allowed only
 // when one of ALLOWED below explains it; each says why the spec and libphonenumber part ways.
-// Whatever is not explained fails the test, with examples.
+// Whatever is not explained fails the test, with examples (PHONE_DIFF_DUMP=file.json writes them
+// all). With google-libphonenumber 3.2.47: 89,537 of 100,000 the same (86,227 hashed alike,
+// 3,310 both refused), the rest allowed differences (the counts print as test diagnostics); most
+// of those are inputs no real number looks like (random digits, 00 written before a national
+// number), which the spec and libphonenumber read differently.
 //
 // Run: bash scripts/build-wasm.sh && node --test tests/node/phone-differential.test.mjs
 
