@@ -270,6 +270,10 @@ mod tests {
             Err(IdError::InvalidPhoneNumber)
         );
         assert_eq!(
+            n("+44 (020) 7183 8750", None),
+            Err(IdError::InvalidPhoneNumber)
+        );
+        assert_eq!(
             n("+44 20 (0)7183 8750", None),
             Err(IdError::InvalidPhoneNumber)
         );
@@ -361,6 +365,50 @@ mod tests {
             assert!(!valid_country_code(bad), "{bad:?}");
             assert_eq!(n("123", Some(bad)), Err(IdError::InvalidDefaultCountryCode));
         }
+    }
+
+    /// Random strings of digits, separators, `+` and a letter, with several default codes
+    /// (prefixes 011, 810, 009, 0, trunk 06): never a panic; every result is E.164, starts
+    /// with an assigned code and normalizes to itself.
+    #[test]
+    fn random_inputs() {
+        const ALPHABET: &[u8] = b"00001123456789 -.()/++x";
+        let mut seed: u64 = 0x005e_ed0f_9a11;
+        let mut buf = String::new();
+        let mut accepted = 0;
+        for i in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 24) as usize;
+            let t: String = (0..len)
+                .map(|k| {
+                    let at = (seed >> (k % 8 * 8)) as usize + k * 7;
+                    char::from(ALPHABET[at % ALPHABET.len()])
+                })
+                .collect();
+            let cc = [
+                None,
+                Some("1"),
+                Some("7"),
+                Some("234"),
+                Some("238"),
+                Some("36"),
+            ][i % 6];
+            let Ok(out) = normalize(&t, PhoneFormat::E164, cc, &mut buf).map(str::to_owned) else {
+                continue;
+            };
+            accepted += 1;
+            let digits = &out.as_bytes()[1..];
+            assert!(
+                out.starts_with('+') && (7..=15).contains(&digits.len()),
+                "{t:?} {out}"
+            );
+            assert!(digits.iter().all(u8::is_ascii_digit), "{t:?} {out}");
+            assert!(calling_code(digits).is_some(), "{t:?} {out}");
+            assert_eq!(n(&out, None).as_deref(), Ok(out.as_str()), "{t:?}");
+        }
+        assert!(accepted > 1_000, "{accepted}");
     }
 
     #[test]
