@@ -20,9 +20,10 @@ export interface HashOptions {
   /** `'e164'` (default): `+16175551212`; `'digits'`: `16175551212`. */
   phoneFormat?: PhoneFormat | null | undefined;
   /**
-   * The country calling code (1 to 3 digits, not starting with 0, no `+`, e.g. `'44'`) used for
-   * phone numbers written without `+` or `00`, after dropping one trunk `0`. Without it such
-   * numbers are `missing_country_code` errors.
+   * An assigned country calling code (1 to 3 digits, no `+`, e.g. `'44'`) for phone numbers
+   * written without `+` or `00`: its international call prefix (`011` for `'1'`) introduces a
+   * calling code, else its national prefix (`1` for `'1'`, `0` for `'44'`, none for `'39'`) is
+   * dropped and the code prepended. Without it such numbers are `missing_country_code` errors.
    */
   defaultCountryCode?: string | null | undefined;
   /**

@@ -18,9 +18,10 @@ pub enum IdError {
     InvalidEmail,
     /// A phone number without `+` or `00` and no default country calling code was given.
     MissingCountryCode,
-    /// Letters, an extension or another character, or not E.164 after normalization.
+    /// Letters, an extension or another character; not E.164 after normalization, an unassigned
+    /// calling code or a national number of no possible length for it.
     InvalidPhoneNumber,
-    /// The `default_country_code` option is not 1 to 3 digits starting with 1-9.
+    /// The `default_country_code` option is not the digits of an assigned country calling code.
     InvalidDefaultCountryCode,
     /// Not 1 to 20 of `a-z`, `0-9`, `_` after removing one leading `@`.
     InvalidHandle,
@@ -96,11 +97,11 @@ impl IdError {
                  code was given"
             }
             IdError::InvalidPhoneNumber => {
-                "the phone number is not E.164 after normalization (only digits and the \
-                 separators space - . ( ) / are allowed; letters and extensions are not)"
+                "the phone number is not a possible E.164 number after normalization (only digits \
+                 and the separators space - . ( ) / are allowed; letters and extensions are not)"
             }
             IdError::InvalidDefaultCountryCode => {
-                "the default country code option must be 1 to 3 digits, not starting with 0"
+                "the default country code option must be an assigned country calling code"
             }
             IdError::InvalidHandle => {
                 "a handle is 1 to 20 letters, digits or underscores after one optional leading @"

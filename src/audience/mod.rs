@@ -51,6 +51,7 @@ pub use case::{set_lowercase, Lowercase};
 pub use error::{IdError, UnknownIdType};
 pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
+pub use phone::PHONE_METADATA;
 pub use trim::{is_trimmed_char, trim};
 
 use serde::{Deserialize, Serialize};
@@ -70,9 +71,13 @@ pub enum IdType {
     /// whitespace inside. Dots, `+tags` and provider aliases are kept.
     Email,
     /// `phone_number`: separators (space `-` `.` `(` `)` `/`) removed; `+` or `00` introduces the
-    /// country calling code, else [`HashOptions::default_country_code`] is prepended after
-    /// dropping one trunk `0`; must then be E.164 (`^\+[1-9][0-9]{6,14}$`). Hashed with or without
-    /// the `+` according to [`HashOptions::phone_format`].
+    /// country calling code (then a national prefix in parentheses, `+44 (0) 20`, is dropped);
+    /// else the [`HashOptions::default_country_code`]'s international call prefix (`011` for +1)
+    /// introduces one, or its national (trunk) prefix is dropped (`1` for +1, `8` for +7, `0` for
+    /// +44, none for +39) and the default code prepended. Must then be E.164
+    /// (`^\+[1-9][0-9]{6,14}$`) with an assigned calling code and a national number of a
+    /// possible length for that code (libphonenumber's metadata, [`PHONE_METADATA`]); area codes
+    /// are not checked. Hashed with or without the `+` according to [`HashOptions::phone_format`].
     PhoneNumber,
     /// `handle`: one leading `@` or `＠` removed, ASCII lowercase, `^[a-z0-9_]{1,20}$`.
     Handle,
@@ -198,7 +203,7 @@ impl std::error::Error for UnknownPhoneFormat {}
 pub struct HashOptions {
     /// Whether phone numbers are hashed with the `+` ([`PhoneFormat::E164`]) or without.
     pub phone_format: PhoneFormat,
-    /// The country calling code (1 to 3 digits, not starting with 0, no `+`) used for phone
+    /// The country calling code (an assigned one, 1 to 3 digits, no `+`) used for phone
     /// numbers that have neither `+` nor `00`. When set but invalid, every phone number is an
     /// [`IdError::InvalidDefaultCountryCode`]; check up front with [`HashOptions::validate`].
     pub default_country_code: Option<String>,

@@ -91,8 +91,15 @@ const VECTORS = [
   ['device_id', ' AF3802A465767E36 ', 'af3802a465767e36', '38bb33cb239524887c276ca99f9a077bc7161629804b914f4fd52e19dcffe92c'],
   ['service_id', '143567', '143567', '617b8747525a154b1ecf75a42d883df00e0dd6d0f981bea57ac7bdce73e57eae'],
   ['partner_user_id', ' ABC-123 ', ' ABC-123 ', null],
+  ['phone_number', '+44 (0) 20 7183 8750', '+442071838750', 'e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d'],
 ];
 const PHONE_WITH_CC = ['phone_number', '(657) 777-0000', '+16577770000', 'a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb'];
+// [raw, default country code, normalized, sha256]: the phone vectors with a default country code.
+const PHONES_WITH_CC = [
+  ['1-415-555-0123', '1', '+14155550123', '36a2cef4ff9bf7a1abd2a93359136b870393be4106e6c5d19b72ff564f9deca4'],
+  ['8 (495) 123-45-67', '7', '+74951234567', '39cae6bb4e77fcd8ca8d244a9d724a620157b2ff34dadcc6565586f3a6005fbc'],
+  ['06 4567 8901', '39', '+390645678901', '2764e06a2f90146ddb8290642210540cc209fcc20aabff0427dd5f59669e3a35'],
+];
 const VECTOR_ERRORS = [
   ['email', 'john doe@example.com', 'invalid_email'],
   ['email', 'no-at-sign.example.com', 'invalid_email'],
@@ -116,6 +123,11 @@ test('every public vector: normalized form and hash, each hash equal to node:cry
   assert.equal(normalizeIdentifier(type, input, { defaultCountryCode: '1' }), normalized);
   assert.equal(hashIdentifier(type, input, { defaultCountryCode: '1' }), digest);
   assert.equal(sha256(normalized), digest);
+  for (const [raw, cc, want, sha] of PHONES_WITH_CC) {
+    assert.equal(normalizeIdentifier('phone_number', raw, { defaultCountryCode: cc }), want, raw);
+    assert.equal(hashIdentifier('phone_number', raw, { defaultCountryCode: cc }), sha, raw);
+    assert.equal(sha256(want), sha, 'the spec table is self-consistent');
+  }
   for (const [type, input, code] of VECTOR_ERRORS) {
     throwsCode(() => normalizeIdentifier(type, input), code);
     throwsCode(() => hashIdentifier(type, input), code);
@@ -129,7 +141,7 @@ test('the vectors above are the spec table, when the spec is beside the reposito
     return;
   }
   const digests = new Set([...read(path.relative(root, spec)).matchAll(/\b[0-9a-f]{64}\b/g)].map((m) => m[0]));
-  const ours = new Set([...VECTORS, PHONE_WITH_CC].map((v) => v[3]).filter(Boolean));
+  const ours = new Set([...VECTORS, PHONE_WITH_CC].map((v) => v[3]).filter(Boolean).concat(PHONES_WITH_CC.map((v) => v[3])));
   assert.deepEqual([...digests].sort(), [...ours].sort());
 });
 
@@ -568,7 +580,10 @@ function generated(type, n) {
       const local = text(Math.max(1, len - domain.length - 1), wide);
       v = `${rnd() < 0.3 ? local.toUpperCase() : local}@${rnd() < 0.2 ? domain.toUpperCase() : domain}`;
     } else if (type === 'phone_number') {
-      v = `${pick(['+44 ', '+1 (', '0044 ', '+49-'])}${String(int(1e12)).padStart(int(6) + 6, '7')}`;
+      // Mostly possible lengths for the code (9 or 10 digits for +44, 10 for +1), some one off.
+      const [prefix, lengths] = pick([['+44 ', [9, 10]], ['+1 (', [10]], ['0044 ', [7, 10]], ['+49-', [6, 11]]]);
+      const len = pick(lengths) + (rnd() < 0.2 ? pick([-1, 1]) : 0);
+      v = `${prefix}${String(int(1e12)).padStart(12, '7').slice(0, len)}`;
     } else if (type === 'handle') {
       v = `${pick(['@', '＠', ''])}${text(1 + int(20), 0).replace(/[^a-zA-Z0-9]/g, '_')}`;
     } else if (type === 'device_id') {
