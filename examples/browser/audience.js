@@ -8,6 +8,8 @@ export const MAX_LISTED_REJECTIONS = 500;
 
 /** The identifier types the tool offers (partner_user_id is passed through, not hashed). */
 export const ID_TYPES = ['email', 'phone_number', 'handle', 'device_id', 'service_id'];
+/** Their names for people (the command line's TYPE in parentheses). */
+const TYPE_NAMES = { email: 'Email address', phone_number: 'Phone number', handle: 'Handle (@name)', device_id: 'Device ID', service_id: 'Service ID' };
 
 /**
  * Why a row was rejected, for people. The codes are the engine's (IdError in
@@ -78,7 +80,7 @@ export function sniff(bytes) {
     // stream: a character cut at the end of the sample is not an error.
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
   } catch {
-    return { warning: `Part of this file is not UTF-8 text: rows whose cell is not UTF-8 will be rejected (invalid_utf8). If it was saved in another encoding, ${saveAs[0].toLowerCase()}${saveAs.slice(1)}` };
+    return { warning: `Part of this file is not UTF-8 text: rows whose cell is not UTF-8 will be rejected. If it was saved in another encoding, ${saveAs[0].toLowerCase()}${saveAs.slice(1)}` };
   }
   return {};
 }
@@ -157,7 +159,7 @@ export function setupAudience() {
     downloadRejected: $('aud-download-rejected'),
     phoneOptions: $('aud-phone-options'),
   };
-  for (const t of ID_TYPES) els.type.append(new Option(t, t));
+  for (const t of ID_TYPES) els.type.append(new Option(`${TYPE_NAMES[t]} · ${t}`, t));
   for (const [name, byte] of Object.entries(DELIMITERS)) els.delimiter.append(new Option(name, String(byte)));
 
   let { worker, ready } = startWorker();
@@ -220,6 +222,8 @@ export function setupAudience() {
     clearJobError();
     els.progress.value = 0;
     els.progressText.textContent = '';
+    // The progress bar shows from the first job on.
+    els.progress.parentElement.hidden = true;
   }
 
   async function readColumns() {
@@ -308,6 +312,7 @@ export function setupAudience() {
     if (!file || running) return;
     clearResults();
     running = true;
+    els.progress.parentElement.hidden = false;
     refresh();
     const idType = els.type.value;
     const options = { prehashed: els.prehashed.checked };

@@ -8,7 +8,8 @@
 // to the field at its path (or the nearest enclosing one); issues of the whole payload are listed
 // below the form. Nothing here repeats a rule.
 //
-// Messages of a field show once it has been touched; "Check" shows them all.
+// Messages of a field show once it has been touched; "Check all fields" (next to the verdict,
+// above the form) shows them all.
 
 /** Example values shown as placeholders, by the described format. */
 const PLACEHOLDERS = {
@@ -397,7 +398,6 @@ export function createForm(preflight, kind, parts, options = {}) {
     const focused = document.activeElement?.dataset?.path;
     parts.form.replaceChildren();
     for (const f of children('', [])) renderField(f, `/${escapeSeg(f.name)}`, [], parts.form);
-    parts.form.append(el('p', { class: 'actions' }, el('button', { type: 'submit', text: 'Check' })));
     if (description.rules.length > 0) {
       const rules = el('ul', {}, ...description.rules.map((r) => el('li', {}, ...withCode(r.text))));
       parts.form.append(el('details', { class: 'rules' }, el('summary', { text: 'Rules across fields' }), rules));
@@ -453,7 +453,7 @@ export function createForm(preflight, kind, parts, options = {}) {
     parts.verdict.dataset.valid = String(report.valid);
     parts.verdict.textContent = report.valid
       ? `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}: ready to send.`
-      : `Not ready to send: ${errors} problem${errors === 1 ? '' : 's'}${hiddenCount ? ` (${hiddenCount} on fields not filled in yet: press Check to see them)` : ''}.`;
+      : `Not ready to send: ${errors} problem${errors === 1 ? '' : 's'}${hiddenCount ? ` (${hiddenCount} on fields not filled in yet: "Check all fields" shows them)` : ''}.`;
     parts.payload.textContent = JSON.stringify(state, null, 2);
   }
 

@@ -22,7 +22,7 @@
 // Run: node tests/browser/app.mjs
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -302,6 +302,8 @@ try {
   check('the page starts', (await page.textContent('#status')).startsWith('ready'), await page.textContent('#status'));
   const userAgent = await page.evaluate(() => navigator.userAgent);
 
+  // Only this run's screenshots in the folder.
+  rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
   await testForms(page, { check, shots, origin, preflightBin });
   await testAudience(page, { check, shots });
