@@ -33,6 +33,7 @@ import { testForms } from './app-forms.mjs';
 import { state } from './app-a11y.mjs';
 // The page's hashing job and, for running it here, the Node build of the package.
 import { hashFile } from '../../examples/browser/hash-csv.js';
+import { sniff, SNIFF_BYTES } from '../../examples/browser/audience.js';
 import { hashIdentifiers } from 'preflight-wasm';
 
 const timeoutMs = Number(process.env.APP_TEST_TIMEOUT_MS || 240_000);
@@ -279,7 +280,29 @@ async function testRandomCsv() {
     `${differ.length} differ, e.g. ${differ.slice(0, 3).join('; ')}`);
 }
 
+/** The audience tool's look at the start of a file (run here, in Node): what it refuses, warns of, takes. */
+function testSniff() {
+  const euro = Buffer.from('€', 'utf8'); // 3 bytes
+  const cut = Buffer.concat([Buffer.from('email\n'), Buffer.alloc(SNIFF_BYTES - 7, 'a'), euro]); // the € crosses the sample's end
+  const cases = [
+    ['UTF-8 text', Buffer.from('email\nzoë@example.com\n'), {}],
+    ['UTF-8 with a byte-order mark', Buffer.from('\ufeffemail\na@example.com\n'), {}],
+    ['a character cut by the end of the sample', cut, {}],
+    ['UTF-16 LE', Buffer.from('\ufeffemail\n', 'utf16le'), 'error'],
+    ['an .xlsx (ZIP)', Buffer.from('PK\x03\x04\x14\x00', 'latin1'), 'error'],
+    ['a PDF', Buffer.from('%PDF-1.7\n%\xe2\xe3', 'latin1'), 'error'],
+    ['NUL bytes', Buffer.from('email\na\x00b\n', 'latin1'), 'error'],
+    ['Latin-1 text', Buffer.from('email\nRen\xe9@example.com\n', 'latin1'), 'warning'],
+  ];
+  for (const [name, bytes, want] of cases) {
+    const got = sniff(new Uint8Array(bytes));
+    const kind = got.error ? 'error' : got.warning ? 'warning' : got;
+    check(`audience file check: ${name} -> ${typeof want === 'string' ? want : 'taken'}`, JSON.stringify(kind) === JSON.stringify(want), JSON.stringify(got));
+  }
+}
+
 try {
+  testSniff();
   await testRandomCsv();
   const context = await browser.launch({
     network,
