@@ -70,12 +70,13 @@ const SIGNATURES = [
 export function sniff(bytes) {
   const head = bytes.subarray(0, SNIFF_BYTES);
   const saveAs = 'Export or save it as "CSV UTF-8" and pick that file.';
+  const pickCsv = 'Pick a CSV file (from a spreadsheet: save or download it as "CSV UTF-8").';
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     return { error: `This file is UTF-16 text, not UTF-8: it cannot be read as it is. ${saveAs}` };
   }
   const known = SIGNATURES.find(([sig]) => sig.every((b, i) => head[i] === b));
-  if (known) return { error: `This is not a CSV file: it looks like ${known[1]}. ${saveAs}` };
-  if (head.includes(0)) return { error: `This is not a CSV text file: it holds binary data (NUL bytes). ${saveAs}` };
+  if (known) return { error: `This is not a CSV file: it looks like ${known[1]}. ${pickCsv}` };
+  if (head.includes(0)) return { error: `This is not a CSV text file: it holds binary data (NUL bytes). ${pickCsv}` };
   try {
     // stream: a character cut at the end of the sample is not an error.
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
@@ -179,6 +180,7 @@ export function setupAudience() {
 
   const refresh = () => {
     els.phoneOptions.hidden = els.type.value !== 'phone_number';
+    els.column.disabled = els.column.options.length === 0;
     const why = whyNot();
     els.hash.disabled = why !== '';
     els.hash.title = why;

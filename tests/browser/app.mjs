@@ -179,7 +179,7 @@ async function hashOffBecause(page) {
  */
 async function testAudienceStart(page, ctx) {
   await page.click('#tab-audience');
-  check('audience: before any file, no rejected-rows table shows', !(await page.isVisible('table.rejected')));
+  check('audience: before any file, no rejected-rows table and no progress bar show', !(await page.isVisible('table.rejected')) && !(await page.isVisible('#aud-progress')));
   const before = await hashOffBecause(page);
   check('audience: before any file, Hash is off and says why', /pick a csv file/i.test(before), before);
   await state(page, ctx, 'audience-empty');
