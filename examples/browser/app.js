@@ -36,7 +36,6 @@ try {
       verdict: part('verdict'),
       other: part('other'),
       payload: part('payload'),
-      title: part('title'),
       source: part('source'),
     }, options);
   }

@@ -8,6 +8,8 @@ export const MAX_LISTED_REJECTIONS = 500;
 
 /** The identifier types the tool offers (partner_user_id is passed through, not hashed). */
 export const ID_TYPES = ['email', 'phone_number', 'handle', 'device_id', 'service_id'];
+/** Their names for people (the command line's TYPE in parentheses). */
+const TYPE_NAMES = { email: 'Email address', phone_number: 'Phone number', handle: 'Handle (@name)', device_id: 'Device ID', service_id: 'Service ID' };
 
 /**
  * Why a row was rejected, for people. The codes are the engine's (IdError in
@@ -29,6 +31,67 @@ export const REASONS = Object.freeze({
   missing_column: 'the row has fewer fields than the chosen column',
   line_break: 'the value holds a line break',
 });
+
+/**
+ * Failures of a whole job, for people, by code, and the field they belong to: the hashing
+ * options' codes (PreflightError of hashIdentifiers) and the job's own (hash-csv.js JobError).
+ * Other codes show the engine's message under the Hash button.
+ */
+export const JOB_ERRORS = Object.freeze({
+  invalid_default_country_code: {
+    at: 'country',
+    text: 'A default country code is 1 to 3 digits that do not start with 0, like 1 (United States, Canada) or 44 (United Kingdom).',
+  },
+  unknown_phone_format: { at: 'job', text: 'The phone format is e164 or digits.' },
+  header_too_long: { at: 'file', text: `The header row is longer than ${CHUNK_BYTES} bytes: is this a CSV file?` },
+  unreadable: { at: 'file', text: 'The file could not be read (was it moved or changed since it was picked?). Pick it again.' },
+});
+
+/** Bytes at the start of the file looked at to tell a text file from a binary one. */
+export const SNIFF_BYTES = 65536;
+
+/** Signatures of files picked by mistake instead of a CSV export. */
+const SIGNATURES = [
+  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive (an .xlsx or .ods workbook is one)'],
+  [[0x25, 0x50, 0x44, 0x46, 0x2d], 'a PDF document'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Office document (.xls, .doc)'],
+  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
+  [[0xff, 0xd8, 0xff], 'a JPEG image'],
+  [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
+  [[0x1f, 0x8b], 'a gzip archive'],
+];
+
+/**
+ * What the start of a file says about it: {error} for a file that is no text CSV at all (the page
+ * offers no column of it), {warning} for text that is not all UTF-8 (such cells are rejected as
+ * invalid_utf8, as the command line rejects them), or {} for UTF-8 text.
+ * @param {Uint8Array} bytes the first bytes of the file
+ */
+export function sniff(bytes) {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  const saveAs = 'Export or save it as "CSV UTF-8" and pick that file.';
+  const pickCsv = 'Pick a CSV file (from a spreadsheet: save or download it as "CSV UTF-8").';
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    return { error: `This file is UTF-16 text, not UTF-8: it cannot be read as it is. ${saveAs}` };
+  }
+  const known = SIGNATURES.find(([sig]) => sig.every((b, i) => head[i] === b));
+  if (known) return { error: `This is not a CSV file: it looks like ${known[1]}. ${pickCsv}` };
+  if (head.includes(0)) return { error: `This is not a CSV text file: it holds binary data (NUL bytes). ${pickCsv}` };
+  try {
+    // stream: a character cut at the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return { warning: `Part of this file is not UTF-8 text: rows whose cell is not UTF-8 will be rejected. If it was saved in another encoding, ${saveAs[0].toLowerCase()}${saveAs.slice(1)}` };
+  }
+  return {};
+}
+
+/** The identifier type a header cell names ("email", "Phone number", "phone"), or null. */
+export function typeNamed(name) {
+  const n = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if (ID_TYPES.includes(n)) return n;
+  return n === 'phone' ? 'phone_number' : null;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,7 +147,12 @@ export function setupAudience() {
     progress: $('aud-progress'),
     progressText: $('aud-progress-text'),
     fileError: $('aud-file-error'),
-    optionError: $('aud-option-error'),
+    fileWarning: $('aud-file-warning'),
+    countryError: $('aud-country-error'),
+    columnHint: $('aud-column-hint'),
+    hashWhy: $('aud-hash-why'),
+    jobError: $('aud-job-error'),
+    rejectedBox: $('aud-rejected-box'),
     summary: $('aud-summary'),
     rejected: $('aud-rejected'),
     rejectedNote: $('aud-rejected-note'),
@@ -92,7 +160,7 @@ export function setupAudience() {
     downloadRejected: $('aud-download-rejected'),
     phoneOptions: $('aud-phone-options'),
   };
-  for (const t of ID_TYPES) els.type.append(new Option(t, t));
+  for (const t of ID_TYPES) els.type.append(new Option(`${TYPE_NAMES[t]} · ${t}`, t));
   for (const [name, byte] of Object.entries(DELIMITERS)) els.delimiter.append(new Option(name, String(byte)));
 
   let { worker, ready } = startWorker();
@@ -101,11 +169,42 @@ export function setupAudience() {
   const urls = [];
   let allRejected = [];
 
+  /** Why Hash is off, or '' when it is on. */
+  const whyNot = () => {
+    if (running) return 'Hashing…';
+    if (!els.file.files?.[0]) return 'Pick a CSV file first.';
+    if (!columnsReady) return els.fileError.textContent ? 'This file cannot be hashed (see above).' : 'Reading the file…';
+    if (els.column.value === '') return 'Choose the column to hash.';
+    return '';
+  };
+
   const refresh = () => {
     els.phoneOptions.hidden = els.type.value !== 'phone_number';
-    els.hash.disabled = running || !columnsReady;
-    els.cancel.disabled = !running;
+    els.column.disabled = els.column.options.length === 0;
+    const why = whyNot();
+    els.hash.disabled = why !== '';
+    els.hash.title = why;
+    els.hashWhy.textContent = running ? '' : why;
+    els.cancel.hidden = !running;
   };
+
+  /** Shows a failed job's reason at the field it belongs to. */
+  function showJobError(code, message) {
+    const known = JOB_ERRORS[code];
+    const text = known?.text ?? `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+    const slot = { country: els.countryError, file: els.fileError }[known?.at] ?? els.jobError;
+    slot.textContent = text;
+    slot.dataset.code = code;
+    if (slot === els.countryError) els.country.setAttribute('aria-invalid', 'true');
+  }
+
+  function clearJobError() {
+    for (const slot of [els.countryError, els.jobError]) {
+      slot.textContent = '';
+      delete slot.dataset.code;
+    }
+    els.country.removeAttribute('aria-invalid');
+  }
 
   function revokeUrls() {
     for (const u of urls.splice(0)) URL.revokeObjectURL(u);
@@ -120,29 +219,44 @@ export function setupAudience() {
     allRejected = [];
     els.summary.textContent = '';
     els.rejected.replaceChildren();
+    els.rejectedBox.hidden = true;
     els.rejectedNote.textContent = '';
-    els.optionError.textContent = '';
+    clearJobError();
     els.progress.value = 0;
     els.progressText.textContent = '';
+    // The progress bar shows from the first job on.
+    els.progress.parentElement.hidden = true;
   }
 
   async function readColumns() {
     clearResults();
     columnsReady = false;
     els.column.replaceChildren();
+    els.columnHint.textContent = '';
     els.fileError.textContent = '';
+    delete els.fileError.dataset.code;
+    els.fileWarning.textContent = '';
     refresh();
     const file = els.file.files?.[0];
     if (!file) return;
     const delimiter = Number(els.delimiter.value);
+    const kind = sniff(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+    if (kind.error) {
+      els.fileError.textContent = kind.error;
+      refresh();
+      return;
+    }
+    els.fileWarning.textContent = kind.warning ?? '';
     const first = await firstRecord(file, delimiter);
     if (first.error) {
-      els.fileError.textContent = first.error;
+      els.fileError.textContent = `${first.error.charAt(0).toUpperCase()}${first.error.slice(1)}.`;
+      refresh();
       return;
     }
     const cells = fields(first.record, delimiter);
     if (cells === null) {
-      els.fileError.textContent = 'the first row is not valid CSV (text after a closing quote, or a quote never closed)';
+      els.fileError.textContent = 'The first row is not valid CSV (text after a closing quote, or a quote never closed).';
+      refresh();
       return;
     }
     const names = new TextDecoder();
@@ -151,13 +265,16 @@ export function setupAudience() {
       const label = els.header.checked ? `${i + 1}: ${names.decode(cell).trim()}` : `column ${i + 1}`;
       els.column.append(new Option(label, String(i)));
     });
-    if (els.header.checked) {
-      // Preselect the first column named after an identifier type, and that type.
-      const named = cells.findIndex((c) => ID_TYPES.includes(names.decode(c).trim().toLowerCase()));
-      if (named >= 0) {
-        els.column.value = String(named);
-        els.type.value = names.decode(cells[named]).trim().toLowerCase();
-      }
+    // Preselect the first column named after an identifier type, and that type; else the only
+    // column. Otherwise no guess: the person chooses (a column named "type" holds no identifier).
+    const named = els.header.checked ? cells.findIndex((c) => typeNamed(names.decode(c)) !== null) : -1;
+    if (named >= 0) {
+      els.column.value = String(named);
+      els.type.value = typeNamed(names.decode(cells[named]));
+    } else if (cells.length > 1) {
+      els.column.prepend(new Option('— choose the column to hash —', '', true, true));
+      els.column.value = '';
+      els.columnHint.textContent = els.header.checked ? 'No column is named after an identifier type: choose the one to hash.' : '';
     }
     columnsReady = true;
     refresh();
@@ -178,6 +295,7 @@ export function setupAudience() {
       tr.dataset.code = code;
       els.rejected.append(tr);
     }
+    if (allRejected.length > 0) els.rejectedBox.hidden = false;
     if (allRejected.length > MAX_LISTED_REJECTIONS) {
       els.rejectedNote.textContent = `The first ${MAX_LISTED_REJECTIONS} of ${allRejected.length} rejected rows are listed; download the list for all of them.`;
     }
@@ -196,6 +314,7 @@ export function setupAudience() {
     if (!file || running) return;
     clearResults();
     running = true;
+    els.progress.parentElement.hidden = false;
     refresh();
     const idType = els.type.value;
     const options = { prehashed: els.prehashed.checked };
@@ -216,7 +335,7 @@ export function setupAudience() {
     try {
       await ready;
     } catch (e) {
-      els.optionError.textContent = `the hashing worker did not start: ${e.message}`;
+      els.jobError.textContent = `The hashing worker did not start: ${e.message}.`;
       running = false;
       refresh();
       return;
@@ -263,7 +382,7 @@ export function setupAudience() {
         offer(els.downloadRejected, new Blob([list], { type: 'text/plain' }), `${base}.rejected.txt`);
       }
     } else if (m.type === 'error') {
-      els.optionError.textContent = `${m.code}: ${m.message}`;
+      showJobError(m.code, m.message);
       els.progressText.textContent = '';
     } else {
       els.progressText.textContent = 'cancelled';
@@ -275,6 +394,13 @@ export function setupAudience() {
   els.header.addEventListener('change', readColumns);
   els.delimiter.addEventListener('change', readColumns);
   els.type.addEventListener('change', refresh);
+  els.column.addEventListener('change', () => {
+    // The placeholder goes once a column is chosen.
+    if (els.column.value !== '') els.column.querySelector('option[value=""]')?.remove();
+    els.columnHint.textContent = '';
+    refresh();
+  });
+  els.country.addEventListener('input', clearJobError);
   els.hash.addEventListener('click', run);
   refresh();
 }

@@ -8,7 +8,8 @@
 // to the field at its path (or the nearest enclosing one); issues of the whole payload are listed
 // below the form. Nothing here repeats a rule.
 //
-// Messages of a field show once it has been touched; "Check" shows them all.
+// Messages of a field show once it has been touched; "Check all fields" (next to the verdict,
+// above the form) shows them all.
 
 /** Example values shown as placeholders, by the described format. */
 const PLACEHOLDERS = {
@@ -29,6 +30,37 @@ const PLACEHOLDERS = {
 const TEXTAREA_MIN_LENGTH = 500;
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** Words of member names written in capitals in a label (typography, not spec text). */
+const ACRONYMS = new Map([['id', 'ID'], ['url', 'URL'], ['gtin', 'GTIN'], ['mpn', 'MPN'], ['ios', 'iOS'], ['sku', 'SKU'], ['cta', 'CTA']]);
+
+/** A label for people from a member name: "taxonomy_product_category" -> "Taxonomy product category". */
+export function humanize(name) {
+  const words = String(name).split(/[_\s]+/).filter(Boolean).map((w) => ACRONYMS.get(w.toLowerCase()) ?? w.toLowerCase());
+  if (words.length === 0) return String(name);
+  if (!ACRONYMS.has(words[0].toLowerCase())) words[0] = words[0][0].toUpperCase() + words[0].slice(1);
+  return words.join(' ');
+}
+
+/**
+ * The hint of a described field for people, or null: the description without what the label
+ * already says (a leading "`name` (type)" and a bare "required"), and null when nothing is left
+ * or it only repeats the label or the condition shown with it.
+ */
+export function hintText(f) {
+  const raw = (f.description ?? '').trim();
+  if (raw === '' || raw === f.condition?.text) return null;
+  const name = f.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let t = raw.replace(new RegExp(`^\`?${name}\`?(?![\\w])(\\s*\\([^)]*\\))?\\s*[:;,]?\\s*`), '');
+  if (/^(required|optional)?[.]?$/i.test(t) || t.toLowerCase() === humanize(f.name).toLowerCase()) return null;
+  if (/^[a-z]/.test(t)) t = t[0].toUpperCase() + t.slice(1);
+  return t;
+}
+
+/** Text with `code spans` as <code> elements (the backticks are not shown). */
+function withCode(text) {
+  return text.split(/`([^`]*)`/).map((part, i) => (i % 2 === 1 ? el('code', { text: part }) : document.createTextNode(part)));
+}
 
 /** Field `seg` of a JSON pointer, escaped (RFC 6901). */
 const escapeSeg = (s) => String(s).replaceAll('~', '~0').replaceAll('/', '~1');
@@ -100,7 +132,7 @@ const el = (tag, attrs = {}, ...children) => {
  * @param {object} preflight the package (describe, validate)
  * @param {string} kind
  * @param {{form: HTMLFormElement, verdict: HTMLElement, other: HTMLElement, payload: HTMLElement,
- *   title?: HTMLElement, source?: HTMLElement}} parts
+ *   source?: HTMLElement}} parts
  * @param {{exclude?: string[], note?: string}} [options] described paths left out of the form
  */
 export function createForm(preflight, kind, parts, options = {}) {
@@ -111,8 +143,8 @@ export function createForm(preflight, kind, parts, options = {}) {
   const state = {};
   const touched = new Set();
   let showAll = false;
-  if (parts.title) parts.title.textContent = description.title || kind;
-  if (parts.source) parts.source.textContent = `${description.source}${options.note ? ` · ${options.note}` : ''}`;
+  // The page's heading names the tool; the description's title and source say what is checked.
+  if (parts.source) parts.source.textContent = [description.title, description.source, options.note].filter(Boolean).join(' · ');
 
   /** The described children of described path `d` that apply at `indexes`, one per name. */
   function children(d, indexes) {
@@ -128,8 +160,12 @@ export function createForm(preflight, kind, parts, options = {}) {
     return out;
   }
 
-  function label(f, id, indexes) {
-    const l = el('label', { for: id, text: f.name });
+  /**
+   * The label of a field: its human name (the member name in its title), its required mark and
+   * condition. A <label> for a control; a <span> for a group or a list, which have no control.
+   */
+  function label(f, id, indexes, tag = 'label') {
+    const l = el(tag, { for: tag === 'label' ? id : null, id: `${id}-label`, class: 'name', title: f.name, text: humanize(f.name) });
     if (f.required === 'always') l.append(el('span', { class: 'required-mark', title: 'required', text: '*' }));
     if (f.required === 'conditional' && f.condition) {
       l.append(el('span', { class: 'required-mark conditional', title: 'required now', 'data-when': '', text: '*', hidden: !holds(f.condition.when, state, indexes) }));
@@ -139,9 +175,15 @@ export function createForm(preflight, kind, parts, options = {}) {
   }
 
   const message = (pointer) => el('p', { class: 'message', id: `${idOf(pointer)}-message`, 'data-message-for': pointer });
-  // The spec's words, unless they only repeat the condition already shown by the label.
-  const hint = (f) => (f.description && f.description !== f.condition?.text ? el('p', { class: 'hint', text: f.description }) : null);
-  const idOf = (pointer) => `${kind}${pointer.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  // The description's words, unless they only repeat what the label shows (hintText).
+  const hint = (f, pointer) => {
+    const t = hintText(f);
+    return t === null ? null : el('p', { class: 'hint', id: `${idOf(pointer)}-hint` }, ...withCode(t));
+  };
+  // Ids of controls start with "<kind>-field": no clash with the page's own ids.
+  const idOf = (pointer) => `${kind}-field${pointer.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  /** The ids that describe the control at `pointer`: its message, and its hint when it has one. */
+  const describedBy = (f, pointer) => [`${idOf(pointer)}-message`, ...(hintText(f) === null ? [] : [`${idOf(pointer)}-hint`])].join(' ');
 
   /** The value of a control as JSON: undefined for empty (the member is left out). */
   function parse(f, raw) {
@@ -180,11 +222,14 @@ export function createForm(preflight, kind, parts, options = {}) {
         autocomplete: 'off',
       });
       if (!long) c.type = 'text';
+      // No spell checking: Chrome's enhanced spell check sends the text typed to Google, and the
+      // plain one downloads a dictionary; the page says nothing typed leaves the tab.
+      c.spellcheck = false;
       if (shape.maxLength !== null) c.maxLength = shape.maxLength;
       c.value = value === undefined ? '' : String(value);
     }
-    // Screen readers read the field's message with it.
-    c.setAttribute('aria-describedby', `${id}-message`);
+    // Screen readers read the field's message (and hint) with it.
+    c.setAttribute('aria-describedby', describedBy(f, pointer));
     const counter = shape.maxLength !== null ? el('span', { class: 'counter', text: `${c.value.length} / ${shape.maxLength}` }) : null;
     c.addEventListener(c.tagName === 'SELECT' ? 'change' : 'input', () => {
       setAt(state, pointer, parse(shape, c.value));
@@ -200,9 +245,10 @@ export function createForm(preflight, kind, parts, options = {}) {
   /** One field at concrete `pointer` (described `f.path`), appended to `into`. */
   function renderField(f, pointer, indexes, into) {
     if (f.type === 'object') {
-      const box = el('fieldset', { class: 'group', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes)));
+      const box = el('fieldset', { class: 'group', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes, 'span')));
+      box.append(hint(f, pointer) ?? '');
       for (const c of children(f.path, indexes)) renderField(c, `${pointer}/${escapeSeg(c.name)}`, indexes, box);
-      box.append(hint(f) ?? '', message(pointer));
+      box.append(message(pointer));
       into.append(box);
       return;
     }
@@ -213,20 +259,30 @@ export function createForm(preflight, kind, parts, options = {}) {
     const row = el('div', { class: 'field', 'data-field': pointer });
     const body = el('div');
     if (f.type === 'array') {
-      body.append(scalarList(f, pointer));
+      body.append(scalarList(f, pointer, describedBy(f, pointer)));
     } else if (discriminators.has(f.path) && f.path.match(/\/\*\/[^/]+$/) && getAt(state, pointer) !== undefined) {
       // The tag of a list item is chosen when the item is added.
       body.append(el('output', { id: idOf(pointer), 'data-path': pointer, text: String(getAt(state, pointer)) }));
     } else {
       body.append(...control(f, pointer).filter(Boolean));
     }
-    body.append(hint(f) ?? '', message(pointer));
-    row.append(label(f, idOf(pointer), indexes), body);
+    body.append(hint(f, pointer) ?? '', message(pointer));
+    row.append(label(f, idOf(pointer), indexes, f.type === 'array' ? 'span' : 'label'), body);
     into.append(row);
   }
 
+  /**
+   * Why the add buttons of a full list are off: a visible sentence they are described by (and
+   * their title), or null while the list can grow.
+   */
+  function fullNote(f, pointer, count) {
+    if (f.maxItems === null || count < f.maxItems) return null;
+    const what = humanize(f.name).toLowerCase();
+    return el('span', { class: 'hint full', id: `${idOf(pointer)}-full`, text: `At most ${f.maxItems} ${what}: remove one to add another.` });
+  }
+
   /** A list of strings (`media_keys`): one input per item, add and remove. */
-  function scalarList(f, pointer) {
+  function scalarList(f, pointer, describedby) {
     const items = getAt(state, pointer) ?? [];
     const list = el('ol', { class: 'items' });
     const shape = { ...(f.items ?? { type: 'string', enum: null, maxLength: null, format: null }), name: f.name, path: `${f.path}/*`, required: 'optional' };
@@ -239,28 +295,40 @@ export function createForm(preflight, kind, parts, options = {}) {
         touched.add(pointer);
         render();
       });
-      list.append(el('li', {}, ...control(shape, p, shape).filter(Boolean), remove, message(p)));
+      const [c, counter] = control(shape, p, shape);
+      c.setAttribute('aria-label', `${humanize(f.name)}, item ${i + 1}`);
+      c.setAttribute('aria-describedby', `${idOf(p)}-message ${describedby}`);
+      remove.setAttribute('aria-label', `remove ${humanize(f.name).toLowerCase()} item ${i + 1}`);
+      list.append(el('li', {}, c, counter, remove, message(p)));
     });
-    const add = el('button', { type: 'button', text: `add ${f.name.replace(/s$/, '')}`, 'data-add': pointer, disabled: f.maxItems !== null && items.length >= f.maxItems });
+    const full = fullNote(f, pointer, items.length);
+    const add = el('button', {
+      type: 'button',
+      text: `add ${humanize(f.name).toLowerCase().replace(/s$/, '')}`,
+      'data-add': pointer,
+      disabled: full !== null,
+      title: full?.textContent,
+      'aria-describedby': full?.id,
+    });
     add.addEventListener('click', () => {
       setAt(state, pointer, [...(getAt(state, pointer) ?? []), '']);
       render();
       document.getElementById(idOf(`${pointer}/${items.length}`))?.focus();
     });
     const bounds = f.minItems !== null || f.maxItems !== null ? el('span', { class: 'hint', text: ` ${f.minItems ?? 0} to ${f.maxItems ?? 'any number of'} items` }) : null;
-    return el('div', {}, list, add, bounds);
+    return el('div', {}, list, add, bounds, full);
   }
 
   /** A list of objects (card components), tagged by a discriminator member when there is one. */
   function objectList(f, pointer, indexes) {
     const items = getAt(state, pointer) ?? [];
     const tag = fields.find((c) => c.path.startsWith(`${f.path}/*/`) && !c.path.slice(f.path.length + 3).includes('/') && discriminators.has(c.path) && c.enum);
-    const box = el('fieldset', { class: 'group list', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes)));
+    const box = el('fieldset', { class: 'group list', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes, 'span')));
     const list = el('ol', { class: 'objects' });
     items.forEach((item, i) => {
       const p = `${pointer}/${i}`;
       const at = [...indexes, i];
-      const remove = el('button', { type: 'button', text: 'remove', 'data-remove': p });
+      const remove = el('button', { type: 'button', text: 'remove', 'data-remove': p, 'aria-label': `remove item ${i + 1}${tag ? ` (${item?.[tag.name] ?? '?'})` : ''}` });
       remove.addEventListener('click', () => {
         setAt(state, p, undefined);
         if (getAt(state, pointer).length === 0) setAt(state, pointer, undefined);
@@ -274,9 +342,17 @@ export function createForm(preflight, kind, parts, options = {}) {
       li.append(message(p));
       list.append(li);
     });
-    const full = f.maxItems !== null && items.length >= f.maxItems;
+    const full = fullNote(f, pointer, items.length);
     const adds = (tag ? tag.enum : [null]).map((value) => {
-      const b = el('button', { type: 'button', text: value ?? 'add', 'data-add': pointer, 'data-variant': value, disabled: full });
+      const b = el('button', {
+        type: 'button',
+        text: value ?? 'add',
+        'data-add': pointer,
+        'data-variant': value,
+        disabled: full !== null,
+        title: full?.textContent,
+        'aria-describedby': full?.id,
+      });
       b.addEventListener('click', () => {
         const item = value === null ? {} : { [tag.name]: value };
         setAt(state, pointer, [...(getAt(state, pointer) ?? []), item]);
@@ -285,7 +361,8 @@ export function createForm(preflight, kind, parts, options = {}) {
       });
       return b;
     });
-    box.append(list, el('p', { class: 'add' }, tag ? 'Add: ' : '', ...adds), hint(f) ?? '', message(pointer));
+    const noun = humanize(f.name).toLowerCase().replace(/s$/, '');
+    box.append(hint(f, pointer) ?? '', list, el('p', { class: 'add' }, tag ? `Add a ${noun}: ` : '', ...adds, full ? ' ' : '', full ?? ''), message(pointer));
     return box;
   }
 
@@ -303,17 +380,29 @@ export function createForm(preflight, kind, parts, options = {}) {
     for (const p of kept) touched.add(p);
   }
 
+  /**
+   * Builds the form from the state and checks it. A variant with a single allowed value (a
+   * DETAILS component's destination is WEBSITE) is chosen while the form is built, and the
+   * members of that value appear at once: the form is built again until the state is stable.
+   */
   function render() {
+    for (let pass = 0; pass < 8; pass++) {
+      const before = JSON.stringify(state);
+      build();
+      if (JSON.stringify(state) === before) break;
+    }
+    update();
+  }
+
+  function build() {
     const focused = document.activeElement?.dataset?.path;
     parts.form.replaceChildren();
     for (const f of children('', [])) renderField(f, `/${escapeSeg(f.name)}`, [], parts.form);
-    parts.form.append(el('p', { class: 'actions' }, el('button', { type: 'submit', text: 'Check' })));
     if (description.rules.length > 0) {
-      const rules = el('ul', {}, ...description.rules.map((r) => el('li', { text: r.text })));
+      const rules = el('ul', {}, ...description.rules.map((r) => el('li', {}, ...withCode(r.text))));
       parts.form.append(el('details', { class: 'rules' }, el('summary', { text: 'Rules across fields' }), rules));
     }
     if (focused) parts.form.querySelector(`[data-path="${CSS.escape(focused)}"]`)?.focus();
-    update();
   }
 
   /** Validates the payload and puts each message next to its field. */
@@ -364,7 +453,7 @@ export function createForm(preflight, kind, parts, options = {}) {
     parts.verdict.dataset.valid = String(report.valid);
     parts.verdict.textContent = report.valid
       ? `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}: ready to send.`
-      : `${errors} problem${errors === 1 ? '' : 's'}${hiddenCount ? ` (${hiddenCount} on fields not filled in yet: press Check to see them)` : ''}.`;
+      : `Not ready to send: ${errors} problem${errors === 1 ? '' : 's'}${hiddenCount ? ` (${hiddenCount} on fields not filled in yet: "Check all fields" shows them)` : ''}.`;
     parts.payload.textContent = JSON.stringify(state, null, 2);
   }
 

@@ -22,7 +22,7 @@
 // Run: node tests/browser/app.mjs
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -30,8 +30,10 @@ import {
 } from './harness.mjs';
 import { generateCsv, randomCases, INVALID } from './app-csv.mjs';
 import { testForms } from './app-forms.mjs';
+import { state } from './app-a11y.mjs';
 // The page's hashing job and, for running it here, the Node build of the package.
 import { hashFile, JobError } from '../../examples/browser/hash-csv.js';
+import { sniff, SNIFF_BYTES } from '../../examples/browser/audience.js';
 import { hashIdentifiers } from 'preflight-wasm';
 
 const timeoutMs = Number(process.env.APP_TEST_TIMEOUT_MS || 240_000);
@@ -123,7 +125,7 @@ function nativeHash(args) {
  * One run of the audience tool: the page's download and rejected rows against the command line
  * with the same choices, and the rows with an independent expectation.
  */
-async function audienceRun(page, csvPath, { name, column, idType, country, onError, expected }) {
+async function audienceRun(page, csvPath, { name, column, idType, country, onError, expected, base = 'audience' }) {
   await page.selectOption('#aud-column', { label: (await page.$$eval('#aud-column option', (os) => os.map((o) => o.label))).find((l) => l.endsWith(`: ${column}`)) });
   await page.selectOption('#aud-type', idType);
   if (country !== undefined) await page.fill('#aud-country', country);
@@ -138,7 +140,7 @@ async function audienceRun(page, csvPath, { name, column, idType, country, onErr
   check(`${name}: the command line ran`, native.status === 1, `exit ${native.status}`);
   check(`${name}: the download equals the command line's output byte for byte`, got.equals(native.stdout),
     `${got.length} bytes vs ${native.stdout.length}; first difference at byte ${[...got].findIndex((b, i) => b !== native.stdout[i])}`);
-  check(`${name}: the download is named after the file and the type`, download.suggestedFilename() === `audience.${idType}.sha256.csv`, download.suggestedFilename());
+  check(`${name}: the download is named after the file and the type`, download.suggestedFilename() === `${base}.${idType}.sha256.csv`, download.suggestedFilename());
 
   const shown = await page.$$eval('#aud-rejected tr', (trs) => trs.map((tr) => [Number(tr.dataset.row), tr.dataset.code]));
   check(`${name}: the rejected rows shown are the command line's (row number and code)`,
@@ -165,11 +167,64 @@ async function audienceRun(page, csvPath, { name, column, idType, country, onErr
   return native;
 }
 
-async function testAudience(page) {
+/** The reason shown for a disabled Hash button ('' when it is enabled), checked to be its title too. */
+async function hashOffBecause(page) {
+  return page.$eval('#aud-hash', (b) => {
+    const why = document.getElementById(b.getAttribute('aria-describedby') ?? '');
+    return b.disabled && why && why.checkVisibility() && why.textContent === b.title ? why.textContent : b.disabled ? '(no reason)' : '';
+  });
+}
+
+/**
+ * Before any file, the bundled sample (examples/samples/identifiers.csv: a `type` column and a
+ * `value` column) and files that are not UTF-8 CSV text.
+ */
+async function testAudienceStart(page, ctx) {
+  await page.click('#tab-audience');
+  check('audience: before any file, no rejected-rows table and no progress bar show', !(await page.isVisible('table.rejected')) && !(await page.isVisible('#aud-progress')));
+  const before = await hashOffBecause(page);
+  check('audience: before any file, Hash is off and says why', /pick a csv file/i.test(before), before);
+  await state(page, ctx, 'audience-empty');
+
+  // The sample's header names no identifier type: no column is guessed (not `type`, a column of
+  // type names); the person chooses, and hashing the `value` column as emails is the command line's.
+  await page.setInputFiles('#aud-file', path.join(root, 'examples/samples/identifiers.csv'));
+  await page.waitForFunction(() => document.querySelector('#aud-column').options.length > 0);
+  check('audience: the bundled sample gets no column guessed', (await page.$eval('#aud-column', (s) => s.value)) === '', await page.$eval('#aud-column', (s) => s.selectedOptions[0]?.label));
+  const choose = await hashOffBecause(page);
+  check('audience: Hash is off until a column is chosen, and says so', /choose the column/i.test(choose), choose);
+  await state(page, ctx, 'audience-sample-choose-column');
+  await audienceRun(page, path.join(root, 'examples/samples/identifiers.csv'), { name: 'audience sample', column: 'value', idType: 'email', onError: 'empty', base: 'identifiers' });
+  await state(page, ctx, 'audience-sample-hashed');
+
+  // A binary file (an image) is refused with a reason and no column of garbage; text that is not
+  // all UTF-8 gets a warning and can still be hashed.
+  const png = path.join(work, 'photo.csv');
+  writeFileSync(png, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR,\xff\xfe,\n', 'latin1')]));
+  await page.setInputFiles('#aud-file', png);
+  await page.waitForFunction(() => document.querySelector('#aud-file-error').textContent !== '');
+  const binaryError = await page.textContent('#aud-file-error');
+  check('audience: a binary file is refused with a reason', /not a csv/i.test(binaryError) && /image/i.test(binaryError), binaryError);
+  check('audience: a binary file offers no column and no Hash', (await page.$$('#aud-column option')).length === 0 && (await hashOffBecause(page)) !== '');
+  await state(page, ctx, 'audience-binary-file');
+  const nul = path.join(work, 'data.csv');
+  writeFileSync(nul, Buffer.from('email\nab\u0000\u0001\u0002cd\n', 'latin1'));
+  await page.setInputFiles('#aud-file', nul);
+  await page.waitForFunction(() => document.querySelector('#aud-file-error').textContent !== '');
+  check('audience: a file with NUL bytes is refused as binary', /binary/i.test(await page.textContent('#aud-file-error')), await page.textContent('#aud-file-error'));
+  const latin1 = path.join(work, 'latin1.csv');
+  writeFileSync(latin1, Buffer.from('email\nRen\xe9@example.com\n', 'latin1'));
+  await page.setInputFiles('#aud-file', latin1);
+  await page.waitForFunction(() => document.querySelector('#aud-column').options.length > 0);
+  const warning = await page.textContent('#aud-file-warning');
+  check('audience: a file that is not all UTF-8 gets a warning and can be hashed', /not utf-8/i.test(warning) && (await hashOffBecause(page)) === '', warning);
+}
+
+async function testAudience(page, ctx) {
+  await testAudienceStart(page, ctx);
   const { bytes, expected } = generateCsv();
   const csvPath = path.join(work, 'audience.csv');
   writeFileSync(csvPath, bytes);
-  await page.click('#tab-audience');
   await page.setInputFiles('#aud-file', csvPath);
   await page.waitForFunction(() => document.querySelector('#aud-column').options.length > 0);
   const labels = await page.$$eval('#aud-column option', (os) => os.map((o) => o.label));
@@ -178,19 +233,24 @@ async function testAudience(page) {
     (await page.$eval('#aud-column', (s) => s.value)) === '1' && (await page.$eval('#aud-type', (s) => s.value)) === 'email');
 
   await audienceRun(page, csvPath, { name: 'audience email', column: 'email', idType: 'email', onError: 'empty', expected: expected.email });
-  await page.screenshot({ path: path.join(shots, 'audience.png'), fullPage: true });
+  check('audience: rejected rows show in their table', await page.isVisible('table.rejected'));
+  await state(page, ctx, 'audience-hashed');
   await audienceRun(page, csvPath, { name: 'audience phone', column: 'phone_number', idType: 'phone_number', country: '1', onError: 'empty', expected: expected.phone_number });
   await audienceRun(page, csvPath, { name: 'audience email, rejected rows dropped', column: 'email', idType: 'email', onError: 'drop' });
 
-  // A wrong option fails the job with the engine's code, next to the options; nothing to download.
+  // A wrong option fails the job with the engine's code (kept in data-code), shown in words at
+  // the option's field, which is marked invalid; nothing to download.
   await page.selectOption('#aud-type', 'phone_number');
   await page.fill('#aud-country', '0');
   await page.click('#aud-hash');
-  await page.waitForFunction(() => document.querySelector('#aud-option-error').textContent !== '');
-  const optionError = await page.textContent('#aud-option-error');
-  check('audience: a bad default country code is reported by its code', optionError.startsWith('invalid_default_country_code:'), optionError);
+  await page.waitForFunction(() => document.querySelector('#aud-country-error')?.textContent);
+  const optionError = await page.$eval('#aud-country-error', (e) => ({ text: e.textContent, code: e.dataset.code }));
+  check('audience: a bad default country code is reported at its field, by the engine\'s code', optionError.code === 'invalid_default_country_code', JSON.stringify(optionError));
+  check('audience: the option error is words, not a code', !/\b[a-z]+_[a-z_]+\b/.test(optionError.text) && /country code/i.test(optionError.text), optionError.text);
+  check('audience: the country code field is marked invalid and described by the error',
+    await page.$eval('#aud-country', (c) => c.getAttribute('aria-invalid') === 'true' && c.getAttribute('aria-describedby').split(' ').includes('aud-country-error')));
   check('audience: nothing to download after a failed job', await page.$eval('#aud-download', (a) => a.hidden));
-  await page.screenshot({ path: path.join(shots, 'audience-option-error.png'), fullPage: true });
+  await state(page, ctx, 'audience-option-error');
 }
 
 /**
@@ -241,7 +301,29 @@ async function testRandomCsv() {
     `${differ.length} differ, e.g. ${differ.slice(0, 3).join('; ')}`);
 }
 
+/** The audience tool's look at the start of a file (run here, in Node): what it refuses, warns of, takes. */
+function testSniff() {
+  const euro = Buffer.from('€', 'utf8'); // 3 bytes
+  const cut = Buffer.concat([Buffer.from('email\n'), Buffer.alloc(SNIFF_BYTES - 7, 'a'), euro]); // the € crosses the sample's end
+  const cases = [
+    ['UTF-8 text', Buffer.from('email\nzoë@example.com\n'), {}],
+    ['UTF-8 with a byte-order mark', Buffer.from('\ufeffemail\na@example.com\n'), {}],
+    ['a character cut by the end of the sample', cut, {}],
+    ['UTF-16 LE', Buffer.from('\ufeffemail\n', 'utf16le'), 'error'],
+    ['an .xlsx (ZIP)', Buffer.from('PK\x03\x04\x14\x00', 'latin1'), 'error'],
+    ['a PDF', Buffer.from('%PDF-1.7\n%\xe2\xe3', 'latin1'), 'error'],
+    ['NUL bytes', Buffer.from('email\na\x00b\n', 'latin1'), 'error'],
+    ['Latin-1 text', Buffer.from('email\nRen\xe9@example.com\n', 'latin1'), 'warning'],
+  ];
+  for (const [name, bytes, want] of cases) {
+    const got = sniff(new Uint8Array(bytes));
+    const kind = got.error ? 'error' : got.warning ? 'warning' : got;
+    check(`audience file check: ${name} -> ${typeof want === 'string' ? want : 'taken'}`, JSON.stringify(kind) === JSON.stringify(want), JSON.stringify(got));
+  }
+}
+
 try {
+  testSniff();
   await testRandomCsv();
   const context = await browser.launch({
     network,
@@ -264,9 +346,12 @@ try {
   check('the page starts', (await page.textContent('#status')).startsWith('ready'), await page.textContent('#status'));
   const userAgent = await page.evaluate(() => navigator.userAgent);
 
+  // Only this run's screenshots in the folder.
+  rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
   await testForms(page, { check, shots, origin, preflightBin });
-  await testAudience(page);
+  await testAudience(page, { check, shots });
+  console.log(`screenshots: ${shots}`);
   console.log(`browser: ${browserName(userAgent)}`);
 } catch (e) {
   check('browser run', false, e && e.stack ? e.stack : String(e));
