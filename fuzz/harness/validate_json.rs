@@ -3,7 +3,7 @@
 //! Input: a header line `<kind> [<options>]`, then the payload text. `<kind>` is a kind's name
 //! (another word picks a kind by its byte sum, and the call by that word must fail as
 //! `unknown_kind`); the first byte of `<options>` picks the options from [`OPTIONS`] (`0` =
-//! defaults, `1` the next, ...).
+//! defaults but a pinned `now`, `1` the next, ...).
 //!
 //! Invariants:
 //! - `validate_json` (the bindings' call) and `validate_slice` give the same result;
@@ -19,12 +19,14 @@ use super::{by_name, header, pick, report, token_byte};
 use preflight::{ErrorCode, Kind, Options};
 
 /// Option sets (JSON text as the bindings take it) the second input byte chooses from: defaults,
-/// then contexts that switch on the rules needing facts outside the payload.
+/// then contexts that switch on the rules needing facts outside the payload. Each pins `now`: the
+/// invariants compare two calls byte for byte, and a rule relative to the clock would otherwise
+/// read it twice (a report that quotes how far a date is from now would differ).
 pub const OPTIONS: &[&str] = &[
-    "",
-    r##"{"context":{"objective":"APP_INSTALLS","placements":["PUBLISHER_NETWORK"],"budget_optimization":"LINE_ITEM","current":{"start_time":"2026-11-21T00:00:00Z","end_time":"2026-12-01T00:00:00Z","bid_amount_local_micro":1000000,"total_budget_amount_local_micro":5000000,"pay_by":"APP_CLICK","title":"T","second_cta":"#two","third_cta_tweet":"maybe","ios_app_store_identifier":"333903271"}}}"##,
-    r##"{"context":{"objective":"PREROLL_VIEWS","placements":["ALL_ON_TWITTER"],"budget_optimization":"CAMPAIGN","current":{"bid_amount_local_micro":null,"categories":"IAB1"}}}"##,
-    r##"{"context":{"objective":"REACH"}}"##,
+    r##"{"now":"2026-11-25T12:00:00Z"}"##,
+    r##"{"now":"2026-11-25T12:00:00Z","context":{"objective":"APP_INSTALLS","placements":["PUBLISHER_NETWORK"],"budget_optimization":"LINE_ITEM","current":{"start_time":"2026-11-21T00:00:00Z","end_time":"2026-12-01T00:00:00Z","bid_amount_local_micro":1000000,"total_budget_amount_local_micro":5000000,"pay_by":"APP_CLICK","title":"T","second_cta":"#two","third_cta_tweet":"maybe","ios_app_store_identifier":"333903271"}}}"##,
+    r##"{"now":"2026-11-25T12:00:00Z","context":{"objective":"PREROLL_VIEWS","placements":["ALL_ON_TWITTER"],"budget_optimization":"CAMPAIGN","current":{"bid_amount_local_micro":null,"categories":"IAB1"}}}"##,
+    r##"{"now":"2026-11-25T12:00:00Z","context":{"objective":"REACH"}}"##,
 ];
 
 /// Decodes the input: (kind, whether the header named it, options text, payload).
