@@ -1,7 +1,12 @@
 // Types of the loading functions every entry point exports (pkg/lib/load.js). Hand-written.
 
-/** What `init` accepts: where to fetch the .wasm, a fetched Response, its bytes or a compiled module. */
-export type InitInput = string | URL | Request | Response | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+/**
+ * What `init` accepts: where to fetch the .wasm (a URL string or a `URL`), a `Request`, a fetched
+ * `Response`, its bytes, or a compiled `WebAssembly.Module`. The objects are typed `object` so
+ * that these types need neither the DOM nor Node's type library; a wrong one is refused at run
+ * time (`invalid_argument`).
+ */
+export type InitInput = string | ArrayBuffer | ArrayBufferView | object;
 
 /**
  * Loads the entry's WebAssembly module; resolves once calls can be made, and does nothing after
@@ -14,8 +19,8 @@ export type InitInput = string | URL | Request | Response | ArrayBuffer | ArrayB
 export declare function init(input?: InitInput | Promise<InitInput>): Promise<void>;
 
 /**
- * Instantiates the entry's module from its bytes or a compiled module, synchronously (in a
+ * Instantiates the entry's module from its bytes or a compiled `WebAssembly.Module`, synchronously (in a
  * browser's main thread, prefer `init`: large synchronous compiles block the page). Throws a
  * PreflightError `init_failed` or `invalid_argument`; does nothing once loaded.
  */
-export declare function initSync(input: ArrayBuffer | ArrayBufferView | WebAssembly.Module): void;
+export declare function initSync(input: ArrayBuffer | ArrayBufferView | object): void;

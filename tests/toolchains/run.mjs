@@ -16,7 +16,9 @@
 //
 // Each fixture prints `PASS name` or `FAIL name: why`; the last line is `N passed, N failed`, and
 // the exit status is 1 if any failed. Needs the built package (bash scripts/build-wasm.sh).
-// FIXTURES=vite,jest runs some only; SKIP_INSTALL=1 reuses node_modules as they are.
+// FIXTURES=vite,jest runs some only; SKIP_INSTALL=1 reuses node_modules as they are;
+// PREFLIGHT_PKG=dir packs that package folder instead of pkg/ (an older build, to see the
+// fixtures fail on it).
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -67,8 +69,10 @@ function check(result) {
 
 // ---- the package, as a user installs it
 
+const pkgDir = process.env.PREFLIGHT_PKG ? path.resolve(process.env.PREFLIGHT_PKG) : path.join(repo, 'pkg');
+
 function install() {
-  if (!existsSync(path.join(repo, 'pkg/wasm/preflight_bg.wasm'))) {
+  if (!process.env.PREFLIGHT_PKG && !existsSync(path.join(pkgDir, 'wasm/preflight_bg.wasm'))) {
     throw new Error('pkg/wasm/ is missing: run bash scripts/build-wasm.sh first');
   }
   if (process.env.SKIP_INSTALL !== '1') {
@@ -76,7 +80,7 @@ function install() {
   }
   const packDir = mkdtempSync(path.join(os.tmpdir(), 'preflight-pack-'));
   try {
-    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: path.join(repo, 'pkg') }));
+    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: pkgDir }));
     run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', path.join(packDir, packed.filename)]);
   } finally {
     rmSync(packDir, { recursive: true, force: true });
