@@ -6,7 +6,8 @@
 import * as glue from './wasm/preflight.js';
 import wasm from './wasm/preflight.inline.js';
 import { createApi, PreflightError } from './api.js';
-import { loaderOf, fromBase64 } from './lib/load.js';
+import { loaderOf } from './lib/load.js';
+import { fromBase64 } from './lib/base64.js';
 
 export const { init, initSync } = loaderOf(glue);
 initSync(fromBase64(wasm));

@@ -7,7 +7,8 @@ import * as glue from './wasm/preflight_validate.js';
 import wasm from './wasm/preflight_validate.inline.js';
 import { PreflightError } from './lib/core.js';
 import { validateApi } from './lib/validate.js';
-import { loaderOf, fromBase64 } from './lib/load.js';
+import { loaderOf } from './lib/load.js';
+import { fromBase64 } from './lib/base64.js';
 
 export const { init, initSync } = loaderOf(glue);
 initSync(fromBase64(wasm));

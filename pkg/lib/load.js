@@ -1,13 +1,7 @@
-// Loading the WebAssembly module of a browser entry: `init(input?)` and `initSync(input)`, the two
-// functions of wasm-bindgen's web target, over the glue of one build (pkg/wasm/<build>.js). Every
-// entry of a build (the one that awaits `init()` at import, the one that leaves it to the caller,
-// the one with the module inlined) goes through here, so they share one instance and one
-// readiness flag (lib/engine.js: a call before the module is loaded is `not_initialized`).
-//
-// A failure to load is a PreflightError `init_failed` whose `cause` is the original error (a 404,
-// a wrong MIME type with no fallback, bytes that are not this build's module: each build's
-// module imports from its own glue's name, so another build's module fails to link here instead
-// of failing later with a missing function).
+// init(input?) and initSync(input) of the browser entries (wasm-bindgen's web target), over one
+// build's glue (pkg/wasm/<build>.js); every entry of a build shares its instance and its readiness
+// (lib/engine.js: a call before loading is `not_initialized`). A failure is `init_failed` with the
+// original error as `cause`; another build's module fails to link (its imports name its own glue).
 import { PreflightError } from './core.js';
 import { engineOf } from './engine.js';
 
@@ -64,13 +58,3 @@ export const loaded = Object.freeze({
   init: async () => {},
   initSync: () => {},
 });
-
-/** The bytes of base64 text (the inline entries' module). */
-export function fromBase64(text) {
-  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
-  if (typeof Buffer === 'function') return Buffer.from(text, 'base64');
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
