@@ -1,8 +1,9 @@
-// Node.js entry of preflight-wasm ("node" condition, ES module): everything: validation, audience identifiers, signing.
-// The CommonJS glue (wasm-bindgen --target nodejs, pkg/wasm/preflight.cjs) reads and instantiates
-// preflight_bg.wasm beside it synchronously: importing this module is all the loading there is, and
-// init/initSync do nothing (they exist so that code written for the browser entries runs here).
-// scripts/build-wasm.sh bundles this file into node.cjs, the "require" condition.
+// Node.js entry of preflight-wasm ("node" condition, ES module): everything: validation, audience
+// identifiers, signing. The CommonJS glue (wasm-bindgen --target nodejs, pkg/wasm/preflight.cjs)
+// reads and instantiates preflight_bg.wasm beside it synchronously: importing this module is all
+// the loading there is, and init/initSync do nothing (they exist so that code written for the
+// browser entries runs here). scripts/build-wasm.sh bundles this file into node.cjs, the "require"
+// condition.
 import glue from './wasm/preflight.cjs';
 import { createApi, PreflightError } from './api.js';
 import { loaded } from './lib/load.js';

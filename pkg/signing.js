@@ -1,8 +1,9 @@
-// Node.js entry of preflight-wasm/signing ("node" condition, ES module): webhook signatures, CRC, OAuth 1.0a and app-only credentials only.
-// The CommonJS glue (wasm-bindgen --target nodejs, pkg/wasm/preflight_signing.cjs) reads and instantiates
-// preflight_signing_bg.wasm beside it synchronously: importing this module is all the loading there is, and
-// init/initSync do nothing (they exist so that code written for the browser entries runs here).
-// scripts/build-wasm.sh bundles this file into signing.cjs, the "require" condition.
+// Node.js entry of preflight-wasm/signing ("node" condition, ES module): webhook signatures, CRC,
+// OAuth 1.0a and app-only credentials only. The CommonJS glue (wasm-bindgen --target nodejs,
+// pkg/wasm/preflight_signing.cjs) reads and instantiates preflight_signing_bg.wasm beside it
+// synchronously: importing this module is all the loading there is, and init/initSync do nothing
+// (they exist so that code written for the browser entries runs here). scripts/build-wasm.sh
+// bundles this file into signing.cjs, the "require" condition.
 import glue from './wasm/preflight_signing.cjs';
 import { PreflightError } from './lib/core.js';
 import { signingApi } from './lib/signing.js';

@@ -12,7 +12,8 @@
 //   node-esm     import of every entry, Node 18/20/22
 //   node-cjs     require() of every entry, Node 18/20/22 (no require(esm) on 18 and 20.0-20.18)
 //   jest         Jest, default configuration, CommonJS test
-//   node-bundle  esbuild --bundle --platform=node, run alone in an empty folder, Node 18/20/22
+//   node-bundle  esbuild --bundle --platform=node and Rollup (node-resolve, node condition), each
+//                run alone in an empty folder, Node 18/20/22
 //
 // Each fixture prints `PASS name` or `FAIL name: why`; the last line is `N passed, N failed`, and
 // the exit status is 1 if any failed. Needs the built package (bash scripts/build-wasm.sh).
@@ -205,14 +206,19 @@ const NODE = {
   'node-bundle': () => {
     rmSync(dist('node-bundle'), { recursive: true, force: true });
     run(bin('esbuild'), ['main.mjs', '--bundle', '--platform=node', '--outfile=dist/app.cjs', '--log-level=warning'], { cwd: fixtureDir('node-bundle') });
-    // Alone, as deployed: no node_modules, no package files beside it.
-    const alone = mkdtempSync(path.join(os.tmpdir(), 'preflight-bundle-'));
-    try {
-      cpSync(path.join(dist('node-bundle'), 'app.cjs'), path.join(alone, 'app.cjs'));
-      return nodeFixture(path.join(alone, 'app.cjs'), Object.keys(NODES), alone);
-    } finally {
-      rmSync(alone, { recursive: true, force: true });
+    run(process.execPath, [bin('rollup'), '-c', '--silent'], { cwd: fixtureDir('node-bundle') });
+    // Each alone, as deployed: no node_modules, no package files beside it.
+    const problems = [];
+    for (const [tool, file] of [['esbuild', 'app.cjs'], ['Rollup', 'rollup.cjs']]) {
+      const alone = mkdtempSync(path.join(os.tmpdir(), 'preflight-bundle-'));
+      try {
+        cpSync(path.join(dist('node-bundle'), file), path.join(alone, file));
+        problems.push(...nodeFixture(path.join(alone, file), Object.keys(NODES), alone).map((p) => `${tool}: ${p}`));
+      } finally {
+        rmSync(alone, { recursive: true, force: true });
+      }
     }
+    return problems;
   },
 };
 

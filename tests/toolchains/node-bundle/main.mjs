@@ -1,4 +1,5 @@
-// A Node bundle (a serverless function): esbuild --bundle --platform=node picks the "module"
+// A Node bundle (a serverless function): esbuild --bundle --platform=node (and Rollup with
+// node-resolve and the node condition, rollup.config.mjs) pick the "module"
 // condition, the /inline entries, so the bundle is one file that runs anywhere, with no
 // node_modules beside it.
 import { validate } from 'preflight-wasm/validate';
