@@ -129,7 +129,7 @@ build() {
       "export default \x27" + fs.readFileSync(process.argv[1]).toString("base64") + "\x27;\n");' \
     "$tmp/web/${name}_bg.wasm" "$tmp/web/${name}.inline.js" "$name"
   mkdir -p pkg/wasm
-  # Each file swapped in whole, so that a test running meanwhile sees an old file or a new one.
+  # Each file replaced by a rename, so that a test running meanwhile never reads one half-written.
   for f in "$name.js" "$name.cjs" "${name}_bg.wasm" "$name.inline.js"; do
     mv "$tmp/web/$f" "pkg/wasm/$f"
   done
