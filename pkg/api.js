@@ -1,4 +1,4 @@
-// The public JavaScript API, shared by both entry points (node.js, browser.js). Each entry loads
+// The public JavaScript API, shared by the full entries (node.js, browser.js, manual.js, inline.js). Each entry loads
 // the wasm-bindgen glue its own way and hands the raw exports to `createApi`; what a caller sees
 // (argument checks, JSON text in, plain objects out, typed errors) is defined once, in lib/:
 // lib/validate.js, lib/audience.js, lib/bodies.js, lib/signing.js over the shared lib/core.js;
