@@ -1,15 +1,17 @@
-// Browser entry point (the "browser" and "default" conditions of package.json "exports"). Loads
-// the ES module glue that wasm-bindgen --target web generated into ./web/ and initializes it with
-// top-level await; `init()` fetches ./web/preflight_wasm_bg.wasm relative to the glue's
-// import.meta.url, so serve that file (as application/wasm for streaming compilation) or let
-// your bundler emit it as an asset.
-import init, * as raw from './web/preflight_wasm.js';
+// Browser entry of preflight-wasm (the "default" condition: browsers and bundlers): everything:
+// validation, audience identifiers, signing. Loads preflight_bg.wasm with top-level await: the glue
+// (wasm-bindgen --target web, pkg/wasm/preflight.js) fetches it with `new URL('preflight_bg.wasm',
+// import.meta.url)`, which Vite and webpack 5 emit as an asset by themselves. Without top-level
+// await or with another URL: preflight-wasm/manual; with the module inlined (no second file at
+// all): preflight-wasm/inline.
+import * as glue from './wasm/preflight.js';
 import { createApi, PreflightError } from './api.js';
+import { loaderOf } from './lib/load.js';
 
+export const { init, initSync } = loaderOf(glue);
 await init();
-const api = createApi(raw);
+const api = createApi(glue);
 
-// Every public function, by area: validation, audience identifiers, signing.
 export const {
   validate, kinds, describe, jsonSchema,
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,

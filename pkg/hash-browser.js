@@ -1,17 +1,20 @@
-// Browser entry point of the hash-only build (`preflight-wasm/hash`, "browser" and "default"
-// conditions): the audience identifier functions only, for pages that hash audiences and
-// validate nothing. Loads the ES module glue that wasm-bindgen --target web generated into
-// ./hash-web/ (preflight-wasm built with only its `audience` feature) and initializes it with
-// top-level await; `init()` fetches ./hash-web/preflight_wasm_bg.wasm relative to the glue's
-// import.meta.url. Imports neither the validation nor the signing wrapper.
-import init, * as raw from './hash-web/preflight_wasm.js';
+// Browser entry of preflight-wasm/hash (the "default" condition: browsers and bundlers): audience
+// identifier normalization and hashing only (no upload bodies: buildAudienceBodies is in the full
+// entry). Loads preflight_hash_bg.wasm with top-level await: the glue (wasm-bindgen --target web,
+// pkg/wasm/preflight_hash.js) fetches it with `new URL('preflight_hash_bg.wasm', import.meta.url)`,
+// which Vite and webpack 5 emit as an asset by themselves. Without top-level await or with another
+// URL: preflight-wasm/hash/manual; with the module inlined (no second file at all):
+// preflight-wasm/hash/inline.
+import * as glue from './wasm/preflight_hash.js';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
+import { loaderOf } from './lib/load.js';
 
+export const { init, initSync } = loaderOf(glue);
 await init();
-const api = audienceApi(raw);
+const api = audienceApi(glue);
 
-// Identifier normalization and hashing; buildAudienceBodies is in the full package only (the
-// hash-only .wasm leaves the upload-body builder out).
-export const { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } = api;
+export const {
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
+} = api;
 export { PreflightError };

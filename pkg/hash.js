@@ -1,15 +1,18 @@
-// Node.js entry point of the hash-only build (`preflight-wasm/hash`, "node" condition): the
-// audience identifier functions only, over the CommonJS glue that wasm-bindgen --target nodejs
-// generated into ./hash-node/ from preflight-wasm built with only its `audience` feature (no
-// validation, no signing: a smaller .wasm). Same results as the full package, byte for byte.
-import { createRequire } from 'node:module';
+// Node.js entry of preflight-wasm/hash ("node" condition, ES module): audience identifier
+// normalization and hashing only (no upload bodies: buildAudienceBodies is in the full entry). The
+// CommonJS glue (wasm-bindgen --target nodejs, pkg/wasm/preflight_hash.cjs) reads and instantiates
+// preflight_hash_bg.wasm beside it synchronously: importing this module is all the loading there
+// is, and init/initSync do nothing (they exist so that code written for the browser entries runs
+// here). scripts/build-wasm.sh bundles this file into hash.cjs, the "require" condition.
+import glue from './wasm/preflight_hash.cjs';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
+import { loaded } from './lib/load.js';
 
-const require = createRequire(import.meta.url);
-const api = audienceApi(require('./hash-node/preflight_wasm.js'));
+const api = audienceApi(glue);
 
-// Identifier normalization and hashing; buildAudienceBodies is in the full package only (the
-// hash-only .wasm leaves the upload-body builder out).
-export const { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } = api;
+export const {
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
+} = api;
+export const { init, initSync } = loaded;
 export { PreflightError };

@@ -2,6 +2,7 @@
 // audience identifiers in types/audience.d.ts, signing in types/signing.d.ts.
 export * from './types/audience.js';
 export * from './types/signing.js';
+export * from './types/loading.js';
 import type { AudienceErrorCode } from './types/audience.js';
 import type { SigningErrorCode } from './types/signing.js';
 // Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks

@@ -1,16 +1,19 @@
-// Node.js entry point (the "node" condition of package.json "exports"). Loads the CommonJS glue
-// that wasm-bindgen --target nodejs generated into ./node/, which compiles the .wasm next to it
-// synchronously: importing this module is all the initialization there is.
-import { createRequire } from 'node:module';
+// Node.js entry of preflight-wasm ("node" condition, ES module): everything: validation, audience
+// identifiers, signing. The CommonJS glue (wasm-bindgen --target nodejs, pkg/wasm/preflight.cjs)
+// reads and instantiates preflight_bg.wasm beside it synchronously: importing this module is all
+// the loading there is, and init/initSync do nothing (they exist so that code written for the
+// browser entries runs here). scripts/build-wasm.sh bundles this file into node.cjs, the "require"
+// condition.
+import glue from './wasm/preflight.cjs';
 import { createApi, PreflightError } from './api.js';
+import { loaded } from './lib/load.js';
 
-const require = createRequire(import.meta.url);
-const api = createApi(require('./node/preflight_wasm.js'));
+const api = createApi(glue);
 
-// Every public function, by area: validation, audience identifiers, signing.
 export const {
   validate, kinds, describe, jsonSchema,
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
+export const { init, initSync } = loaded;
 export { PreflightError };

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the wasm binding and generates the JavaScript glue flavours the npm package (pkg/) wraps:
-#   pkg/node/       wasm-bindgen --target nodejs (CommonJS, loads the .wasm synchronously from disk)
-#   pkg/web/        wasm-bindgen --target web    (ES module, `init()` fetches the .wasm next to it)
-#   pkg/hash-node/  the same two for the hash-only build (preflight-wasm with only its `audience`
-#   pkg/hash-web/   feature: no validation, no signing), behind the `preflight-wasm/hash` entry
-# All four are build output (gitignored); pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and
-# pkg/package.json are hand-written and committed.
+# Builds the wasm binding, once per build of the npm package (pkg/), into pkg/wasm/ (see build()
+# below for the files):
+#   preflight            everything (the default features)      preflight-wasm
+#   preflight_validate   validation only (feature validate)      preflight-wasm/validate
+#   preflight_hash       identifier hashing (feature audience)   preflight-wasm/hash
+#   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
+# and the CommonJS entries pkg/{node,validate,hash,signing}.cjs. All build output (gitignored);
+# the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are hand-written.
 #
 # Each .wasm is built with cargo's `wasm-release` profile (release: LTO, one codegen unit; panic
 # aborts) and WebAssembly SIMD (-C target-feature=+simd128, from .cargo/config.toml), then
@@ -52,8 +53,8 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
   'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 wasm="$target_dir/wasm32-unknown-unknown/wasm-release/preflight_wasm.wasm"
 
-# One run at a time: the full and the hash-only builds write the same .wasm path in turn, so a
-# concurrent run could hand one build's module to the other's glue.
+# One run at a time: every build writes the same cargo output path in turn, so a concurrent run
+# could hand one build's module to another's glue.
 mkdir -p "$target_dir"
 exec 9>"$target_dir/build-wasm.lock"
 if ! flock -n 9; then
@@ -85,12 +86,20 @@ feature_flags() {
     console.log([...new Set(out)].join(" "));' "$1"
 }
 
-# build <output prefix> <cargo feature arguments...>: one cargo build, glue for both targets, one
-# wasm-opt run (the nodejs and web flavours of the .wasm are the same bytes).
+# build <name> <cargo feature arguments...>: one cargo build, one wasm-opt run, and into pkg/wasm/:
+#   <name>.js          wasm-bindgen --target web (ES module; `init()` fetches <name>_bg.wasm next
+#                      to it, `initSync(bytes)` compiles given bytes): the browser entries
+#   <name>.cjs         wasm-bindgen --target nodejs (CommonJS; reads <name>_bg.wasm next to it
+#                      synchronously at require): the Node entries
+#   <name>_bg.wasm     the module, one file for both (same out-name, so the same import names)
+#   <name>.inline.js   the module as base64 text (`export default '...'`): the inline entries,
+#                      for bundles that must not load a second file (Node bundles, any bundler
+#                      without configuration)
+# Each build has its own <name>, so two builds in one bundle never share a file name.
 tmp=""
 trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
 build() {
-  local prefix=$1
+  local name=$1
   shift
   cargo build --profile wasm-release --target wasm32-unknown-unknown -p preflight-wasm "$@"
   tmp=$(mktemp -d pkg/.build-XXXXXX)
@@ -99,28 +108,55 @@ build() {
   # calls after a call fails inside the module (a trap), to go on with a fresh instance of the
   # compiled module instead of the trapped one (its memory and stack pointer are not to be
   # trusted); objects of the old instance are refused by the glue and by pkg/lib/.
-  local bindgen=(wasm-bindgen --no-typescript --experimental-reset-state-function)
+  local bindgen=(wasm-bindgen --no-typescript --experimental-reset-state-function --out-name "$name")
   "${bindgen[@]}" --target nodejs --out-dir "$tmp/node" "$wasm"
   "${bindgen[@]}" --target web --out-dir "$tmp/web" "$wasm"
+  cmp -s "$tmp/node/${name}_bg.wasm" "$tmp/web/${name}_bg.wasm" || {
+    echo "build-wasm: the nodejs and web flavours of $name differ" >&2
+    exit 1
+  }
   if [ "$wasm_opt_flags" != none ]; then
     local features
-    features=$(feature_flags "$tmp/web/preflight_wasm_bg.wasm")
+    features=$(feature_flags "$tmp/web/${name}_bg.wasm")
     # shellcheck disable=SC2086 # word splitting wanted: lists of flags
-    "$wasm_opt" $wasm_opt_flags $features "$tmp/web/preflight_wasm_bg.wasm" -o "$tmp/opt.wasm"
-    cp "$tmp/opt.wasm" "$tmp/web/preflight_wasm_bg.wasm"
-    mv "$tmp/opt.wasm" "$tmp/node/preflight_wasm_bg.wasm"
+    "$wasm_opt" $wasm_opt_flags $features "$tmp/web/${name}_bg.wasm" -o "$tmp/opt.wasm"
+    mv "$tmp/opt.wasm" "$tmp/web/${name}_bg.wasm"
   fi
-  # pkg/package.json says "type": "module"; the nodejs glue is CommonJS, so its folder says so.
-  printf '{\n  "type": "commonjs"\n}\n' > "$tmp/node/package.json"
-  # Swapped in whole, so that a test running meanwhile sees an old build or a new one.
-  rm -rf "pkg/${prefix}node" "pkg/${prefix}web"
-  mv "$tmp/node" "pkg/${prefix}node"
-  mv "$tmp/web" "pkg/${prefix}web"
-  rmdir "$tmp"
+  # The nodejs glue reads `${__dirname}/<name>_bg.wasm`: the same file as the web glue's.
+  mv "$tmp/node/${name}.js" "$tmp/web/${name}.cjs"
+  node -e 'const fs = require("fs");
+    fs.writeFileSync(process.argv[2], "// Generated by scripts/build-wasm.sh: " + process.argv[3] + "_bg.wasm as base64.\n" +
+      "export default \x27" + fs.readFileSync(process.argv[1]).toString("base64") + "\x27;\n");' \
+    "$tmp/web/${name}_bg.wasm" "$tmp/web/${name}.inline.js" "$name"
+  mkdir -p pkg/wasm
+  # Each file replaced by a rename, so that a test running meanwhile never reads one half-written.
+  for f in "$name.js" "$name.cjs" "${name}_bg.wasm" "$name.inline.js"; do
+    mv "$tmp/web/$f" "pkg/wasm/$f"
+  done
+  rm -rf "$tmp"
   tmp=""
 }
 
-build ""
-build hash- --no-default-features --features audience
+build preflight
+build preflight_validate --no-default-features --features validate
+build preflight_hash --no-default-features --features audience
+build preflight_signing --no-default-features --features signing
 
-ls -l pkg/node pkg/web pkg/hash-node pkg/hash-web | sed 's/^/build-wasm: /'
+# The CommonJS entries (the "require" condition: Node 18 and 20 before require(esm), Jest): each
+# Node ES module entry bundled by esbuild into one CommonJS file beside it, the glue left outside
+# (required from pkg/wasm/ at run time, so that the CommonJS and the ES module entry of a build
+# share one instance when an application uses both).
+for entry in node hash validate signing; do
+  node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
+    --log-level=warning --external:./wasm/* --outfile="pkg/$entry.cjs"
+done
+
+# Test-only aliases of the old glue paths (tests/node/ reach the raw exports through them); not
+# in the package's "files".
+mkdir -p pkg/node pkg/hash-node
+printf '{\n  "type": "commonjs"\n}\n' > pkg/node/package.json
+cp pkg/node/package.json pkg/hash-node/package.json
+echo "module.exports = require('../wasm/preflight.cjs');" > pkg/node/preflight_wasm.js
+echo "module.exports = require('../wasm/preflight_hash.cjs');" > pkg/hash-node/preflight_wasm.js
+
+ls -l pkg/wasm | sed 's/^/build-wasm: /'

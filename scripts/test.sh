@@ -101,6 +101,9 @@ node tests/browser/hash-entry.mjs
 step "browser app (node tests/browser/app.mjs: examples/browser/ in Chromium, against the native CLI)"
 node tests/browser/app.mjs
 
+step "toolchain fixtures (node tests/toolchains/run.mjs: the packed package with Vite, webpack, esbuild, Rollup, an import map, Node 18/20/22 ESM and CommonJS, Jest, a Node bundle)"
+node tests/toolchains/run.mjs
+
 step "TypeScript types (tsc --noEmit -p tests/types)"
 npx --no-install tsc --noEmit -p tests/types
 echo "types: ok"

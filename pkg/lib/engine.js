@@ -23,6 +23,8 @@ const engines = new WeakMap();
  * @property {<T>(call: () => T) => T} call runs a call of the raw exports; a throw from it
  *   discards the instance and becomes `internal_error`
  * @property {number} generation how many times the instance was replaced
+ * @property {boolean} ready whether the module is instantiated: always for the nodejs glue (it
+ *   instantiates at require), after `init`/`initSync` (lib/load.js) for the web glue
  */
 
 /**
@@ -46,7 +48,15 @@ function createEngine(raw) {
   let stale = false;
   const engine = {
     generation: 0,
+    // The web glue (it exports initSync) has no instance until it is initialized.
+    ready: typeof raw.initSync !== 'function',
     call(thunk) {
+      if (!engine.ready) {
+        throw new PreflightError(
+          'not_initialized',
+          'the WebAssembly module is not loaded yet: await init() (or call initSync(bytes)) from this entry point before the first call',
+        );
+      }
       if (stale) restart();
       try {
         return thunk();

@@ -18,3 +18,4 @@ export type {
 } from './audience.js';
 export { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } from './audience.js';
 export { PreflightError } from '../index.js';
+export { init, initSync, type InitInput } from './loading.js';

@@ -17,7 +17,7 @@
 // Screenshots go to tests/browser/screenshots/. Prints one line per failure and `N passed,
 // N failed`; exits non-zero on any failure. Bounded by APP_TEST_TIMEOUT_MS (default 240000).
 //
-// Needs: scripts/build-wasm.sh (pkg/web/) and the native binary (cargo build; PREFLIGHT_BIN
+// Needs: scripts/build-wasm.sh (pkg/wasm/) and the native binary (cargo build; PREFLIGHT_BIN
 // overrides target/debug/preflight). Chromium: CHROMIUM (default /usr/bin/chromium).
 // Run: node tests/browser/app.mjs
 
@@ -46,8 +46,8 @@ const RANDOM_CASES = Number(process.env.APP_TEST_RANDOM_CASES || 600);
 
 // The page's own files: everything in examples/browser/ and the browser build of the package.
 const APP_DIR = 'examples/browser/';
-const PKG_FILES = ['pkg/browser.js', 'pkg/api.js', 'pkg/web/preflight_wasm.js', 'pkg/web/preflight_wasm_bg.wasm',
-  'pkg/hash-browser.js', 'pkg/hash-web/preflight_wasm.js', 'pkg/hash-web/preflight_wasm_bg.wasm',
+const PKG_FILES = ['pkg/browser.js', 'pkg/api.js', 'pkg/wasm/preflight.js', 'pkg/wasm/preflight_bg.wasm',
+  'pkg/hash-browser.js', 'pkg/wasm/preflight_hash.js', 'pkg/wasm/preflight_hash_bg.wasm',
   ...readdirSync(path.join(root, 'pkg/lib')).filter((f) => f.endsWith('.js')).map((f) => `pkg/lib/${f}`)];
 const OWN_FILES = new Set([...readdirSync(path.join(root, APP_DIR)).map((f) => APP_DIR + f), ...PKG_FILES]);
 const MIME = {
@@ -78,7 +78,7 @@ function die(message) {
 }
 
 requireFiles([
-  ['the browser build (run scripts/build-wasm.sh)', path.join(root, 'pkg/web/preflight_wasm_bg.wasm')],
+  ['the browser build (run scripts/build-wasm.sh)', path.join(root, 'pkg/wasm/preflight_bg.wasm')],
   ['the native command line (run cargo build, or set PREFLIGHT_BIN)', preflightBin],
   [`Chromium (apt-get install chromium, or set CHROMIUM)`, executablePath],
 ], die);
@@ -367,8 +367,8 @@ check('network: every request is a GET of one of the page\'s own files',
   served.every((s) => s.method === 'GET' && OWN_FILES.has(s.rel)), refused.join(', '));
 check('network: no request to the test server has a body', served.every((s) => s.bodyBytes === 0));
 check('network: the page, its worker and the package were loaded (the worker: the hash-only build)',
-  ['examples/browser/index.html', 'examples/browser/hash-worker.js', 'pkg/browser.js', 'pkg/web/preflight_wasm_bg.wasm',
-    'pkg/hash-browser.js', 'pkg/hash-web/preflight_wasm_bg.wasm'].every((f) => files.includes(f)));
+  ['examples/browser/index.html', 'examples/browser/hash-worker.js', 'pkg/browser.js', 'pkg/wasm/preflight_bg.wasm',
+    'pkg/hash-browser.js', 'pkg/wasm/preflight_hash_bg.wasm'].every((f) => files.includes(f)));
 const notLocal = pageRequests.filter((r) => !r.url.startsWith(`${origin}/`) && !r.url.startsWith('blob:') && !r.url.startsWith('data:'));
 check('network: every request Playwright saw went to the test server (or a blob: of the page)', notLocal.length === 0, notLocal.map((r) => r.url).join(', '));
 check('network: no request Playwright saw has a body', pageRequests.every((r) => r.body === null || r.body.length === 0));

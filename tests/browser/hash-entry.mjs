@@ -1,4 +1,4 @@
-// The hash-only browser entry (pkg/hash-browser.js -> pkg/hash-web/) and Unicode normalization
+// The hash-only browser entry (pkg/hash-browser.js -> pkg/wasm/preflight_hash.js) and Unicode normalization
 // through the browser's own String.prototype.normalize, in headless Chromium: a page that imports
 // only `hash-browser.js` fetches exactly its six files (never the full build's glue, .wasm,
 // validation or signing wrapper), and both entries hash non-ASCII emails (composed, decomposed,
@@ -81,7 +81,7 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
 // A trap on purpose in the hash-only entry, then hashing again (tests/node/trap-checks.mjs).
 const TRAP_PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>trap</title><script type="module">
   import * as api from '/pkg/hash-browser.js';
-  import * as raw from '/pkg/hash-web/preflight_wasm.js';
+  import * as raw from '/pkg/wasm/preflight_hash.js';
   import { runTrapChecks } from '/tests/node/trap-checks.mjs';
   window.trap = (refs) => runTrapChecks(api, raw, refs, false);
   window.ready = true;
@@ -128,14 +128,14 @@ try {
     });
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     if (name === 'hash') {
-      const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/hash-web/preflight_wasm.js', '/pkg/lib/core.js',
-        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/hash-web/preflight_wasm_bg.wasm'];
+      const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
+        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm'];
       check(
         JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),
         `hash: requested ${JSON.stringify(requested)}, expected ${JSON.stringify(want)}`,
       );
     } else {
-      check(requested.includes('/pkg/web/preflight_wasm_bg.wasm'), 'full: loads pkg/web/preflight_wasm_bg.wasm');
+      check(requested.includes('/pkg/wasm/preflight_bg.wasm'), 'full: loads pkg/wasm/preflight_bg.wasm');
     }
     await page.close();
   }

@@ -3,7 +3,7 @@
 // suite (tests/node/vector-cases.mjs). Exposes window.preflightTest = {runVectors, runApiChecks, runTraps}.
 
 // The raw wasm-bindgen glue: the same module instance pkg/browser.js imported and initialized.
-import * as raw from '../../pkg/web/preflight_wasm.js';
+import * as raw from '../../pkg/wasm/preflight.js';
 import { checkCase, plainEqual } from '../node/vector-cases.mjs';
 import { runTrapChecks } from '../node/trap-checks.mjs';
 

@@ -1,5 +1,5 @@
 // The browser suite: every vector case of tests/vectors/ through the browser build of the
-// package (pkg/browser.js -> pkg/web/), in headless Chromium, against the native calls and
+// package (pkg/browser.js -> pkg/wasm/preflight.js), in headless Chromium, against the native calls and
 // outputs (target/vectors/native.json, written by `cargo test --test vectors`;
 // PREFLIGHT_NATIVE_JSON=path reads another file). The checks are those of the Node suite
 // (tests/node/vector-cases.mjs): the cases are matched here and run in the page.
@@ -71,7 +71,7 @@ const broken = new Promise((resolve) => {
 });
 
 requireFiles([
-  ['the browser build (run scripts/build-wasm.sh)', path.join(root, 'pkg/web/preflight_wasm_bg.wasm')],
+  ['the browser build (run scripts/build-wasm.sh)', path.join(root, 'pkg/wasm/preflight_bg.wasm')],
   ['the native outputs (run cargo test --test vectors)', nativePath],
 ], die);
 if (!existsSync(executablePath)) die(`no Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM)`);
@@ -165,7 +165,7 @@ try {
     if (c.problems.length === 0) passed += 1;
     else fail(`api: ${c.name}:\n    ${c.problems.join('\n    ')}`);
   }
-  const wasmLoads = served.get('pkg/web/preflight_wasm_bg.wasm') ?? 0;
+  const wasmLoads = served.get('pkg/wasm/preflight_bg.wasm') ?? 0;
   if (wasmLoads !== 1) fail(`the .wasm was fetched ${wasmLoads} times, expected once`);
   console.log(
     `browser: ${browserName(userAgent)}; ${vectorFiles.length} vector files, ` +

@@ -226,8 +226,11 @@ test('the package name resolves to the Node entry through the exports map', asyn
   const manifest = JSON.parse(read('pkg/package.json'));
   assert.equal(manifest.type, 'module');
   assert.equal(manifest.sideEffects, false);
-  assert.deepEqual(Object.keys(manifest.exports['.']), ['types', 'node', 'browser', 'default']);
-  assert.equal(manifest.exports['.'].browser, './browser.js');
+  assert.deepEqual(Object.keys(manifest.exports['.']), ['types', 'node', 'default']);
+  // Node: a Node bundle (bundlers' "module" condition) takes the inlined module, require() the
+  // CommonJS entry, import the ES module entry; everything else the browser entry.
+  assert.deepEqual(manifest.exports['.'].node, { module: './inline.js', require: './node.cjs', default: './node.js' });
+  assert.equal(manifest.exports['.'].default, './browser.js');
 });
 
 test('the packed package (npm pack) works where it is installed', () => {

@@ -383,7 +383,7 @@ test('hashIdentifiers over several blocks: slots and error indexes stay in input
 /** A new instance of the node glue: its own module and memory, at its initial size. */
 function freshGlue() {
   const require = createRequire(import.meta.url);
-  const glue = require.resolve('../../pkg/node/preflight_wasm.js');
+  const glue = require.resolve('../../pkg/wasm/preflight.cjs');
   const cached = require.cache[glue];
   delete require.cache[glue];
   const fresh = require(glue);

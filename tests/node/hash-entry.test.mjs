@@ -1,18 +1,12 @@
-// The hash-only entry `preflight-wasm/hash` (pkg/hash.js over pkg/hash-node/, pkg/hash-browser.js
-// over pkg/hash-web/): preflight-wasm built with only its `audience` feature. It must give the
+// The hash-only entry `preflight-wasm/hash` (pkg/hash.js and pkg/hash-browser.js over
+// pkg/wasm/preflight_hash.*): preflight-wasm built with only its `audience` feature. It must give the
 // full package's results, byte for byte, and carry nothing of validation, signing or upload
 // bodies, neither in its JavaScript nor in its .wasm.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as full from 'preflight-wasm';
 import * as hash from 'preflight-wasm/hash';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const pkg = path.join(root, 'pkg');
 
 const VALUES = {
   email: [' Support@X.com ', 'Jose\u0301@Example.com', 'a@b@c', '', 'ÅNGSTRÖM@lab.se', 'x'.repeat(70) + '@example.com'],
@@ -34,13 +28,15 @@ function outcome(f) {
   }
 }
 
-test('preflight-wasm/hash exports the hashing functions and PreflightError, nothing else', () => {
+test('preflight-wasm/hash exports the hashing functions, PreflightError and the loading functions, nothing else', () => {
   assert.deepEqual(Object.keys(hash).sort(), [
     'PreflightError',
     'createLineHasher',
     'hashIdentifier',
     'hashIdentifiers',
     'hashLines',
+    'init',
+    'initSync',
     'normalizeIdentifier',
   ]);
   // One class for both entries: `instanceof` works whichever entry threw.
@@ -96,52 +92,4 @@ test('preflight-wasm/hash: streaming line hashing matches the full package, chun
   assert.equal(outcome(() => hash.hashIdentifier('nope', 'x')).code, 'unknown_id_type');
 });
 
-/** The relative modules an entry loads, transitively (static imports). */
-function imports(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const src = readFileSync(file, 'utf8');
-  for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-    imports(path.resolve(path.dirname(file), m[1]), seen);
-  }
-  for (const m of src.matchAll(/require\(['"](\.{1,2}\/[^'"]+)['"]\)/g)) {
-    imports(path.resolve(path.dirname(file), m[1]), seen);
-  }
-  return seen;
-}
-
-test('the hash-only entries load neither the validation nor the signing wrapper nor the full glue', () => {
-  for (const [entry, glue] of [
-    ['hash.js', 'hash-node/preflight_wasm.js'],
-    ['hash-browser.js', 'hash-web/preflight_wasm.js'],
-  ]) {
-    const files = [...imports(path.join(pkg, entry))].map((f) => path.relative(pkg, f)).sort();
-    assert.deepEqual(files, [entry, glue, 'lib/audience.js', 'lib/core.js', 'lib/engine.js'].sort(), entry);
-  }
-  // The browser entry of the full package, by contrast, loads all of them (the check can fail).
-  const fullFiles = [...imports(path.join(pkg, 'browser.js'))].map((f) => path.relative(pkg, f));
-  assert.ok(fullFiles.includes('lib/validate.js') && fullFiles.includes('lib/signing.js'));
-});
-
-test('the hash-only .wasm exports the audience functions only', () => {
-  const names = (file) =>
-    WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(path.join(pkg, file))))
-      .map((e) => e.name)
-      .filter((n) => !n.startsWith('__'));
-  const hashOnly = names('hash-web/preflight_wasm_bg.wasm');
-  const everything = names('web/preflight_wasm_bg.wasm');
-  for (const n of ['audienceHash', 'audienceHashStaged', 'audienceStage', 'audienceReleaseStage', 'audienceMemory', 'audienceHashLines', 'audienceNormalize', 'audienceIdTypes']) {
-    assert.ok(hashOnly.includes(n), n);
-  }
-  for (const n of ['validateJson', 'kinds', 'audienceBuildBodies', 'signingCrcResponseToken']) {
-    assert.ok(everything.includes(n), `full build: ${n}`);
-    assert.ok(!hashOnly.includes(n), `hash-only build: ${n}`);
-  }
-  assert.deepEqual(
-    hashOnly.filter((n) => !everything.includes(n)),
-    [],
-    'the hash-only build exports nothing the full build does not',
-  );
-  // The node and web flavours are the same module.
-  assert.deepEqual(readFileSync(path.join(pkg, 'hash-node/preflight_wasm_bg.wasm')), readFileSync(path.join(pkg, 'hash-web/preflight_wasm_bg.wasm')));
-});
+// Which files each entry loads and what each build's .wasm exports: tests/node/entries.test.mjs.

@@ -1,0 +1,21 @@
+// Entry preflight-wasm/hash/inline (browsers, Node, any bundler with no configuration): audience
+// identifier normalization and hashing only (no upload bodies: buildAudienceBodies is in the full
+// entry), with preflight_hash_bg.wasm inlined as base64 (pkg/wasm/preflight_hash.inline.js) and
+// instantiated synchronously at import: no second file to serve, no top-level await. The price:
+// base64 is a third larger than the .wasm, about 35% more once gzipped, and there is no streaming
+// compilation. Node bundles (the "module" condition under "node" in package.json) get this entry.
+import * as glue from './wasm/preflight_hash.js';
+import wasm from './wasm/preflight_hash.inline.js';
+import { PreflightError } from './lib/core.js';
+import { audienceApi } from './lib/audience.js';
+import { loaderOf } from './lib/load.js';
+import { fromBase64 } from './lib/base64.js';
+
+export const { init, initSync } = loaderOf(glue);
+initSync(fromBase64(wasm));
+const api = audienceApi(glue);
+
+export const {
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
+} = api;
+export { PreflightError };

@@ -1,0 +1,19 @@
+// Entry preflight-wasm/manual (browsers): everything: validation, audience identifiers, signing,
+// without top-level await, so that it works in classic (iife) workers, CommonJS bundles and
+// bundlers without top-level await. Nothing is loaded at import: call `await init()` (fetches
+// preflight_bg.wasm beside the glue pkg/wasm/preflight.js), `await init(url | Response | bytes |
+// WebAssembly.Module)` or `initSync(bytes | WebAssembly.Module)` once before the first call; a call
+// before that throws PreflightError `not_initialized`.
+import * as glue from './wasm/preflight.js';
+import { createApi, PreflightError } from './api.js';
+import { loaderOf } from './lib/load.js';
+
+export const { init, initSync } = loaderOf(glue);
+const api = createApi(glue);
+
+export const {
+  validate, kinds, describe, jsonSchema,
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
+  crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
+} = api;
+export { PreflightError };

@@ -1,0 +1,6 @@
+// Types of `preflight-wasm/signing` (pkg/signing*.js): webhook signatures, CRC, OAuth 1.0a and
+// app-only credentials only, with the same signatures as the full package and the same
+// PreflightError class. Hand-written.
+export * from './signing.js';
+export { PreflightError } from '../index.js';
+export { init, initSync, type InitInput } from './loading.js';

@@ -1,0 +1,157 @@
+// The package's entry points (issue 16): one .wasm build per entry (full, validate, hash,
+// signing), each under its own file name and carrying only its area; the loading functions of the
+// browser entries (init, initSync: what they accept, what a wrong module or an early call gives);
+// the CommonJS entries; and a "files" list that ships every file the "exports" map names. The
+// toolchains themselves: tests/toolchains/run.mjs.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const pkg = path.join(root, 'pkg');
+const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'));
+
+const BUILDS = {
+  full: { glue: 'preflight', entries: ['node.js', 'browser.js', 'manual.js', 'inline.js'], wrappers: ['validate', 'audience', 'bodies', 'signing'] },
+  validate: { glue: 'preflight_validate', entries: ['validate.js', 'validate-browser.js', 'validate-manual.js', 'validate-inline.js'], wrappers: ['validate'] },
+  hash: { glue: 'preflight_hash', entries: ['hash.js', 'hash-browser.js', 'hash-manual.js', 'hash-inline.js'], wrappers: ['audience'] },
+  signing: { glue: 'preflight_signing', entries: ['signing.js', 'signing-browser.js', 'signing-manual.js', 'signing-inline.js'], wrappers: ['signing'] },
+};
+const WRAPPERS = ['validate', 'audience', 'bodies', 'signing'];
+
+/** The relative modules a module loads, transitively (static imports and requires). */
+function imports(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  if (file.endsWith('.wasm')) return seen;
+  const src = readFileSync(file, 'utf8');
+  for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    imports(path.resolve(path.dirname(file), m[1]), seen);
+  }
+  return seen;
+}
+
+test('each entry loads its own build\'s glue and only the wrappers of its areas', () => {
+  for (const [name, b] of Object.entries(BUILDS)) {
+    for (const entry of b.entries) {
+      const files = [...imports(path.join(pkg, entry))].map((f) => path.relative(pkg, f));
+      const glues = files.filter((f) => f.startsWith('wasm/'));
+      const want = entry.endsWith('inline.js') ? [`wasm/${b.glue}.js`, `wasm/${b.glue}.inline.js`] : [entry === `${name === 'full' ? 'node' : name}.js` ? `wasm/${b.glue}.cjs` : `wasm/${b.glue}.js`];
+      assert.deepEqual(glues.sort(), want.sort(), entry);
+      for (const w of WRAPPERS) {
+        assert.equal(files.includes(`lib/${w}.js`), b.wrappers.includes(w), `${entry}: lib/${w}.js`);
+      }
+    }
+  }
+});
+
+const exportsOf = (file) =>
+  WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(path.join(pkg, 'wasm', file))))
+    .map((e) => e.name)
+    .filter((n) => !n.startsWith('__'));
+
+test('each build\'s .wasm has its own file name and exports its area only', () => {
+  const names = Object.values(BUILDS).map((b) => `${b.glue}_bg.wasm`);
+  assert.equal(new Set(names).size, names.length);
+  for (const b of Object.values(BUILDS)) {
+    // The web glue fetches its own module by default, the nodejs glue reads it.
+    assert.match(readFileSync(path.join(pkg, 'wasm', `${b.glue}.js`), 'utf8'), new RegExp(`new URL\\('${b.glue}_bg\\.wasm', import\\.meta\\.url\\)`));
+    assert.match(readFileSync(path.join(pkg, 'wasm', `${b.glue}.cjs`), 'utf8'), new RegExp(`/${b.glue}_bg\\.wasm`));
+  }
+  const full = exportsOf('preflight_bg.wasm');
+  const area = {
+    validate: (n) => ['validateJson', 'validateTape', 'kinds', 'describe', 'jsonSchema'].includes(n),
+    hash: (n) => n.startsWith('audience') && n !== 'audienceBuildBodies',
+    signing: (n) => n.startsWith('signing'),
+  };
+  for (const [name, inArea] of Object.entries(area)) {
+    const own = exportsOf(`${BUILDS[name].glue}_bg.wasm`);
+    const publicNames = own.filter((n) => n !== 'start' && !n.startsWith('memory') && !n.startsWith('__'));
+    assert.ok(publicNames.length > 0, name);
+    assert.deepEqual(publicNames.filter((n) => !inArea(n)), [], `${name}: exports outside its area`);
+    assert.deepEqual(full.filter(inArea).sort(), publicNames.sort(), `${name}: exports all of its area`);
+  }
+});
+
+/** A fresh instance of a build's web glue (its own module record, so its own engine). */
+let fresh = 0;
+const freshGlue = (glue) => import(`${pathToFileURL(path.join(pkg, 'wasm', `${glue}.js`)).href}?fresh=${fresh++}`);
+const wasmBytes = (glue) => readFileSync(path.join(pkg, 'wasm', `${glue}_bg.wasm`));
+
+test('a browser entry\'s loader: not_initialized before init, invalid_argument, init_failed for another build\'s module', async () => {
+  const { loaderOf } = await import('../../pkg/lib/load.js');
+  const { validateApi } = await import('../../pkg/lib/validate.js');
+  const glue = await freshGlue('preflight_validate');
+  const { init, initSync } = loaderOf(glue);
+  const api = validateApi(glue);
+  const code = (f) => {
+    try {
+      f();
+      return 'no error';
+    } catch (e) {
+      return `${e.name} ${e.code}`;
+    }
+  };
+  assert.equal(code(() => api.validate('product', '{}')), 'PreflightError not_initialized');
+  await assert.rejects(init(42), { name: 'PreflightError', code: 'invalid_argument' });
+  assert.equal(code(() => initSync('bytes')), 'PreflightError invalid_argument');
+  // The hash build's module imports from its own glue's name: it does not link here.
+  assert.equal(code(() => initSync(wasmBytes('preflight_hash'))), 'PreflightError init_failed');
+  await assert.rejects(init(wasmBytes('preflight_signing')), (e) => e.code === 'init_failed' && /preflight_signing_bg/.test(e.cause.message));
+  assert.equal(code(() => api.validate('product', '{}')), 'PreflightError not_initialized');
+  // Its own module: loaded, and the results are the Node entry's.
+  await init(new Response(wasmBytes('preflight_validate'), { headers: { 'content-type': 'application/wasm' } }));
+  const node = await import('../../pkg/validate.js');
+  assert.deepEqual(api.validate('product', '{}'), node.validate('product', '{}'));
+  assert.ok(api.validate('product', '{}').issues.length > 0);
+  // Once loaded, init and initSync do nothing (even with a wrong argument, as wasm-bindgen's).
+  await init();
+  initSync(wasmBytes('preflight_hash'));
+  assert.deepEqual(api.kinds(), node.kinds());
+});
+
+test('initSync takes a compiled WebAssembly.Module as well as bytes', async () => {
+  const { loaderOf } = await import('../../pkg/lib/load.js');
+  const { signingApi } = await import('../../pkg/lib/signing.js');
+  const glue = await freshGlue('preflight_signing');
+  loaderOf(glue).initSync(new WebAssembly.Module(wasmBytes('preflight_signing')));
+  assert.equal(signingApi(glue).basicCredentials('key', 'secret'), Buffer.from('key:secret').toString('base64'));
+});
+
+test('the CommonJS entries: require() gives the same functions and results, init and initSync included', async () => {
+  const require = createRequire(import.meta.url);
+  for (const [sub, esm] of [['preflight-wasm', 'node.js'], ['preflight-wasm/validate', 'validate.js'], ['preflight-wasm/hash', 'hash.js'], ['preflight-wasm/signing', 'signing.js']]) {
+    const resolved = require.resolve(sub);
+    assert.ok(resolved.endsWith('.cjs'), `${sub} resolves to ${resolved}`);
+    const cjs = require(sub);
+    const mod = await import(`../../pkg/${esm}`);
+    assert.deepEqual(Object.keys(cjs).sort(), Object.keys(mod).sort(), sub);
+    assert.equal(typeof cjs.init, 'function');
+  }
+  const cjs = require('preflight-wasm');
+  assert.deepEqual(cjs.validate('product', '{"id": 1}'), (await import('../../pkg/node.js')).validate('product', '{"id": 1}'));
+  assert.throws(() => cjs.validate('no_such_kind', '{}'), (e) => e instanceof cjs.PreflightError && e.code === 'unknown_kind');
+  await cjs.init();
+});
+
+test('"files" ships every file the "exports" map and "main"/"module" name', () => {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, encoding: 'utf8' });
+  const shipped = new Set(JSON.parse(out)[0].files.map((f) => f.path));
+  const targets = new Set([manifest.main, manifest.module]);
+  const walk = (v) => (typeof v === 'string' ? targets.add(v) : Object.values(v).forEach(walk));
+  walk(manifest.exports);
+  for (const t of targets) {
+    if (t.includes('*')) continue;
+    const rel = t.replace(/^\.\//, '');
+    assert.ok(shipped.has(rel), `${t} is not in the package`);
+    // And what it loads.
+    if (rel.endsWith('.js')) for (const f of imports(path.join(pkg, rel))) assert.ok(shipped.has(path.relative(pkg, f)), `${path.relative(pkg, f)} (loaded by ${rel})`);
+  }
+  for (const b of Object.values(BUILDS)) assert.ok(shipped.has(`wasm/${b.glue}_bg.wasm`) && shipped.has(`wasm/${b.glue}.cjs`));
+  // Build output that is no entry's stays out (the test-only aliases of the old glue paths).
+  assert.ok(![...shipped].some((f) => f.startsWith('node/') || f.startsWith('hash-node/')));
+});

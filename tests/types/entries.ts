@@ -1,0 +1,28 @@
+// The entries of issue 16 type-check as a consumer imports them: the area entries, their /manual
+// and /inline flavours, and init/initSync.
+import { validate, kinds, describe, jsonSchema, init, initSync, PreflightError, type Report } from 'preflight-wasm/validate';
+import * as manual from 'preflight-wasm/validate/manual';
+import * as inline from 'preflight-wasm/hash/inline';
+import { crcResponseToken, basicCredentials } from 'preflight-wasm/signing';
+import * as signingManual from 'preflight-wasm/signing/manual';
+import * as full from 'preflight-wasm/manual';
+import * as fullInline from 'preflight-wasm/inline';
+
+export async function main(bytes: Uint8Array): Promise<string> {
+  await init();
+  await manual.init(bytes);
+  manual.initSync(bytes.buffer);
+  await signingManual.init('https://example.com/preflight_signing_bg.wasm');
+  await full.init(Promise.resolve(bytes));
+  const report: Report = validate('product', '{}');
+  const kind = kinds()[0];
+  if (kind !== undefined) describe(kind);
+  jsonSchema('product');
+  initSync(bytes);
+  try {
+    validate('product', '{}');
+  } catch (e) {
+    if (e instanceof PreflightError) return e.code;
+  }
+  return `${report.valid} ${inline.hashIdentifier('email', 'a@b.co')} ${crcResponseToken('s', 't')} ${basicCredentials('k', 's')} ${fullInline.kinds().length}`;
+}
