@@ -1,6 +1,12 @@
-//! Validation options: today only the `context`, the facts outside the payload that some rules
-//! need. A fact that is not given is never guessed: the rules that need it are skipped and the
-//! report carries a `context_missing` warning naming the fact.
+//! Validation options: the `context`, the facts outside the payload that some rules need, and
+//! `max_issues`, the bound on the report's length.
+//!
+//! A fact that is not given is never guessed: the rules that need it are skipped and the report
+//! carries a `context_missing` warning naming the fact.
+//!
+//! A report holds at most `max_issues` issues ([`DEFAULT_MAX_ISSUES`] unless given), then one
+//! final `too_many_issues` issue that counts the ones left out (see [`crate::ctx::Ctx::finish`]),
+//! so a hostile payload cannot make a report, or the memory that holds it, grow without bound.
 
 use crate::error::{Error, ErrorCode};
 use serde_json::{Map, Value};
@@ -42,13 +48,34 @@ pub struct Context {
     pub authenticated_user_id: Option<String>,
 }
 
+/// The number of issues a report holds when `max_issues` is not given. Every issue past it is
+/// counted, not kept, and the report ends with one `too_many_issues` issue giving the counts.
+pub const DEFAULT_MAX_ISSUES: usize = 1000;
+
+/// The largest `max_issues` accepted (a larger value is `bad_options`): the option bounds the
+/// report, it does not switch the bound off. At a few hundred bytes an issue, a report of this
+/// many issues is tens of megabytes.
+pub const MAX_ISSUES_LIMIT: usize = 100_000;
+
 /// Options of `validate`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub context: Context,
+    /// The most issues a report holds (0 to [`MAX_ISSUES_LIMIT`]); the rest are counted in one
+    /// final `too_many_issues` issue. JSON key `max_issues`; default [`DEFAULT_MAX_ISSUES`].
+    pub max_issues: usize,
 }
 
-const OPTION_KEYS: &[&str] = &["context"];
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            context: Context::default(),
+            max_issues: DEFAULT_MAX_ISSUES,
+        }
+    }
+}
+
+const OPTION_KEYS: &[&str] = &["context", "max_issues"];
 const CONTEXT_KEYS: &[&str] = &[
     "objective",
     "placements",
@@ -78,7 +105,14 @@ impl Options {
             None | Some(Value::Null) => Context::default(),
             Some(v) => Context::from_value(v)?,
         };
-        Ok(Options { context })
+        let max_issues = match obj.get("max_issues") {
+            None | Some(Value::Null) => DEFAULT_MAX_ISSUES,
+            Some(v) => max_issues(v)?,
+        };
+        Ok(Options {
+            context,
+            max_issues,
+        })
     }
 
     /// Reads options from JSON text (empty text means defaults).
@@ -92,6 +126,20 @@ impl Options {
             .map_err(|e| bad(format!("options are not valid JSON ({e})")))?;
         Options::from_value(&v.to_serde())
     }
+}
+
+/// `max_issues`: a JSON integer from 0 to [`MAX_ISSUES_LIMIT`] (`3.5`, `-1`, `"3"` are refused).
+/// 0 keeps no issue: the report is then only `valid` and, when anything was found, the one
+/// `too_many_issues` issue counting it all.
+pub fn max_issues(v: &Value) -> Result<usize, Error> {
+    v.as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n <= MAX_ISSUES_LIMIT)
+        .ok_or_else(|| {
+            bad(format!(
+                "max_issues must be a whole number from 0 to {MAX_ISSUES_LIMIT}"
+            ))
+        })
 }
 
 impl Context {
