@@ -55,3 +55,17 @@ for (const c of bounded) {
     if (report.issues.length === max + 1) assert.equal(report.issues[max].code, 'too_many_issues');
   });
 }
+
+// Issue 14, finding 1: this call, twice, trapped the module with its memory at 4 GiB (a report
+// of gigabytes). Now each report is 1,000 issues and the count of the others.
+test("validate('sandbox_features_create', {feature_keys: Array(900000).fill('a')}) twice: a bounded report", () => {
+  for (let round = 0; round < 2; round++) {
+    const report = validate('sandbox_features_create', { feature_keys: Array(900000).fill('a') });
+    assert.equal(report.valid, false);
+    assert.equal(report.issues.length, DEFAULT_MAX_ISSUES + 1);
+    const last = report.issues[DEFAULT_MAX_ISSUES];
+    assert.equal(last.code, 'too_many_issues');
+    assert.deepEqual(last.params, { max_issues: 1000, omitted: 899000, omitted_errors: 899000, omitted_warnings: 0 });
+    assert.ok(JSON.stringify(report).length < 20 * 3.6e6);
+  }
+});

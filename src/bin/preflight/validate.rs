@@ -15,7 +15,7 @@ pub struct Args {
     context: Option<String>,
     /// The most issues the report holds (0 to 100000; default 1000); the rest are counted in one
     /// final `too_many_issues` issue. The option `max_issues` of the library.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     max_issues: Option<String>,
     /// Print the report as JSON, exactly as the library returns it.
     #[arg(long)]
