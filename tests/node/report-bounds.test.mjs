@@ -28,8 +28,8 @@ test('native.json holds the bounded-report vectors, and the CLI is built', () =>
   assert.ok(existsSync(BIN), `${BIN} is missing: run \`cargo build\``);
 });
 
-for (const c of bounded) {
-  test(`CLI --max-issues and the Node package: ${c.name}`, () => {
+test('CLI --max-issues and the Node package: the same report, byte for byte, for every bounded vector', () => {
+  for (const c of bounded) {
     const given = c.options_text === '' ? null : JSON.parse(c.options_text).max_issues;
     const max = given ?? DEFAULT_MAX_ISSUES;
     const flag = given === null ? [] : ['--max-issues', String(given)];
@@ -38,27 +38,28 @@ for (const c of bounded) {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
     });
-    assert.equal(cli.stderr, '');
+    const at = `${c.name}`;
+    assert.equal(cli.stderr, '', at);
     const report = JSON.parse(c.output).ok;
-    assert.equal(cli.status, report.valid ? 0 : 1);
+    assert.equal(cli.status, report.valid ? 0 : 1, at);
     const cliReport = cli.stdout.replace(/\n$/, '');
     // The library (native) and the CLI: one text.
-    assert.equal(cliReport, c.output.slice('{"ok":'.length, -1));
+    assert.equal(cliReport, c.output.slice('{"ok":'.length, -1), at);
     // The Node package: the raw export, and the public API's report serialized.
     const out = raw.validateJson(c.kind, new TextEncoder().encode(c.payload_text), c.options_text);
-    assert.equal(out, `{"ok":${cliReport}}`);
+    assert.equal(out, `{"ok":${cliReport}}`, at);
     const options = c.options_text === '' ? undefined : JSON.parse(c.options_text);
-    assert.equal(JSON.stringify(validate(c.kind, c.payload_text, options)), cliReport);
-    assert.equal(JSON.stringify(validate(c.kind, JSON.parse(c.payload_text), options)), cliReport);
+    assert.equal(JSON.stringify(validate(c.kind, c.payload_text, options)), cliReport, at);
+    assert.equal(JSON.stringify(validate(c.kind, JSON.parse(c.payload_text), options)), cliReport, at);
     // The bound holds, and the last issue counts what it left out.
-    assert.ok(report.issues.length <= max + 1);
-    if (report.issues.length === max + 1) assert.equal(report.issues[max].code, 'too_many_issues');
-  });
-}
+    assert.ok(report.issues.length <= max + 1, at);
+    if (report.issues.length === max + 1) assert.equal(report.issues[max].code, 'too_many_issues', at);
+  }
+});
 
 // Issue 14, finding 1: this call, twice, trapped the module with its memory at 4 GiB (a report
 // of gigabytes). Now each report is 1,000 issues and the count of the others.
-test("validate('sandbox_features_create', {feature_keys: Array(900000).fill('a')}) twice: a bounded report", () => {
+test('900,000 bad feature keys as a JavaScript array, twice: a bounded report (issue 14, finding 1)', () => {
   for (let round = 0; round < 2; round++) {
     const report = validate('sandbox_features_create', { feature_keys: Array(900000).fill('a') });
     assert.equal(report.valid, false);
