@@ -86,7 +86,8 @@ export type IssueCode =
   | 'invalid_date_range'
   | 'invalid_format'
   | 'context_missing'
-  | 'deprecated';
+  | 'deprecated'
+  | 'too_many_issues';
 
 /** One problem found in a payload. */
 export interface Issue {
@@ -100,9 +101,17 @@ export interface Issue {
   params: Record<string, unknown>;
 }
 
-/** The result of validating one payload: a flat, ordered list of issues. */
+/**
+ * The result of validating one payload: a flat, ordered list of issues, at most
+ * `options.max_issues` (default 1,000) and then, when more were found, one `too_many_issues`
+ * issue at `''` counting them (`params.omitted`, `omitted_errors`, `omitted_warnings`,
+ * `max_issues`): an error when an error was left out, a warning otherwise.
+ */
 export interface Report {
-  /** True when no issue has severity `'error'` (warnings do not make a payload invalid). */
+  /**
+   * True when no issue has severity `'error'` (warnings do not make a payload invalid); issues
+   * left out by `max_issues` count too, through `too_many_issues`.
+   */
   valid: boolean;
   issues: Issue[];
 }
@@ -138,6 +147,12 @@ export interface ValidateOptions {
    * 3339 date-time with an offset (`'2026-11-21T09:30:00Z'`); default `Date.now()`.
    */
   now?: string;
+  /**
+   * The most issues a report holds: a whole number from 0 to 100,000 (another value is
+   * `bad_options`); default 1,000 (`null` too). The rest are counted in one final
+   * `too_many_issues` issue, so a hostile payload cannot make the report grow without bound.
+   */
+  max_issues?: number | null;
 }
 
 /** Stable codes of a wrong call (src/error.rs). */

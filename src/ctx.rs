@@ -1,10 +1,15 @@
 //! The validation context: collects issues in order and records rules skipped for want of a fact.
+//!
+//! The report is bounded: past `options.max_issues` issues, an issue is counted (error or
+//! warning) and not kept, so neither the report nor the memory held while validating grows with
+//! a hostile payload; [`Ctx::finish`] ends such a report with one `too_many_issues` issue.
 
 use crate::checks::dates::DateTime;
 use crate::json::Object;
 use crate::options::{BudgetOptimization, Options};
 use crate::report::{params, Code, Issue, Pointer, Report, Severity};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
 /// decimal strings and booleans may be `"true"`/`"false"`; JSON bodies take JSON types as they are.
@@ -62,7 +67,14 @@ pub struct Ctx<'a> {
     /// `options.now`, else the clock's time, read once when a rule first asks (`None` until
     /// then: a validation without a clock rule never reads the clock).
     now: Option<Option<DateTime>>,
+    /// The issues kept: at most `options.max_issues`.
     issues: Vec<Issue>,
+    /// Errors and warnings found past the bound, counted and not kept.
+    omitted_errors: usize,
+    omitted_warnings: usize,
+    /// The paths of errors not kept that are the payload itself or one of its members (depth 0
+    /// or 1), for [`Ctx::has_error_at`]. At most one entry per member of the payload.
+    omitted_error_paths: BTreeSet<String>,
     /// (fact, rule id) pairs skipped, in first-seen order, without repeats.
     skipped: Vec<(Fact, &'static str)>,
 }
@@ -75,6 +87,9 @@ impl<'a> Ctx<'a> {
             current: options.context.current.as_ref().map(Object::from_serde),
             now: None,
             issues: Vec::new(),
+            omitted_errors: 0,
+            omitted_warnings: 0,
+            omitted_error_paths: BTreeSet::new(),
             skipped: Vec::new(),
         }
     }
@@ -89,28 +104,50 @@ impl<'a> Ctx<'a> {
         self.push(path, code, message.into(), Severity::Warning, p);
     }
 
+    /// Keeps the issue while the report holds fewer than `options.max_issues`; counts it
+    /// otherwise.
     fn push(&mut self, path: &Pointer, code: Code, message: String, severity: Severity, p: Value) {
-        self.issues.push(Issue {
-            path: path.to_string(),
-            code,
-            message,
-            severity,
-            params: params(p),
-        });
+        if self.issues.len() < self.options.max_issues {
+            self.issues.push(Issue {
+                path: path.to_string(),
+                code,
+                message,
+                severity,
+                params: params(p),
+            });
+            return;
+        }
+        match severity {
+            Severity::Error => {
+                self.omitted_errors = self.omitted_errors.saturating_add(1);
+                if path.depth() <= 1 {
+                    self.omitted_error_paths.insert(path.to_string());
+                }
+            }
+            Severity::Warning => self.omitted_warnings = self.omitted_warnings.saturating_add(1),
+        }
     }
 
-    /// How many issues so far (lets a rule tell whether a sub-check added any).
+    /// How many issues so far, kept or not (lets a rule tell whether a sub-check added any).
     pub fn issue_count(&self) -> usize {
-        self.issues.len()
+        self.issues
+            .len()
+            .saturating_add(self.omitted_errors)
+            .saturating_add(self.omitted_warnings)
     }
 
     /// Whether an error was reported at exactly `path` (so a later cross-field rule can stay quiet
-    /// about a value already reported as malformed).
+    /// about a value already reported as malformed), kept in the report or not. `path` must be
+    /// the payload or one of its members (depth 0 or 1): only those paths of the errors left out
+    /// are remembered, so that a report past its bound holds no memory per issue.
     pub fn has_error_at(&self, path: &Pointer) -> bool {
+        debug_assert!(path.depth() <= 1, "has_error_at is for depth 0 or 1");
         let path = path.to_string();
-        self.issues
-            .iter()
-            .any(|i| i.severity == Severity::Error && i.path == path)
+        self.omitted_error_paths.contains(&path)
+            || self
+                .issues
+                .iter()
+                .any(|i| i.severity == Severity::Error && i.path == path)
     }
 
     /// Notes that rule `rule` was skipped because `fact` is not in the context.
@@ -199,7 +236,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Ends validation: one `context_missing` warning per missing fact (in [`Fact`] order, at the
-    /// payload root, naming the skipped rules in the order they were met), then the report.
+    /// payload root, naming the skipped rules in the order they were met; kept or counted like
+    /// any issue), then, when issues were left out, the `too_many_issues` issue, then the report.
     pub fn finish(mut self) -> Report {
         for fact in Fact::ALL {
             let rules: Vec<&str> = self
@@ -227,7 +265,46 @@ impl<'a> Ctx<'a> {
                 json!({"fact": fact.name(), "rules": rules}),
             );
         }
+        if let Some(last) = self.too_many_issues() {
+            self.issues.push(last);
+        }
         Report::from_issues(self.issues)
+    }
+
+    /// The last issue of a report that left issues out: at `""`, an error when an error was left
+    /// out (so `valid` stays false), a warning when only warnings were. Its message and params
+    /// are numbers only.
+    fn too_many_issues(&self) -> Option<Issue> {
+        let (errors, warnings) = (self.omitted_errors, self.omitted_warnings);
+        let omitted = errors.saturating_add(warnings);
+        if omitted == 0 {
+            return None;
+        }
+        let max = self.options.max_issues;
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        Some(Issue {
+            path: String::new(),
+            code: Code::TooManyIssues,
+            message: format!(
+                "{omitted} more issue{} not shown ({errors} error{}, {warnings} warning{}): a \
+                 report holds at most {max} issue{} (option max_issues)",
+                s(omitted),
+                s(errors),
+                s(warnings),
+                s(max),
+            ),
+            severity: if errors > 0 {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            params: params(json!({
+                "max_issues": max,
+                "omitted": omitted,
+                "omitted_errors": errors,
+                "omitted_warnings": warnings,
+            })),
+        })
     }
 }
 

@@ -61,7 +61,8 @@ pub const MAX_DEPTH: usize = 128;
 /// refusing to read it.
 pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
-/// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report.
+/// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report
+/// (at most `options.max_issues` of them, then one `too_many_issues` issue counting the rest).
 pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> Report {
     validate_value(kind, &json::Value::from_serde(payload), options)
 }

@@ -1,8 +1,14 @@
 //! Validation options: the `context`, the facts outside the payload that some rules need, and
-//! `now`, the current time of the rules relative to it ([`crate::clock`]). A fact that is not
-//! given is never guessed: the rules that need it are skipped and the report carries a
-//! `context_missing` warning naming the fact. A fact given with a value the spec does not
+//! `now`, the current time of the rules relative to it ([`crate::clock`]), and `max_issues`, the
+//! bound on the report's length.
+//!
+//! A fact that is not given is never guessed: the rules that need it are skipped and the report
+//! carries a `context_missing` warning naming the fact. A fact given with a value the spec does not
 //! document is `bad_options` naming the accepted values: a typo must not switch a rule off.
+//!
+//! A report holds at most `max_issues` issues ([`DEFAULT_MAX_ISSUES`] unless given), then one
+//! final `too_many_issues` issue that counts the ones left out (see [`crate::ctx::Ctx::finish`]),
+//! so a hostile payload cannot make a report, or the memory that holds it, grow without bound.
 
 use crate::checks::dates::{parse_iso8601, DateTime, Require};
 use crate::error::{Error, ErrorCode};
@@ -46,16 +52,38 @@ pub struct Context {
     pub authenticated_user_id: Option<String>,
 }
 
+/// The number of issues a report holds when `max_issues` is not given. Every issue past it is
+/// counted, not kept, and the report ends with one `too_many_issues` issue giving the counts.
+pub const DEFAULT_MAX_ISSUES: usize = 1000;
+
+/// The largest `max_issues` accepted (a larger value is `bad_options`): the option bounds the
+/// report, it does not switch the bound off. At a few hundred bytes an issue, a report of this
+/// many issues is tens of megabytes.
+pub const MAX_ISSUES_LIMIT: usize = 100_000;
+
 /// Options of `validate`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub context: Context,
     /// The current time for the rules relative to "now" (see [`crate::clock`]); `None` takes
     /// the clock (the system clock natively, `Date.now()` in wasm).
     pub now: Option<DateTime>,
+    /// The most issues a report holds (0 to [`MAX_ISSUES_LIMIT`]); the rest are counted in one
+    /// final `too_many_issues` issue. JSON key `max_issues`; default [`DEFAULT_MAX_ISSUES`].
+    pub max_issues: usize,
 }
 
-const OPTION_KEYS: &[&str] = &["context", "now"];
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            context: Context::default(),
+            now: None,
+            max_issues: DEFAULT_MAX_ISSUES,
+        }
+    }
+}
+
+const OPTION_KEYS: &[&str] = &["context", "now", "max_issues"];
 const CONTEXT_KEYS: &[&str] = &[
     "objective",
     "placements",
@@ -101,7 +129,15 @@ impl Options {
             Some(Value::String(s)) => Some(parse_now(s)?),
             Some(_) => return Err(bad(NOW_SHAPE)),
         };
-        Ok(Options { context, now })
+        let max_issues = match obj.get("max_issues") {
+            None | Some(Value::Null) => DEFAULT_MAX_ISSUES,
+            Some(v) => max_issues(v)?,
+        };
+        Ok(Options {
+            context,
+            now,
+            max_issues,
+        })
     }
 
     /// Reads options from JSON text (empty text means defaults).
@@ -115,6 +151,20 @@ impl Options {
             .map_err(|e| bad(format!("options are not valid JSON ({e})")))?;
         Options::from_value(&v.to_serde())
     }
+}
+
+/// `max_issues`: a JSON integer from 0 to [`MAX_ISSUES_LIMIT`] (`3.5`, `-1`, `"3"` are refused).
+/// 0 keeps no issue: the report is then only `valid` and, when anything was found, the one
+/// `too_many_issues` issue counting it all.
+pub fn max_issues(v: &Value) -> Result<usize, Error> {
+    v.as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n <= MAX_ISSUES_LIMIT)
+        .ok_or_else(|| {
+            bad(format!(
+                "max_issues must be a whole number from 0 to {MAX_ISSUES_LIMIT}"
+            ))
+        })
 }
 
 impl Context {

@@ -105,6 +105,12 @@ codes! {
     /// A value the spec names as deprecated. A warning, never an error; `params.replacement`
     /// names what replaces it (`null` when the spec names nothing).
     Deprecated => "deprecated",
+    // --- the report ------------------------------------------------------------------------
+    /// The last issue of a report that reached `max_issues`: how many more were found and left
+    /// out (`params.omitted`, `params.omitted_errors`, `params.omitted_warnings`,
+    /// `params.max_issues`), at `""`. An error when any issue left out is an error, a warning
+    /// otherwise, so `valid` still counts every issue found.
+    TooManyIssues => "too_many_issues",
 }
 
 impl Serialize for Code {
@@ -163,6 +169,18 @@ impl<'a> Pointer<'a> {
             parent: Some(self),
             segment: Segment::Index(index),
         }
+    }
+
+    /// How many segments deep this points: 0 for the whole payload, 1 for one of its members
+    /// or items.
+    pub fn depth(&self) -> usize {
+        let mut depth = 0;
+        let mut at = self;
+        while let Some(parent) = at.parent {
+            depth += 1;
+            at = parent;
+        }
+        depth
     }
 
     /// Writes the RFC 6901 text. Recursion follows the parents: a pointer is only as deep as
@@ -269,6 +287,9 @@ mod tests {
         assert_eq!(root.key("é/ü").index(0).key("x").to_string(), "/é~1ü/0/x");
         assert_eq!(root.index(3), root.key("3"));
         assert_ne!(root.key("a"), root.key("b"));
+        assert_eq!(root.depth(), 0);
+        assert_eq!(root.key("a").depth(), 1);
+        assert_eq!(m.index(3).depth(), 3);
     }
 
     #[test]

@@ -338,18 +338,22 @@ fn native_outputs_for_the_wasm_differential() {
                 check_envelope(&out, &codes);
                 // Text and parsed value agree where serde_json reads the same document.
                 if op == "validate" && !repeats_a_name(&doc) {
-                    if let (Ok(v), Ok(k), Ok(o)) = (
+                    if let (Ok(v), Ok(k), Ok(mut o)) = (
                         serde_json::from_slice::<Value>(&bytes),
                         kind.parse::<preflight::Kind>(),
                         preflight::Options::from_json(&base.options),
                     ) {
                         // serde_json's map sorts member names, so issues may come in another
-                        // order: compared as multisets.
+                        // order: compared as multisets, and whole (a bound keeps the first
+                        // issues of each order).
+                        o.max_issues = preflight::options::MAX_ISSUES_LIMIT;
                         let from_value = preflight::validate(k, &v, &o).to_json();
-                        let from_text: Value = serde_json::from_str(&out).expect("JSON");
+                        let from_text = preflight::validate_slice(k, &bytes, &o)
+                            .map(|r| r.to_json())
+                            .unwrap_or_default();
                         assert_eq!(
                             sorted_report(&from_value),
-                            sorted_report(&from_text["ok"].to_string()),
+                            sorted_report(&from_text),
                             "{what}"
                         );
                     }

@@ -1,7 +1,7 @@
-//! `preflight validate <kind> [FILE|-] [--context JSON] [--now TIME] [--json]`.
+//! `preflight validate <kind> [FILE|-] [--context JSON] [--now TIME] [--max-issues N] [--json]`.
 
 use crate::{read_input, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use preflight::{Context, Kind, Options, Report, Severity};
+use preflight::{Code, Context, Kind, Options, Report, Severity};
 
 #[derive(clap::Args)]
 #[command(after_help = exit_status!(
@@ -21,6 +21,10 @@ pub struct Args {
     /// [default: the system clock].
     #[arg(long)]
     now: Option<String>,
+    /// The most issues the report holds (0 to 100000; default 1000); the rest are counted in one
+    /// final `too_many_issues` issue. The option `max_issues` of the library.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    max_issues: Option<String>,
     /// Print the report as JSON, exactly as the library returns it.
     #[arg(long)]
     json: bool,
@@ -59,6 +63,15 @@ fn report(args: &Args) -> Result<Report, String> {
     if let Some(now) = &args.now {
         options.now = Some(preflight::options::parse_now(now).map_err(|e| e.to_string())?);
     }
+    if let Some(n) = &args.max_issues {
+        // The library's own check of the value, so the CLI refuses exactly what it refuses.
+        // (`null`, for text that is not a whole number, is refused by it too.)
+        let value = n
+            .parse::<u64>()
+            .map_or(serde_json::Value::Null, serde_json::Value::from);
+        options.max_issues =
+            preflight::options::max_issues(&value).map_err(|e| format!("--max-issues: {e}"))?;
+    }
     let input = read_input(args.file.as_deref())?;
     preflight::validate_slice(kind, &input, &options).map_err(|e| e.to_string())
 }
@@ -76,10 +89,21 @@ fn context(text: &str) -> Result<Context, String> {
     Context::from_value(&value).map_err(|e| format!("--context: {}", e.message))
 }
 
-/// One line per issue: severity, path, code, message.
+/// One line per issue: severity, path, code, message. The counts are of every issue found: a
+/// final `too_many_issues` issue stands for the ones it counts.
 pub fn print_human(r: &Report, indent: &str) {
-    let errors = r.errors().count();
-    let warnings = r.issues.len() - errors;
+    let (mut errors, mut warnings) = (0u64, 0u64);
+    for i in &r.issues {
+        let count = |k: &str| i.params.get(k).and_then(serde_json::Value::as_u64);
+        match (i.code, count("omitted_errors"), count("omitted_warnings")) {
+            (Code::TooManyIssues, Some(e), Some(w)) => {
+                errors = errors.saturating_add(e);
+                warnings = warnings.saturating_add(w);
+            }
+            (_, _, _) if i.severity == Severity::Error => errors += 1,
+            _ => warnings += 1,
+        }
+    }
     out!(
         "{indent}{} ({} error{}, {} warning{})",
         if r.valid { "valid" } else { "invalid" },

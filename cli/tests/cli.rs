@@ -147,3 +147,46 @@ fn a_closed_output_pipe_is_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(141), "{stderr}");
 }
+
+/// `--max-issues N` is the option `max_issues`: the same report as the library's, byte for byte;
+/// a value the option refuses is a usage error.
+#[test]
+fn max_issues_flag_is_the_library_option() {
+    let payload = r#"{"feature_keys":["a","b","c","d","e"]}"#;
+    let out = preflight(
+        &[
+            "validate",
+            "sandbox_features_create",
+            "--max-issues",
+            "3",
+            "--json",
+        ],
+        payload.as_bytes(),
+    );
+    let lib = preflight::validate_json(
+        "sandbox_features_create",
+        payload.as_bytes(),
+        r#"{"max_issues":3}"#,
+    )
+    .expect("valid call")
+    .to_json();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), lib);
+    assert!(lib.contains(r#""code":"too_many_issues""#), "{lib}");
+    assert_eq!(out.status.code(), Some(1));
+    // The human form counts every issue found, not only those shown.
+    let out = preflight(
+        &["validate", "sandbox_features_create", "--max-issues", "3"],
+        payload.as_bytes(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("invalid (5 errors, 0 warnings)"), "{text}");
+    for bad in ["-1", "3.5", "100001", "three", ""] {
+        let out = preflight(
+            &["validate", "sandbox_features_create", "--max-issues", bad],
+            payload.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("bad_options"), "{bad}: {err}");
+    }
+}

@@ -19,13 +19,31 @@ pub fn one_of_int(ctx: &mut Ctx, path: &Pointer, value: i64, allowed: &[i64]) ->
     allowed.contains(&value) || not_in_enum(ctx, path, allowed)
 }
 
-/// Reports `not_in_enum`, listing `allowed` in the message and in `params.allowed`; false.
-fn not_in_enum<T: Display + Serialize>(ctx: &mut Ctx, path: &Pointer, allowed: &[T]) -> bool {
+/// The most values a `not_in_enum` message lists; a longer set is named by its size, and its
+/// values are in `params.allowed` (and in `describe(kind)`). A report may hold a thousand of
+/// these issues: a set of 22 feature keys written out in every message doubled each one.
+pub const MESSAGE_MAX_VALUES: usize = 10;
+
+/// "one of: A, B" for a short set; "one of the N documented values (params.allowed)" for a
+/// set of more than [`MESSAGE_MAX_VALUES`]. Never a payload value.
+pub fn one_of_text<T: Display>(allowed: &[T]) -> String {
+    if allowed.len() > MESSAGE_MAX_VALUES {
+        return format!(
+            "one of the {} documented values (listed in params.allowed)",
+            allowed.len()
+        );
+    }
     let list: Vec<String> = allowed.iter().map(T::to_string).collect();
+    format!("one of: {}", list.join(", "))
+}
+
+/// Reports `not_in_enum`: the set in `params.allowed` (the spec's values, a constant of the
+/// engine, never the input) and in the message as [`one_of_text`] words it; false.
+fn not_in_enum<T: Display + Serialize>(ctx: &mut Ctx, path: &Pointer, allowed: &[T]) -> bool {
     ctx.error(
         path,
         Code::NotInEnum,
-        format!("must be one of: {}", list.join(", ")),
+        format!("must be {}", one_of_text(allowed)),
         json!({"allowed": allowed}),
     );
     false
@@ -51,5 +69,27 @@ mod tests {
         assert_eq!(issues[0].message, "must be one of: A, B");
         assert_eq!(issues[1].message, "must be one of: 1, 7, 30");
         assert_eq!(issues[1].params["allowed"], json!([1, 7, 30]));
+    }
+
+    /// A long set is named by its size in the message (every value stays in params.allowed).
+    #[test]
+    fn a_long_set_is_counted_in_the_message() {
+        let short: Vec<String> = (0..MESSAGE_MAX_VALUES).map(|i| format!("V{i}")).collect();
+        assert!(one_of_text(&short).starts_with("one of: V0, V1"));
+        let long: Vec<String> = (0..=MESSAGE_MAX_VALUES).map(|i| format!("V{i}")).collect();
+        assert_eq!(
+            one_of_text(&long),
+            format!(
+                "one of the {} documented values (listed in params.allowed)",
+                MESSAGE_MAX_VALUES + 1
+            )
+        );
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let names: Vec<&str> = long.iter().map(String::as_str).collect();
+        assert!(!one_of(&mut ctx, &Pointer::root(), "x", &names));
+        let issues = ctx.finish().issues;
+        assert_eq!(issues[0].params["allowed"], json!(names));
+        assert!(!issues[0].message.contains("V0"));
     }
 }

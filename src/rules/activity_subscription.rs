@@ -212,7 +212,10 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
     ctx.error(
         path,
         Code::NotInEnum,
-        format!("must be one of: {}", EVENT_TYPES.join(", ")),
+        format!(
+            "must be {}",
+            crate::checks::enums::one_of_text(&EVENT_TYPES)
+        ),
         json!({"allowed": EVENT_TYPES}),
     );
     None

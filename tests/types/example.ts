@@ -5,6 +5,7 @@ import type { AnyErrorCode, ErrorCode, Issue, IssueCode, Kind, Report, Severity,
 
 const options: ValidateOptions = {
   context: { objective: 'REACH', placements: ['ALL_ON_TWITTER'], budget_optimization: 'CAMPAIGN', current: { name: 'x' } },
+  max_issues: 100,
 };
 
 function describeIssue(issue: Issue): string {
@@ -16,6 +17,8 @@ function describeIssue(issue: Issue): string {
     }
     case 'context_missing':
       return `${issue.path}: needs ${String(issue.params['fact'])}`;
+    case 'too_many_issues':
+      return `${String(issue.params['omitted'])} more issues not shown`;
     default: {
       const code: IssueCode = issue.code;
       return `${issue.path}: ${code}`;
@@ -78,6 +81,8 @@ validate('poll_card', 42);
 validate('poll_card', {}, { context: { budget_optimization: 'line_item' } });
 // @ts-expect-error: unknown option
 validate('poll_card', {}, { contxt: {} });
+// @ts-expect-error: max_issues is a number
+validate('poll_card', {}, { max_issues: '3' });
 // @ts-expect-error: not an issue code
 export const notACode: IssueCode = 'too_longg';
 // @ts-expect-error: severity is 'error' or 'warning'
