@@ -39,6 +39,12 @@ const RECORD_VALUES = [
   ['partner_user_id', 'polluter'],
 ];
 
+/** The options of validate beside context, with values that change the report of `clockPayload`. */
+const VALIDATE_VALUES = [
+  ['now', '2000-01-01T00:00:00Z'],
+  ['max_issues', 0],
+];
+
 const CONTEXT_VALUES = [
   ['objective', 'ENGAGEMENTS'],
   ['placements', ['ALL_ON_TWITTER', 'PUBLISHER_NETWORK']],
@@ -59,7 +65,7 @@ test('the option lists beside the code are the members of the .d.ts option types
     for (const k of members(signingDts, i)) oauth.add(k);
   }
   assert.deepEqual(sorted(OAUTH1_FIELDS), sorted(oauth));
-  assert.deepEqual(members(indexDts, 'ValidateOptions'), ['context']);
+  assert.deepEqual(sorted(members(indexDts, 'ValidateOptions')), sorted(['context', ...VALIDATE_VALUES.map(([k]) => k)]));
   assert.deepEqual(sorted(CONTEXT_VALUES.map(([k]) => k)), sorted([...indexDts.matchAll(/^ {4}(\w+)\?:/gm)].map((x) => x[1])));
   assert.deepEqual(sorted(RECORD_VALUES.map(([k]) => k)), sorted(/export type IdType =([^;]*);/.exec(audienceDts)[1].match(/\w+/g)));
 });
@@ -266,4 +272,15 @@ test('validate: options.context and every context fact on Object.prototype chang
     const inContext = (o) => probe(o === undefined ? undefined : { context: { ...o } });
     check(name, value, inContext, [{}]);
   }
+});
+
+test('validate: every other option (now, max_issues) on Object.prototype changes nothing', () => {
+  // A vector whose rules read the clock and that has issues, so both options change its report.
+  const dir = path.join(root, 'tests/vectors');
+  const c = readdirSync(dir)
+    .flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
+    .find((v) => v.options?.now && typeof v.payload !== 'string' && v.valid === false);
+  assert.ok(c, 'a vector that pins now and is invalid');
+  const probe = (o) => [outcome(() => api.validate(c.kind, c.payload, o)), outcome(() => api.validate(c.kind, JSON.stringify(c.payload), o))];
+  for (const [name, value] of VALIDATE_VALUES) check(name, value, probe);
 });
