@@ -11,7 +11,7 @@ const api = createApi(raw);
 
 // Every public function, by area: validation, audience identifiers, signing.
 export const {
-  validate, kinds, describe, jsonSchema,
+  validate, kinds, describe, jsonSchema, isKind,
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
