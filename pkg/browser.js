@@ -5,6 +5,7 @@
 // your bundler emit it as an asset.
 import init, * as raw from './web/preflight_wasm.js';
 import { createApi, PreflightError } from './api.js';
+import { helpersApi } from './lib/helpers.js';
 
 await init();
 const api = createApi(raw);
@@ -16,3 +17,8 @@ export const {
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
+export { hashFileInWorker } from './lib/hash-in-worker.js';

@@ -7,6 +7,7 @@
 import init, * as raw from './hash-web/preflight_wasm.js';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
+import { helpersApi } from './lib/helpers.js';
 
 await init();
 const api = audienceApi(raw);
@@ -15,3 +16,8 @@ const api = audienceApi(raw);
 // hash-only .wasm leaves the upload-body builder out).
 export const { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
+export { hashFileInWorker } from './lib/hash-in-worker.js';

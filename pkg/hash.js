@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
+import { helpersApi } from './lib/helpers.js';
 
 const require = createRequire(import.meta.url);
 const api = audienceApi(require('./hash-node/preflight_wasm.js'));
@@ -13,3 +14,7 @@ const api = audienceApi(require('./hash-node/preflight_wasm.js'));
 // hash-only .wasm leaves the upload-body builder out).
 export const { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';

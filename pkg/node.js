@@ -3,6 +3,7 @@
 // synchronously: importing this module is all the initialization there is.
 import { createRequire } from 'node:module';
 import { createApi, PreflightError } from './api.js';
+import { helpersApi } from './lib/helpers.js';
 
 const require = createRequire(import.meta.url);
 const api = createApi(require('./node/preflight_wasm.js'));
@@ -14,3 +15,7 @@ export const {
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
