@@ -18,3 +18,5 @@ export { PreflightError };
 // Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
 export const { createHashStream, hashFile } = helpersApi(api);
 export { extractColumn } from './lib/csv.js';
+// Browsers only (a module Worker); in Node.js it rejects with worker_unavailable.
+export { hashFileInWorker } from './lib/hash-in-worker.js';

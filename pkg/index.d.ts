@@ -3,9 +3,11 @@
 export * from './types/audience.js';
 export * from './types/signing.js';
 export * from './types/payloads.js';
+export * from './types/helpers.js';
 import type { PayloadOf } from './types/payloads.js';
 import type { AudienceErrorCode } from './types/audience.js';
 import type { SigningErrorCode } from './types/signing.js';
+import type { HelperErrorCode } from './types/helpers.js';
 // Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
 // that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report.rs (codes!),
 // ErrorCode <- src/error.rs (ErrorCode::as_str).
@@ -152,7 +154,7 @@ export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_d
 export type InternalErrorCode = 'internal_error';
 
 /** Every code a PreflightError can carry: validation, audience identifiers, signing. */
-export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | InternalErrorCode;
+export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | HelperErrorCode | InternalErrorCode;
 
 /** A wrong call. A bad payload is never an error: it is a {@link Report}. */
 export declare class PreflightError extends Error {

@@ -25,6 +25,9 @@ export function hashFileInWorker(file, options, control) {
     if (onProgress !== undefined && typeof onProgress !== 'function') {
       return reject(new PreflightError('bad_options', 'onProgress must be a function'));
     }
+    if (typeof Worker !== 'function') {
+      return reject(new PreflightError('worker_unavailable', 'hashFileInWorker needs a module Worker (a browser); use hashFile elsewhere'));
+    }
     // The literal `new URL('./hash-worker.js', import.meta.url)` is what bundlers recognize.
     const url = control?.workerUrl ?? new URL('./hash-worker.js', import.meta.url);
     let worker;

@@ -18,3 +18,5 @@ export type {
 } from './audience.js';
 export { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } from './audience.js';
 export { PreflightError } from '../index.js';
+export type * from './helpers.js';
+export { extractColumn, createHashStream, hashFile, hashFileInWorker } from './helpers.js';
