@@ -6,11 +6,14 @@
 // Out: {type: 'progress', progress}    after each piece of the file
 //      {type: 'done', result}          the result (its Blob included)
 //      {type: 'error', error}          a failure: {name, code, message} (a PreflightError's code)
-import { hashFile } from '../hash-browser.js';
-
+//
+// The handler is set before anything is loaded: a module worker's messages that arrive while
+// its top-level code still awaits (the .wasm) would be lost. The hash-only build is imported on
+// the first job.
 self.onmessage = async (event) => {
   const { file, options } = event.data ?? {};
   try {
+    const { hashFile } = await import('../hash-browser.js');
     const result = await hashFile(file, options, {
       onProgress: (progress) => self.postMessage({ type: 'progress', progress }),
     });
