@@ -43,7 +43,7 @@ function typeCheck(dir, files) {
 
 const TSCONFIG = JSON.stringify({
   compilerOptions: {
-    target: 'es2022', lib: ['es2022'], module: 'nodenext', moduleResolution: 'nodenext', types: [],
+    target: 'es2022', lib: ['es2022', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', types: [],
     strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, noEmit: true,
   },
   files: ['vectors.ts'],
