@@ -8,6 +8,7 @@ import glue from './wasm/preflight_hash.cjs';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaded } from './lib/load.js';
+import { helpersApi } from './lib/helpers.js';
 
 const api = audienceApi(glue);
 
@@ -16,3 +17,9 @@ export const {
 } = api;
 export const { init, initSync } = loaded;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
+// Browsers only (a module Worker); in Node.js it rejects with worker_unavailable.
+export { hashFileInWorker } from './lib/hash-in-worker.js';

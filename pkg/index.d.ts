@@ -3,8 +3,12 @@
 export * from './types/audience.js';
 export * from './types/signing.js';
 export * from './types/loading.js';
+export * from './types/payloads.js';
+export * from './types/helpers.js';
+import type { PayloadOf } from './types/payloads.js';
 import type { AudienceErrorCode } from './types/audience.js';
 import type { SigningErrorCode } from './types/signing.js';
+import type { HelperErrorCode } from './types/helpers.js';
 // Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
 // that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report.rs (codes!),
 // ErrorCode <- src/error.rs (ErrorCode::as_str).
@@ -166,7 +170,7 @@ export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_d
 export type InternalErrorCode = 'internal_error';
 
 /** Every code a PreflightError can carry: validation, audience identifiers, signing. */
-export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | InternalErrorCode;
+export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | HelperErrorCode | InternalErrorCode;
 
 /** A wrong call. A bad payload is never an error: it is a {@link Report}. */
 export declare class PreflightError extends Error {
@@ -202,33 +206,45 @@ export type NotJsonData =
   | BigUint64Array
   | DataView;
 
+/** JSON text: a string, or its UTF-8 bytes (a Uint8Array, a Node.js Buffer, an ArrayBuffer). */
+export type JsonText = string | Uint8Array | ArrayBuffer;
+
 /**
- * A payload: JSON text (a string, or its UTF-8 bytes as a Uint8Array, a Node.js Buffer or an
- * ArrayBuffer), or plain data (objects whose prototype is `Object.prototype` or null, arrays).
+ * A payload of any kind: JSON text, or plain data (objects whose prototype is `Object.prototype`
+ * or null, arrays).
  */
-export type Payload = string | Uint8Array | ArrayBuffer | object;
+export type Payload = JsonText | object;
 
 /**
  * Validates a payload of `kind`.
  *
- * @param payload the payload as plain data (read as `JSON.stringify` would serialize it) or as
- *   JSON text: a string is always taken as JSON text, and so are bytes (a Uint8Array, a Buffer or
- *   an ArrayBuffer: UTF-8, handed to the engine as they are, never walked), with the same report
- *   as the string. A Map, Set, Date, function, class instance or other typed array is refused
- *   (`invalid_json`): the types exclude them ({@link NotJsonData}; a generic caller may need to
- *   widen its argument to `object`).
+ * @param payload the payload as plain data of the kind's type ({@link PayloadOf}, generated from
+ *   the engine's own description of the kind: member names, value types and enums, never
+ *   stricter than the engine, and members not listed allowed) or as JSON text: a string is always
+ *   taken as JSON text, and so are bytes (a Uint8Array, a Buffer or an ArrayBuffer: UTF-8, handed
+ *   to the engine as they are, never walked), with the same report as the string. Plain data is
+ *   read as `JSON.stringify` would serialize it. A Map, Set, Date, function, class instance or
+ *   other typed array is refused (`invalid_json`): the types exclude them ({@link NotJsonData}).
+ *   Data whose type is only known at run time (`object`, `Record<string, unknown>`) needs a cast
+ *   (`payload as PayloadOf<K>`): the report, not the type, says whether it is valid.
  * @param options `undefined` (or `null`) for defaults.
  * @returns the report, as plain objects and arrays.
- * @throws {PreflightError} `unknown_kind`; `bad_options`; `invalid_json` when the text does not
- *   parse (or the bytes are not UTF-8), the value cannot be serialized (a BigInt, a cycle, a
- *   throwing getter) or is not JSON data; `too_deep` beyond 128 levels of nesting;
- *   `input_too_large` beyond 64 MiB of JSON text; `internal_error`.
+ * @throws {PreflightError} `unknown_kind` (its message suggests the nearest kind); `bad_options`;
+ *   `invalid_json` when the text does not parse (or the bytes are not UTF-8), the value cannot be
+ *   serialized (a BigInt, a cycle, a throwing getter) or is not JSON data; `too_deep` beyond 128
+ *   levels of nesting; `input_too_large` beyond 64 MiB of JSON text; `internal_error`.
  */
-export declare function validate<P extends Payload>(
-  kind: Kind,
+export declare function validate<K extends Kind, P extends PayloadOf<K> | JsonText>(
+  kind: K,
   payload: P & (P extends NotJsonData ? never : unknown),
   options?: ValidateOptions | null,
 ): Report;
+
+/**
+ * Whether `x` is one of the engine's kind names ({@link kinds}): narrows a string read at run
+ * time (a route parameter, a form field) to {@link Kind}.
+ */
+export declare function isKind(x: unknown): x is Kind;
 
 /** The stable kind names, in a fixed order. */
 export declare function kinds(): Kind[];

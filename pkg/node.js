@@ -7,13 +7,20 @@
 import glue from './wasm/preflight.cjs';
 import { createApi, PreflightError } from './api.js';
 import { loaded } from './lib/load.js';
+import { helpersApi } from './lib/helpers.js';
 
 const api = createApi(glue);
 
 export const {
-  validate, kinds, describe, jsonSchema,
+  validate, kinds, describe, jsonSchema, isKind,
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export const { init, initSync } = loaded;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
+// Browsers only (a module Worker); in Node.js it rejects with worker_unavailable.
+export { hashFileInWorker } from './lib/hash-in-worker.js';

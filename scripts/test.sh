@@ -98,6 +98,9 @@ node tests/browser/run.mjs
 step "browser hash-only entry (node tests/browser/hash-entry.mjs: preflight-wasm/hash and NFC in Chromium)"
 node tests/browser/hash-entry.mjs
 
+step "browser hashFileInWorker (node tests/browser/hash-worker.mjs: a File hashed in the package's Worker, against the native CLI)"
+node tests/browser/hash-worker.mjs
+
 step "browser app (node tests/browser/app.mjs: examples/browser/ in Chromium, against the native CLI)"
 node tests/browser/app.mjs
 

@@ -116,19 +116,82 @@ kinds! {
     EntityGetQuery => "entity_get_query",
 }
 
+/// The most edits (insertions, deletions, substitutions, swaps of two neighbours) between an
+/// unknown kind name and a kind for the `unknown_kind` error to suggest it ("did you mean").
+pub const MAX_SUGGESTION_EDITS: usize = 3;
+
+/// Longer unknown names get no suggestion: the distance is quadratic in the length, and a name
+/// this much longer than every kind is no typo of one.
+pub const MAX_SUGGESTION_INPUT_CHARS: usize = 64;
+
+impl Kind {
+    /// The kind whose name is nearest to `name` (fewest edits, see [`MAX_SUGGESTION_EDITS`]; ties
+    /// go to the first in [`Kind::ALL`]), compared ASCII-case-insensitively; `None` when none is
+    /// that near. What the `unknown_kind` error suggests.
+    pub fn suggest(name: &str) -> Option<Kind> {
+        if name.chars().count() > MAX_SUGGESTION_INPUT_CHARS {
+            return None;
+        }
+        let wanted: Vec<char> = name.chars().map(|c| c.to_ascii_lowercase()).collect();
+        let mut best: Option<(usize, Kind)> = None;
+        for &k in Kind::ALL {
+            let candidate: Vec<char> = k.name().chars().collect();
+            let d = edit_distance(&wanted, &candidate);
+            // Never more edits than half the name: "a" is no typo of "card".
+            if d <= MAX_SUGGESTION_EDITS
+                && d * 2 <= candidate.len()
+                && !matches!(best, Some((b, _)) if b <= d)
+            {
+                best = Some((d, k));
+            }
+        }
+        best.map(|(_, k)| k)
+    }
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions and transpositions of
+/// two adjacent characters, each one edit.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let width = b.len() + 1;
+    let mut rows = vec![0usize; (a.len() + 1) * width];
+    for (j, cell) in rows.iter_mut().enumerate().take(width) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        rows[i * width] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[(i - 1) * width + j] + 1)
+                .min(rows[i * width + j - 1] + 1)
+                .min(rows[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[(i - 2) * width + j - 2] + 1);
+            }
+            rows[i * width + j] = d;
+        }
+    }
+    rows[a.len() * width + b.len()]
+}
+
 impl FromStr for Kind {
     type Err = Error;
 
+    /// An unknown name is an `unknown_kind` error whose message suggests the nearest kind
+    /// ([`Kind::suggest`]) and lists them all; it never repeats the name given.
     fn from_str(s: &str) -> Result<Self, Error> {
         Kind::ALL
             .iter()
             .copied()
             .find(|k| k.name() == s)
             .ok_or_else(|| {
+                let hint = match Kind::suggest(s) {
+                    Some(k) => format!("unknown kind; did you mean {}? ", k.name()),
+                    None => String::from("unknown kind; "),
+                };
                 Error::new(
                     ErrorCode::UnknownKind,
                     format!(
-                        "unknown kind; expected one of: {}",
+                        "{hint}expected one of: {}",
                         Kind::ALL
                             .iter()
                             .map(|k| k.name())
@@ -143,5 +206,46 @@ impl FromStr for Kind {
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suggested(name: &str) -> Option<&'static str> {
+        Kind::suggest(name).map(Kind::name)
+    }
+
+    #[test]
+    fn suggests_the_nearest_kind() {
+        assert_eq!(suggested("poll_crd"), Some("poll_card"));
+        assert_eq!(suggested("POLL_CARD"), Some("poll_card"));
+        assert_eq!(suggested("prodcut"), Some("product"));
+        assert_eq!(suggested("products"), Some("product"));
+        assert_eq!(suggested("webhook_creat"), Some("webhook_create"));
+        assert_eq!(suggested("card_updaet"), Some("card_update"));
+        assert_eq!(suggested("entity_get"), None);
+        assert_eq!(suggested(""), None);
+        assert_eq!(suggested("a"), None);
+        assert_eq!(suggested("zzzzzzzz"), None);
+        assert_eq!(suggested(&"product".repeat(20)), None);
+    }
+
+    #[test]
+    fn the_unknown_kind_message_suggests_and_never_repeats_the_name() {
+        let e = "poll_crd".parse::<Kind>().unwrap_err();
+        assert_eq!(e.code, ErrorCode::UnknownKind);
+        assert!(
+            e.message
+                .starts_with("unknown kind; did you mean poll_card? expected one of: product, "),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("poll_crd"));
+        let e = "nothing_like_it_at_all".parse::<Kind>().unwrap_err();
+        assert!(e
+            .message
+            .starts_with("unknown kind; expected one of: product, "));
     }
 }

@@ -189,4 +189,33 @@ fn max_issues_flag_is_the_library_option() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("bad_options"), "{bad}: {err}");
     }
+
+#[test]
+fn an_unknown_kind_suggests_the_nearest_one() {
+    for args in [&["validate", "poll_crd"][..], &["describe", "prodcut"][..]] {
+        let out = preflight(args, b"{}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let want = if args[0] == "validate" {
+            "poll_card"
+        } else {
+            "product"
+        };
+        assert!(
+            err.contains(&format!(
+                "unknown_kind: unknown kind; did you mean {want}? expected one of: product,"
+            )),
+            "{err}"
+        );
+        assert!(
+            !err.contains(args[1]),
+            "the name given is never repeated: {err}"
+        );
+    }
+    let out = preflight(&["validate", "xyzzy_plugh"], b"{}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown kind; expected one of:") && !err.contains("did you mean"),
+        "{err}"
+    );
 }

@@ -18,6 +18,7 @@ import type {
   Issue,
   IssueCode,
   Kind,
+  PayloadOf,
   Report,
   ValueErrorCode,
 } from 'preflight-wasm';
@@ -102,7 +103,8 @@ export function issuesByField(report: Report, description: Description): Map<str
 export function errorLines(kind: Kind, payload: object): string[] {
   let report: Report;
   try {
-    report = validate(kind, payload);
+    // Data typed only at run time: cast to the kind's payload type, the report says what is wrong.
+    report = validate(kind, payload as PayloadOf<Kind>);
   } catch (e) {
     // Only a wrong call throws (a bad payload is a report): a kind from elsewhere, say.
     if (e instanceof PreflightError) return [`cannot validate: ${e.code}`];
@@ -155,7 +157,8 @@ export function main(): string[] {
     for (const spec of inputSpecs('product')) {
       lines.push(`${spec.label}${spec.required ? ' *' : ''} ${spec.control}${spec.maxLength !== null ? ` max ${spec.maxLength}` : ''}`);
     }
-    const report = validate('product', { id: 'sku-1', title: 'Mug' });
+    // A form half filled in: its type lacks required members, so it is cast; the report lists them.
+    const report = validate('product', { id: 'sku-1', title: 'Mug' } as PayloadOf<'product'>);
     for (const [field, issues] of issuesByField(report, describe('product'))) {
       lines.push(`${field || '(payload)'}: ${issues.map((i) => i.message).join('; ')}`);
     }

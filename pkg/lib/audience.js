@@ -194,7 +194,7 @@ function looseUtf8(s) {
  * the glue convert a large mostly-ASCII string (TextEncoder is native and vectorized; the glue
  * copies ASCII one character at a time in JavaScript).
  */
-const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(s));
+export const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(s));
 
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function audienceApi(raw) {

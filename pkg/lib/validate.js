@@ -1,4 +1,4 @@
-// Payload validation: validate(kind, payload, options?), kinds(), and the rules as data:
+// Payload validation: validate(kind, payload, options?), kinds(), isKind(x), and the rules as data:
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
 import { stringify, checkText, checkLength, unwrap, MAX_INPUT_BYTES } from './envelope.js';
@@ -162,5 +162,11 @@ export function validateApi(raw) {
     return unwrap(engine.call(() => raw.jsonSchema(name)));
   };
 
-  return { validate, kinds, describe, jsonSchema };
+  /**
+   * Whether `x` is one of the engine's kind names (never throws).
+   * @param {unknown} x
+   */
+  const isKind = (x) => typeof x === 'string' && kinds().includes(x);
+
+  return { validate, kinds, isKind, describe, jsonSchema };
 }

@@ -19,3 +19,5 @@ export type {
 export { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } from './audience.js';
 export { PreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
+export type * from './helpers.js';
+export { extractColumn, createHashStream, hashFile, hashFileInWorker } from './helpers.js';

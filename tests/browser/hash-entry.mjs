@@ -1,6 +1,6 @@
 // The hash-only browser entry (pkg/hash-browser.js -> pkg/wasm/preflight_hash.js) and Unicode normalization
 // through the browser's own String.prototype.normalize, in headless Chromium: a page that imports
-// only `hash-browser.js` fetches exactly its six files (never the full build's glue, .wasm,
+// only `hash-browser.js` fetches exactly its files (never the full build's glue, .wasm,
 // validation or signing wrapper), and both entries hash non-ASCII emails (composed, decomposed,
 // Greek, Hangul, combining marks) exactly as the native CLI does (target/debug/preflight, built by
 // `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it). Prints `N passed, N failed`.
@@ -129,7 +129,9 @@ try {
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     if (name === 'hash') {
       const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
-        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm'];
+        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm',
+        // The helpers that match the command line (CSV, files, streams, the worker's launcher).
+        '/pkg/lib/helpers.js', '/pkg/lib/csv.js', '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js'];
       check(
         JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),
         `hash: requested ${JSON.stringify(requested)}, expected ${JSON.stringify(want)}`,

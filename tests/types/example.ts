@@ -1,7 +1,7 @@
 // Compiled, never run: checks that pkg/index.d.ts describes the API precisely enough for real
 // use (narrowing on codes, exhaustive switches) and refuses what it should (@ts-expect-error).
 import { validate, kinds, PreflightError, oauth1Sign, buildAudienceBodies, verifySignature } from 'preflight-wasm';
-import type { AnyErrorCode, ErrorCode, Issue, IssueCode, Kind, Report, Severity, ValidateOptions } from 'preflight-wasm';
+import type { AnyErrorCode, ErrorCode, Issue, IssueCode, Kind, PayloadOf, Report, Severity, ValidateOptions } from 'preflight-wasm';
 
 const options: ValidateOptions = {
   context: { objective: 'REACH', placements: ['ALL_ON_TWITTER'], budget_optimization: 'CAMPAIGN', current: { name: 'x' } },
@@ -52,7 +52,8 @@ function errorHint(code: ErrorCode): string {
 
 export function check(kind: Kind, payload: object | string): string[] {
   try {
-    const report: Report = validate(kind, payload, options);
+    // Data typed only at run time is cast: the report says whether it is valid.
+    const report: Report = validate(kind, payload as PayloadOf<Kind>, options);
     const severities: Severity[] = report.issues.map((i) => i.severity);
     const errors = report.issues.filter((i) => i.severity === 'error');
     return report.valid ? [] : [...errors.map(describeIssue), `${severities.length} issues`];
@@ -69,7 +70,11 @@ export function check(kind: Kind, payload: object | string): string[] {
 const allKinds: Kind[] = kinds();
 check('poll_card', { name: 'p', duration_in_minutes: 60, first_choice: 'a', second_choice: 'b' });
 check('product', '{"title": "x"}');
+validate('card', '{}');
+validate('card_update', '[]', undefined);
+// @ts-expect-error: a card needs a name (the payload types are generated from the engine)
 validate('card', {});
+// @ts-expect-error: a card update is an object
 validate('card_update', [], undefined);
 export const firstKind: Kind | undefined = allKinds[0];
 
@@ -93,13 +98,22 @@ export const notAnError: ErrorCode = 'boom';
 // Bytes are JSON text; Map, Set, Date, functions and other typed arrays are not JSON data.
 interface Product {
   id: string;
-  title?: string;
+  title: string;
+  description: string;
+  link: string;
+  image_link: string;
+  price: string;
+  availability: 'in stock' | 'out of stock';
+  condition: 'new' | 'used';
+  brand?: string;
 }
 declare const product: Product;
 validate('product', product);
 validate('product', new Uint8Array([0x7b, 0x7d]));
 validate('product', new ArrayBuffer(2));
-validate('product', { id: 'x', extra: new Date() });
+validate('product', { ...product, extra: new Date() });
+// @ts-expect-error: a product needs its required members
+validate('product', { id: 'x' });
 // @ts-expect-error: a Map is not JSON data
 validate('product', new Map([['id', 'x']]));
 // @ts-expect-error: a Set is not JSON data

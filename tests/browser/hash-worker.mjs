@@ -1,0 +1,144 @@
+// hashFileInWorker (pkg/lib/hash-in-worker.js, its module Worker pkg/lib/hash-worker.js) in
+// headless Chromium, from both browser entries: a File hashed in the worker gives exactly the
+// native `preflight hash` output (target/debug/preflight, built by `cargo build` or `cargo test`;
+// PREFLIGHT_BIN overrides it) and its rejected rows, for a CSV column and for lines; progress
+// reaches the file's size; an AbortSignal stops the job with its reason, and no progress comes
+// after it. Prints `N passed, N failed`.
+//
+// Run: cargo build && bash scripts/build-wasm.sh && node tests/browser/hash-worker.mjs
+// Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { root, listen, fileServer, session, watchPage, watchdog } from './harness.mjs';
+import { generateCsv } from './app-csv.mjs';
+
+const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
+const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 180_000);
+const FIXTURES = 'target/browser-hash-worker';
+
+const failures = [];
+let passed = 0;
+const check = (ok, message) => {
+  if (ok) passed++;
+  else failures.push(message);
+};
+
+/** The native command line on a fixture: {stdout, rows: [[row, code], ...]}. */
+function native(file, args) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run cargo build (or set PREFLIGHT_BIN)`);
+  const r = spawnSync(BIN, ['hash', ...args, path.join(root, FIXTURES, file)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`preflight hash exited ${r.status}: ${r.stderr}`);
+  return { stdout: r.stdout, rows: [...r.stderr.matchAll(/^row (\d+): (\w+)$/gm)].map((m) => [+m[1], m[2]]) };
+}
+
+mkdirSync(path.join(root, FIXTURES), { recursive: true });
+const csv = generateCsv(3000).bytes;
+writeFileSync(path.join(root, FIXTURES, 'audience.csv'), csv);
+// Lines: enough of them that the job is still running when the test aborts it.
+const lines = Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 7 ? 'not an email' : ` User.${i}@Example.com`)).join('\r\n') + '\n';
+writeFileSync(path.join(root, FIXTURES, 'lines.txt'), lines);
+
+const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>hash worker</title><script type="module">
+  const api = await import(${JSON.stringify(entry)});
+  const file = async (name) => new File([await (await fetch('/${FIXTURES}/' + name)).blob()], name);
+  // The result as plain data: the output's text, the rejected rows, the progress seen.
+  window.hash = async (name, options) => {
+    const progress = [];
+    const r = await api.hashFileInWorker(await file(name), options, { onProgress: (p) => progress.push(p) });
+    return { text: await r.blob.text(), rows: r.rejected.map((x) => [x.row, x.code]), counted: r.rows, hashed: r.hashed,
+      progress: progress.map((p) => ({ bytes: p.bytes, total: p.total, rows: p.rows, rejected: p.rejected.length })) };
+  };
+  window.abort = async (name, options) => {
+    const controller = new AbortController();
+    let after = 0;
+    let calls = 0;
+    const started = api.hashFileInWorker(await file(name), options, {
+      signal: controller.signal,
+      onProgress: () => {
+        calls++;
+        if (controller.signal.aborted) after++;
+        else controller.abort(new DOMException('stopped by the test', 'AbortError'));
+      },
+    });
+    let outcome;
+    try {
+      await started;
+      outcome = 'resolved';
+    } catch (e) {
+      outcome = e.name + ': ' + e.message;
+    }
+    // Whatever the worker had queued has had time to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+    return { outcome, calls, after };
+  };
+  window.wrong = async (options) => {
+    try {
+      await api.hashFileInWorker(await file('lines.txt'), options);
+      return 'resolved';
+    } catch (e) {
+      return e.name + ' ' + e.code;
+    }
+  };
+  window.ready = true;
+</script>`;
+
+const server = fileServer({
+  allow: (rel) => rel.startsWith('pkg/') || rel.startsWith(FIXTURES + '/'),
+  mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.csv': 'text/csv', '.txt': 'text/plain' },
+  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/full.html': PAGE('/pkg/browser.js') },
+  onRequest: (r) => process.env.DEBUG && console.log(r.ok, r.url),
+});
+const origin = await listen(server);
+const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
+const browser = session(userDataDir, [server]);
+const timer = watchdog(TIMEOUT_MS, () => console.log(`timed out after ${TIMEOUT_MS} ms`), browser.cleanup);
+try {
+  const context = await browser.launch();
+  const runs = [
+    ['audience.csv', { type: 'email', column: 'email' }, ['email', '--column', 'email']],
+    ['audience.csv', { type: 'phone_number', column: '3', defaultCountryCode: '1', onError: 'drop' },
+      ['phone_number', '--column', '3', '--default-country-code', '1', '--on-error', 'drop']],
+    ['lines.txt', { type: 'email' }, ['email']],
+  ];
+  const want = runs.map(([file, , args]) => native(file, args));
+  for (const name of ['hash', 'full']) {
+    const page = await context.newPage();
+    const errors = [];
+    watchPage(page, errors);
+    await page.goto(`${origin}/${name}.html`);
+    await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
+    for (let i = 0; i < runs.length; i++) {
+      const [file, options] = runs[i];
+      const label = `${name}: ${file} ${JSON.stringify(options)}`;
+      const got = await page.evaluate(([f, o]) => window.hash(f, o), [file, options]);
+      check(got.text === want[i].stdout, `${label}: the output differs from preflight hash's (${got.text.length} vs ${want[i].stdout.length} characters)`);
+      check(JSON.stringify(got.rows) === JSON.stringify(want[i].rows), `${label}: rejected rows differ (${got.rows.length} vs ${want[i].rows.length})`);
+      const size = file === 'lines.txt' ? Buffer.byteLength(lines) : csv.length;
+      const last = got.progress.at(-1);
+      check(got.progress.length >= 2 && last.bytes === size && last.total === size && last.rows === got.counted,
+        `${label}: progress ${JSON.stringify(got.progress.slice(-2))}`);
+      check(got.progress.reduce((n, p) => n + p.rejected, 0) === got.rows.length, `${label}: progress reported every rejected row`);
+    }
+    const aborted = await page.evaluate(() => window.abort('lines.txt', { type: 'email' }));
+    check(aborted.outcome === 'AbortError: stopped by the test', `${name}: abort: ${aborted.outcome}`);
+    check(aborted.calls === 1 && aborted.after === 0, `${name}: progress after the abort: ${JSON.stringify(aborted)}`);
+    // The page goes on: a new job after the aborted one.
+    const again = await page.evaluate(([f, o]) => window.hash(f, o), [runs[0][0], runs[0][1]]);
+    check(again.text === want[0].stdout, `${name}: a job after an aborted one`);
+    check(await page.evaluate(() => window.wrong({ type: 'mail' })) === 'PreflightError unknown_id_type', `${name}: an unknown type`);
+    check(await page.evaluate(() => window.wrong({ type: 'email', column: 'nope' })) === 'PreflightError unknown_column', `${name}: an unknown column`);
+    check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+} catch (e) {
+  failures.push(`error: ${e?.stack ?? e}`);
+} finally {
+  await browser.cleanup();
+  clearTimeout(timer);
+  rmSync(path.join(root, FIXTURES), { recursive: true, force: true });
+}
+for (const f of failures) console.log(`FAIL ${f}`);
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,87 @@
+// The generated payload types (pkg/types/payloads.d.ts, issue 16):
+// - they are what scripts/gen-payload-types.mjs makes of the engine's jsonSchema(kind) now (CI
+//   fails when the engine's rules change and the file is not regenerated);
+// - they are never stricter than the engine: every payload of tests/vectors/ the engine calls
+//   valid type-checks as `validate(kind, payload)` (tsc on a generated file);
+// - they cover exactly the engine's kinds.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateFromPackage, OUTPUT, typeName } from '../../scripts/gen-payload-types.mjs';
+import { kinds, validate } from '../../pkg/node.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsc = path.join(root, 'node_modules/.bin/tsc');
+
+test('pkg/types/payloads.d.ts is what the engine describes now (node scripts/gen-payload-types.mjs)', async () => {
+  const committed = readFileSync(OUTPUT, 'utf8');
+  const fresh = await generateFromPackage();
+  assert.ok(
+    committed === fresh,
+    'pkg/types/payloads.d.ts differs from the engine\'s jsonSchema: run bash scripts/build-wasm.sh && node scripts/gen-payload-types.mjs',
+  );
+  for (const kind of kinds()) {
+    assert.match(committed, new RegExp(`^export type ${typeName(kind)} = `, 'm'), kind);
+    assert.match(committed, new RegExp(`^  ${kind}: ${typeName(kind)};$`, 'm'), kind);
+  }
+});
+
+/** Runs tsc on `files` (name -> text) in a directory under target/ (so 'preflight-wasm' resolves). */
+function typeCheck(dir, files) {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  try {
+    execFileSync(tsc, ['--noEmit', '-p', dir], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (e) {
+    return `${e.stdout}${e.stderr}` || String(e);
+  }
+}
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: 'es2022', lib: ['es2022', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', types: [],
+    strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, noEmit: true,
+  },
+  files: ['vectors.ts'],
+});
+
+test('every valid vector payload type-checks as validate(kind, payload)', () => {
+  const dir = path.join(root, 'tests/vectors');
+  let body = "import { validate } from 'preflight-wasm';\n";
+  let n = 0;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const c of JSON.parse(readFileSync(path.join(dir, file), 'utf8'))) {
+      if (c.valid !== true || !('payload' in c)) continue;
+      // The engine says so today, too (a vector that drifted would prove nothing here).
+      assert.equal(validate(c.kind, c.payload, c.options).valid, true, `${file}: ${c.name}`);
+      body += `// ${file}: ${JSON.stringify(c.name)}\nvalidate(${JSON.stringify(c.kind)}, ${JSON.stringify(c.payload)});\n`;
+      n++;
+    }
+  }
+  assert.ok(n > 400, `only ${n} valid vector payloads`);
+  const errors = typeCheck(path.join(root, 'target/payload-types/valid'), { 'tsconfig.json': TSCONFIG, 'vectors.ts': body });
+  assert.equal(errors, '', 'valid payloads that do not type-check (the types are stricter than the engine)');
+});
+
+test('the payload types refuse what the engine calls a wrong type (a check that can fail)', () => {
+  // The same harness on payloads the engine rejects for their types: each must be a type error.
+  const cases = [
+    ['poll_card', { name: 'p', duration_in_minutes: true, first_choice: 'a', second_choice: 'b' }],
+    ['poll_card', { duration_in_minutes: 60, first_choice: 'a', second_choice: 'b' }],
+    ['product', { id: 'x', title: 't', description: 'd', link: 'https://x', image_link: 'https://x/i.png', price: '1 USD', availability: 'instock', condition: 'new' }],
+    ['card_list_query', { count: false }],
+    ['webhook_create', []],
+  ];
+  for (const [kind, payload] of cases) {
+    assert.equal(validate(kind, payload).valid, false, `${kind} ${JSON.stringify(payload)}`);
+    const errors = typeCheck(path.join(root, 'target/payload-types/invalid'), {
+      'tsconfig.json': TSCONFIG,
+      'vectors.ts': `import { validate } from 'preflight-wasm';\nvalidate(${JSON.stringify(kind)}, ${JSON.stringify(payload)});\n`,
+    });
+    assert.match(errors, /error TS2\d+/, `${kind} ${JSON.stringify(payload)} type-checks`);
+  }
+});

@@ -1,0 +1,22 @@
+// Compiled, never run, under every moduleResolution mode (tsconfig.*.json beside it, checked by
+// tests/node/types-resolution.test.mjs): the package's entries resolve to their types, not to
+// `any`, whether TypeScript reads package.json "exports" (node16, nodenext, bundler) or not
+// (node10: "types" and "typesVersions").
+import { validate, isKind, kinds, hashIdentifier as fullHash } from 'preflight-wasm';
+import type { Kind, PayloadOf, Report } from 'preflight-wasm';
+import { hashIdentifier, createLineHasher } from 'preflight-wasm/hash';
+import type { IdType, HashResult } from 'preflight-wasm/hash';
+
+export const report: Report = validate('poll_card', { name: 'p', duration_in_minutes: 60, first_choice: 'a', second_choice: 'b' });
+export const all: Kind[] = kinds().filter(isKind);
+export const poll: PayloadOf<'poll_card'> = { name: 'p', duration_in_minutes: 60, first_choice: 'a', second_choice: 'b' };
+const type: IdType = 'email';
+export const hash: string = hashIdentifier(type, 'a@example.com');
+export const same: typeof fullHash = hashIdentifier;
+export const result: HashResult = createLineHasher('email').finish();
+
+// Each of these is an error only when the entry's types were found (an `any` takes anything).
+// @ts-expect-error: not a kind
+validate('poll_crd', {});
+// @ts-expect-error: not an identifier type
+hashIdentifier('mail', 'a@example.com');
