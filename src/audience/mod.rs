@@ -236,10 +236,17 @@ pub(crate) enum Prepared<'a> {
 }
 
 /// Reusable working memory of [`prepare`]: nothing is allocated per value on the ASCII path.
-#[derive(Clone, Debug)]
+/// It holds the last normalized value: `Debug` shows nothing of it.
+#[derive(Clone)]
 pub(crate) struct Scratch {
     text: String,
     stack: email::Stack,
+}
+
+impl fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Scratch { .. }")
+    }
 }
 
 impl Default for Scratch {
