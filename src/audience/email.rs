@@ -54,7 +54,8 @@ pub const MAX_EMAIL_BYTES: usize = 254;
 /// letters and marks of new scripts, far from the margin, 3.5 against 4.03.)
 pub const MAX_EMAIL_INPUT_BYTES: usize = 1024;
 
-/// The longest ASCII address lowercased on the stack (longer ones use the heap buffer).
+/// The longest ASCII address lowercased on the stack: every address the ASCII path accepts (at
+/// most [`MAX_EMAIL_BYTES`]); longer ones are only scanned, then refused.
 pub(super) const STACK_BYTES: usize = 256;
 
 // The ASCII path returns every accepted address from the stack buffer.
@@ -63,8 +64,9 @@ const _: () = assert!(MAX_EMAIL_BYTES <= STACK_BYTES);
 /// Stack room for [`normalize_bytes`]: [`STACK_BYTES`] plus one word of padding.
 pub(super) type Stack = [u8; STACK_BYTES + 8];
 
-/// Normalizes a trimmed, non-empty address into UTF-8 bytes: on `stack` for short ASCII input
-/// (lowercased eight bytes at a time while checking), else in `buf`.
+/// Normalizes a trimmed, non-empty address into UTF-8 bytes: on `stack` for ASCII input
+/// (lowercased eight bytes at a time while checking), else in `buf`. The checks and their order
+/// are in the module docs.
 #[inline]
 pub(super) fn normalize_bytes<'a>(
     t: &'a str,
