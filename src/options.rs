@@ -33,8 +33,10 @@ impl BudgetOptimization {
     }
 }
 
-/// Facts outside the payload.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Facts outside the payload. `Debug` shows the objective, placements and budget optimization
+/// (campaign settings), only the member names of `current`, the number of `media_types` and
+/// whether `authenticated_user_id` is given: never a value of the record or a user id.
+#[derive(Clone, Default, PartialEq)]
 pub struct Context {
     /// The line item's objective (`REACH`, `APP_INSTALLS`, ...).
     pub objective: Option<String>,
@@ -60,6 +62,23 @@ pub const DEFAULT_MAX_ISSUES: usize = 1000;
 /// report, it does not switch the bound off. At a few hundred bytes an issue, a report of this
 /// many issues is tens of megabytes.
 pub const MAX_ISSUES_LIMIT: usize = 100_000;
+
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let current: Option<Vec<&String>> = self.current.as_ref().map(|m| m.keys().collect());
+        f.debug_struct("Context")
+            .field("objective", &self.objective)
+            .field("placements", &self.placements)
+            .field("budget_optimization", &self.budget_optimization)
+            .field("current", &current)
+            .field("media_types", &self.media_types.as_ref().map(BTreeMap::len))
+            .field(
+                "authenticated_user_id",
+                &self.authenticated_user_id.as_ref().map(|_| "[redacted]"),
+            )
+            .finish()
+    }
+}
 
 /// Options of `validate`.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,7 +9,8 @@
 //! the marker core `7f3a9`, the phone's and service id's digits):
 //! - validation: the whole report and error JSON (messages, params, paths), `Display`/`Debug`;
 //! - errors of every area: `code`, `message`, `Display`, `Debug`, JSON;
-//! - `Debug` of the signing inputs and outputs (documented as redacted);
+//! - `Debug` of the signing inputs and outputs (documented as redacted), and of every public type
+//!   that can hold an identifier or a secret, after use (tests/no_leak/debug.rs);
 //! - panics: a hook records every panic message (there must be none);
 //! - the CLI: standard output and standard error of every run.
 //!
@@ -21,6 +22,8 @@
 
 #[path = "no_leak/marks.rs"]
 mod marks;
+#[path = "no_leak/debug.rs"]
+mod debug;
 
 use marks::*;
 use preflight::audience::batch::{build_bodies, AudienceRecord, BatchOptions, Endpoint};
@@ -183,6 +186,7 @@ fn validation_reports_and_errors_carry_no_marked_value() {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .expect("tests/vectors")
         .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
     let marks: [&dyn Fn(&str) -> String; 3] =
@@ -457,8 +461,8 @@ fn signing_errors_and_logs_carry_no_secret() {
         f(&mut r);
         refusals.push(r);
     };
-    // (The method and the URL without its query are shown by `Debug`: no marks there, except
-    // in user information, which is a credential.)
+    // (The method and what the URL's parse accepts are shown by `Debug`: no marks there, except
+    // in user information, which is a credential and never shown.)
     change(&|r| r.method = "PO ST".into());
     change(&|r| r.url = format!("ftp://example.com/?s={SECRET}"));
     change(&|r| r.url = format!("https://{TOKEN}:{SECRET}@example.com/x"));
@@ -541,4 +545,11 @@ fn signing_errors_and_logs_carry_no_secret() {
         }
     }
     seen.assert_clean(150);
+}
+
+#[test]
+fn debug_of_every_type_holding_values_carries_none() {
+    record_panics();
+    debug::check_every_type();
+    assert_no_panics();
 }

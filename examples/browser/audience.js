@@ -20,6 +20,8 @@ export const REASONS = Object.freeze({
   too_long: 'the value (or the whole row) is too long',
   invalid_utf8: 'the value is not valid UTF-8',
   invalid_email: 'not an email address (one @, a local part and a domain, no whitespace inside)',
+  email_too_long: 'an email address is at most 254 bytes (RFC 5321)',
+  email_local_part_too_long: 'the part of an email address before the @ is at most 64 bytes (RFC 5321)',
   missing_country_code: 'the phone number has no country code (+ or 00) and no default country code was given',
   invalid_phone_number: 'not a phone number (digits and the separators space - . ( ) / only)',
   invalid_handle: 'a handle is 1 to 20 letters, digits or underscores after one optional @',

@@ -10,6 +10,7 @@ pub mod csv_hash;
 pub mod normalize;
 pub mod oauth1;
 pub mod report;
+pub mod signing;
 pub mod validate_json;
 
 /// The entry at `selector - base` (wrapping) modulo the list's length. Seeds use printable

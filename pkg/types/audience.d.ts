@@ -43,6 +43,8 @@ export type IdErrorCode =
   | 'too_long'
   | 'invalid_utf8'
   | 'invalid_email'
+  | 'email_too_long'
+  | 'email_local_part_too_long'
   | 'missing_country_code'
   | 'invalid_phone_number'
   | 'invalid_default_country_code'

@@ -30,6 +30,7 @@
 use super::hex::sha256_hex;
 use super::sha256x4::Quad;
 use super::{prepare, HashOptions, IdError, IdType, Prepared, Scratch, MAX_VALUE_BYTES};
+use std::fmt;
 
 /// Whether the bulk paths hash single-block values four at a time: on wasm32 with simd128, where
 /// SHA-256 has no instructions of its own and four lanes cost little more than one. Native
@@ -37,8 +38,8 @@ use super::{prepare, HashOptions, IdError, IdType, Prepared, Scratch, MAX_VALUE_
 const MULTI_BUFFER: bool = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
 
 /// Single-block values waiting to be hashed together, and where their hex digits go in
-/// [`HashOutput`]'s text.
-#[derive(Clone, Debug, Default)]
+/// [`HashOutput`]'s text. `Debug` shows how many, never the values.
+#[derive(Clone, Default)]
 struct Pending {
     quad: Quad,
     at: [usize; 4],
@@ -61,7 +62,9 @@ impl Pending {
 
 /// Results of bulk hashing, in input order. Indexes are absolute: the first slot is
 /// [`HashOutput::first_index`] (0 unless the output was taken from a running [`LineHasher`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// `Debug` shows counts and the errors (index and code), never an output (a verbatim
+/// `partner_user_id` is one).
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct HashOutput {
     /// Every accepted output, back to back (always UTF-8: hex digits and whole `str` values).
     text: Vec<u8>,
@@ -69,6 +72,26 @@ pub struct HashOutput {
     ends: Vec<usize>,
     errors: Vec<(usize, IdError)>,
     first_index: usize,
+}
+
+impl fmt::Debug for Pending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pending")
+            .field("values", &self.quad.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for HashOutput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HashOutput")
+            .field("first_index", &self.first_index)
+            .field("len", &self.len())
+            .field("ok_count", &self.ok_count())
+            .field("output_bytes", &self.text.len())
+            .field("errors", &self.errors)
+            .finish()
+    }
 }
 
 impl HashOutput {
@@ -353,7 +376,10 @@ const MAX_PARTIAL: usize = MAX_VALUE_BYTES + 4;
 /// assert_eq!(out.errors()[0].0, 2);
 /// assert_eq!(out.errors()[0].1.code(), "invalid_email");
 /// ```
-#[derive(Clone, Debug)]
+///
+/// `Debug` shows the type, the options, the length of the partial line and the output's counts
+/// ([`HashOutput`]'s `Debug`), never a value.
+#[derive(Clone)]
 pub struct LineHasher {
     id_type: IdType,
     opts: HashOptions,
@@ -366,6 +392,20 @@ pub struct LineHasher {
     /// Empty between calls.
     pending: Pending,
     out: HashOutput,
+}
+
+impl fmt::Debug for LineHasher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LineHasher")
+            .field("id_type", &self.id_type)
+            .field("opts", &self.opts)
+            .field("partial_bytes", &self.partial.len())
+            .field("overflow", &self.overflow)
+            .field("first_line", &self.first_line)
+            .field("pending", &self.pending)
+            .field("out", &self.out)
+            .finish_non_exhaustive()
+    }
 }
 
 impl LineHasher {

@@ -1,18 +1,72 @@
 //! `email`: NFC, Unicode lowercase of the whole address; exactly one `@`, non-empty local part and
-//! domain, no whitespace inside. Dots, `+tags` and provider aliases are kept as they are.
+//! domain, no whitespace inside; after normalization the local part is at most
+//! [`MAX_EMAIL_LOCAL_BYTES`] and the address at most [`MAX_EMAIL_BYTES`] bytes of UTF-8 (RFC 5321).
+//! Dots, `+tags` and provider aliases are kept as they are.
+//!
+//! The checks, in this order (the first that fails is the error):
+//! 1. the trimmed value is longer than [`MAX_EMAIL_INPUT_BYTES`]: `email_too_long`, before
+//!    normalizing (no normalization of any text that long can come down to [`MAX_EMAIL_BYTES`],
+//!    see the constant, so this is the answer the next step would give, found without the cost
+//!    of normalizing: NFC in a JavaScript engine is quadratic in a run of combining marks);
+//! 2. the normalized address is longer than [`MAX_EMAIL_BYTES`]: `email_too_long`;
+//! 3. not exactly one `@`, an empty local part or domain, whitespace inside: `invalid_email`;
+//! 4. the local part (before the `@`) is longer than [`MAX_EMAIL_LOCAL_BYTES`]:
+//!    `email_local_part_too_long`.
 
 use super::case::to_lowercase;
 use super::nfc::nfc;
 use super::IdError;
 
-/// The longest ASCII address lowercased on the stack (longer ones use the heap buffer).
+/// The longest local part (the text before the `@`), in UTF-8 bytes after normalization: RFC 5321
+/// §4.5.3.1.1 (64 octets).
+pub const MAX_EMAIL_LOCAL_BYTES: usize = 64;
+
+/// The longest address, in UTF-8 bytes after normalization: RFC 5321 §4.5.3.1.3 allows a path of
+/// 256 octets, angle brackets included, which leaves 254 for the address.
+pub const MAX_EMAIL_BYTES: usize = 254;
+
+/// The longest trimmed value that is normalized at all, in bytes; a longer one is
+/// `email_too_long` at once, in every build.
+///
+/// Why no longer value can normalize to [`MAX_EMAIL_BYTES`] or fewer: write `D(x)` for the full
+/// canonical decomposition of a character `x`, and `w(d)`, for a character `d`, for the most
+/// UTF-8 bytes of a character whose decomposition is `d` alone (`d` itself, or a singleton such
+/// as U+212A KELVIN SIGN, 3 bytes, for `K`, 1 byte). Then, for a trimmed value `s`:
+/// - `bytes(x) <= sum of w(d) over D(x)` for every character `x` (by the definition of `w` when
+///   `D(x)` is one character; checked for every other character);
+/// - NFC(s) is canonically equivalent to `s`, so `D` of both is the same text (the same
+///   characters, reordered only), and summing the line above over `s`:
+///   `bytes(s) <= sum of W(c) over the characters c of NFC(s)`, with `W(c) = sum of w(d) over D(c)`;
+/// - lowercase maps every character to one or more characters, each on its own (the one rule
+///   that looks at neighbours, Final_Sigma, only picks between `σ` and `ς`, both 2 bytes), so
+///   `bytes(lowercase(NFC(s))) = sum of bytes(lowercase(c)) over the characters c of NFC(s)`;
+/// - for every character `c`, `W(c) * MAX_EMAIL_BYTES <= MAX_EMAIL_INPUT_BYTES *
+///   bytes(lowercase(c))` (checked for every character; the largest ratio `W(c) /
+///   bytes(lowercase(c))` is 3.5: U+1FBE GREEK PROSGEGRAMMENI, whose decomposition is `ι`, and
+///   two combining marks, 7 bytes, compose into `ΐ`, 2 bytes; three conjoining jamo compose into
+///   one Hangul syllable, 9 bytes into 3).
+///
+/// Hence `bytes(s) <= MAX_EMAIL_INPUT_BYTES / MAX_EMAIL_BYTES * bytes(normalized)`: a value
+/// longer than `MAX_EMAIL_INPUT_BYTES` normalizes to more than `MAX_EMAIL_BYTES`. The test
+/// `input_bound_holds_for_every_character` checks the two per-character facts against the
+/// Unicode tables of this build. (Canonical decompositions never change once a character is
+/// encoded; characters that a newer JavaScript engine knows and these tables do not are
+/// letters and marks of new scripts, far from the margin, 3.5 against 4.03.)
+pub const MAX_EMAIL_INPUT_BYTES: usize = 1024;
+
+/// The longest ASCII address lowercased on the stack: every address the ASCII path accepts (at
+/// most [`MAX_EMAIL_BYTES`]); longer ones are only scanned, then refused.
 pub(super) const STACK_BYTES: usize = 256;
+
+// The ASCII path returns every accepted address from the stack buffer.
+const _: () = assert!(MAX_EMAIL_BYTES <= STACK_BYTES);
 
 /// Stack room for [`normalize_bytes`]: [`STACK_BYTES`] plus one word of padding.
 pub(super) type Stack = [u8; STACK_BYTES + 8];
 
-/// Normalizes a trimmed, non-empty address into UTF-8 bytes: on `stack` for short ASCII input
-/// (lowercased eight bytes at a time while checking), else in `buf`.
+/// Normalizes a trimmed, non-empty address into UTF-8 bytes: on `stack` for ASCII input
+/// (lowercased eight bytes at a time while checking), else in `buf`. The checks and their order
+/// are in the module docs.
 #[inline]
 pub(super) fn normalize_bytes<'a>(
     t: &'a str,
@@ -20,22 +74,25 @@ pub(super) fn normalize_bytes<'a>(
     buf: &'a mut String,
 ) -> Result<&'a [u8], IdError> {
     let b = t.as_bytes();
+    if b.len() > MAX_EMAIL_INPUT_BYTES {
+        return Err(IdError::EmailTooLong);
+    }
     let Some(scan) = scan_ascii(b, stack) else {
         return normalize_unicode(t, buf).map(str::as_bytes);
     };
+    // ASCII: the lowercase has the input's length.
+    if b.len() > MAX_EMAIL_BYTES {
+        return Err(IdError::EmailTooLong);
+    }
     if scan.space || scan.ats != 1 || b.first() == Some(&b'@') || b.last() == Some(&b'@') {
         return Err(IdError::InvalidEmail);
     }
-    if b.len() <= STACK_BYTES {
-        return Ok(stack.get(..b.len()).unwrap_or(b));
+    // The one `@` is at index `local part length`: within the first 65 bytes, or too far.
+    if b.len() > MAX_EMAIL_LOCAL_BYTES + 2 && !b[..=MAX_EMAIL_LOCAL_BYTES].contains(&b'@') {
+        return Err(IdError::EmailLocalPartTooLong);
     }
-    if !scan.upper {
-        return Ok(b);
-    }
-    buf.clear();
-    buf.push_str(t);
-    buf.make_ascii_lowercase();
-    Ok(buf.as_bytes())
+    // `MAX_EMAIL_BYTES <= STACK_BYTES`: the lowercase is on the stack.
+    Ok(stack.get(..b.len()).unwrap_or(b))
 }
 
 /// What the ASCII fast path needs to know about an address.
@@ -132,6 +189,9 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
 
 fn normalize_unicode<'a>(t: &str, buf: &'a mut String) -> Result<&'a str, IdError> {
     let lower = to_lowercase(&nfc(t)?)?;
+    if lower.len() > MAX_EMAIL_BYTES {
+        return Err(IdError::EmailTooLong);
+    }
     // Exactly one `@`, neither first nor last: a non-empty local part and domain (as the ASCII
     // path checks it; bytes, since `@` is ASCII).
     let b = lower.as_bytes();
@@ -141,6 +201,9 @@ fn normalize_unicode<'a>(t: &str, buf: &'a mut String) -> Result<&'a str, IdErro
         && !lower.chars().any(char::is_whitespace);
     if !valid {
         return Err(IdError::InvalidEmail);
+    }
+    if b.iter().position(|&c| c == b'@') > Some(MAX_EMAIL_LOCAL_BYTES) {
+        return Err(IdError::EmailLocalPartTooLong);
     }
     *buf = lower;
     Ok(buf.as_str())
@@ -189,15 +252,16 @@ mod tests {
         assert_eq!(n("ÉMILE@EXAMPLE.FR").as_deref(), Ok("émile@example.fr"));
         #[cfg(feature = "nfc-tables")]
         assert_eq!(n("jose\u{301}@x.com").as_deref(), Ok("jos\u{e9}@x.com"));
-        // Past the stack buffer: the same result from the heap path.
-        for len in [STACK_BYTES - 1, STACK_BYTES, STACK_BYTES + 1, 1000] {
-            let raw = format!("{}@X.com", "Ab".repeat(len / 2));
+        // Up to the longest address, on both sides of the one-word tail.
+        for len in (MAX_EMAIL_BYTES - 9)..=MAX_EMAIL_BYTES {
+            let domain = "D".repeat(len - 61);
+            let raw = format!("{}@{domain}", "Ab".repeat(30));
+            assert_eq!(raw.len(), len);
             assert_eq!(n(&raw), Ok(raw.to_ascii_lowercase()));
             let lower = raw.to_ascii_lowercase();
             assert_eq!(n(&lower), Ok(lower.clone()));
-            assert_eq!(n(&format!("@{lower}")), Err(IdError::InvalidEmail));
-            assert_eq!(n(&format!("{lower}@")), Err(IdError::InvalidEmail));
-            assert_eq!(n(&format!("a{lower} ")), Err(IdError::InvalidEmail));
+            assert_eq!(n(&format!("@{lower}")).ok(), None);
+            assert_eq!(n(&format!("{lower}@")).ok(), None);
         }
         for bad in [
             "@b",
@@ -219,5 +283,112 @@ mod tests {
             }
             assert_eq!(got, Err(IdError::InvalidEmail), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn rfc_5321_lengths_after_normalization() {
+        let local = |n: usize| "l".repeat(n);
+        let domain = |n: usize| format!("{}.com", "d".repeat(n - 4));
+        // ASCII: the exact bounds, with the local part and the whole address.
+        assert!(n(&format!("{}@{}", local(64), domain(189))).is_ok_and(|a| a.len() == 254));
+        assert_eq!(
+            n(&format!("{}@{}", local(65), domain(10))),
+            Err(IdError::EmailLocalPartTooLong)
+        );
+        assert_eq!(
+            n(&format!("{}@{}", local(64), domain(190))),
+            Err(IdError::EmailTooLong)
+        );
+        assert_eq!(
+            n(&format!("{}@{}", local(10), domain(244))),
+            Err(IdError::EmailTooLong)
+        );
+        // Length comes first, then the shape, then the local part.
+        assert_eq!(n(&format!("{} @x", local(300))), Err(IdError::EmailTooLong));
+        assert_eq!(n(&local(255)), Err(IdError::EmailTooLong));
+        assert_eq!(n(&format!("{} @x", local(100))), Err(IdError::InvalidEmail));
+        assert_eq!(n(&local(100)), Err(IdError::InvalidEmail));
+        // Counted after normalization, in UTF-8 bytes: `é` is two, and an `e` with a combining
+        // acute (three bytes) composes into it; U+212A KELVIN SIGN (three bytes) becomes `k`.
+        assert!(n(&format!("{}@x", "\u{e9}".repeat(32))).is_ok());
+        assert_eq!(
+            n(&format!("{}a@x", "\u{e9}".repeat(32))),
+            Err(IdError::EmailLocalPartTooLong)
+        );
+        assert!(n(&format!("{}@x", "e\u{301}".repeat(32))).is_ok_and(|a| a.len() == 66));
+        assert!(n(&format!("{}@x", "\u{212a}".repeat(64))).is_ok_and(|a| a.len() == 66));
+        assert_eq!(
+            n(&format!("{}@{}", "\u{212a}".repeat(65), domain(10))),
+            Err(IdError::EmailLocalPartTooLong)
+        );
+        // 1,024 bytes that normalize to 254 or fewer are not refused early... (none exist: the
+        // input bound); 1,025 bytes are refused before normalizing, whatever they hold.
+        let kelvins = format!("a@{}", "\u{212a}".repeat(84));
+        assert_eq!(kelvins.len(), 254);
+        assert!(n(&kelvins).is_ok_and(|a| a.len() == 86));
+        for over in [
+            format!("a@{}", "x".repeat(MAX_EMAIL_INPUT_BYTES - 1)),
+            format!("a@x{}", "\u{301}".repeat(512)),
+            "\u{212a}".repeat(342),
+        ] {
+            assert!(over.len() > MAX_EMAIL_INPUT_BYTES);
+            assert_eq!(n(&over), Err(IdError::EmailTooLong), "{}", over.len());
+        }
+        for e in [IdError::EmailTooLong, IdError::EmailLocalPartTooLong] {
+            let limit = match e {
+                IdError::EmailTooLong => MAX_EMAIL_BYTES,
+                _ => MAX_EMAIL_LOCAL_BYTES,
+            };
+            assert!(e.message().contains(&format!(" {limit} bytes")), "{e}");
+        }
+    }
+
+    /// The two per-character facts [`MAX_EMAIL_INPUT_BYTES`] rests on, for every character of
+    /// the Unicode tables of this build.
+    #[cfg(feature = "nfc-tables")]
+    #[test]
+    fn input_bound_holds_for_every_character() {
+        use unicode_normalization::char::decompose_canonical;
+        let all = || (0..=0x10FFFFu32).filter_map(char::from_u32);
+        let decomposition = |c: char| {
+            let mut d = Vec::new();
+            decompose_canonical(c, |x| d.push(x));
+            d
+        };
+        // w(d): the most bytes of a character whose whole decomposition is `d`.
+        let mut w = vec![0usize; 0x110000];
+        for c in all() {
+            w[c as usize] = w[c as usize].max(c.len_utf8());
+            if let [d] = decomposition(c)[..] {
+                w[d as usize] = w[d as usize].max(c.len_utf8());
+            }
+        }
+        let weight = |c: char| {
+            decomposition(c)
+                .iter()
+                .map(|&d| w[d as usize])
+                .sum::<usize>()
+        };
+        let mut worst = (0usize, 1usize);
+        for c in all() {
+            let big = weight(c);
+            assert!(c.len_utf8() <= big, "U+{:04X}", c as u32);
+            let lower: usize = c.to_lowercase().map(char::len_utf8).sum();
+            assert!(
+                big * MAX_EMAIL_BYTES <= MAX_EMAIL_INPUT_BYTES * lower,
+                "U+{:04X}: {big} bytes can compose into {lower}",
+                c as u32
+            );
+            if big * worst.1 > worst.0 * lower {
+                worst = (big, lower);
+            }
+        }
+        // The largest ratio is 3.5 (documented at the constant), for instance U+0390 (2 bytes)
+        // from U+1FBE U+0308 U+0301 (7). Three conjoining jamo (9 bytes) compose into one Hangul
+        // syllable (3), the Kelvin sign (3) becomes `k` (1).
+        assert_eq!(2 * worst.0, 7 * worst.1, "{worst:?}");
+        assert_eq!(weight('\u{390}'), 7);
+        assert_eq!(weight('\u{D55C}'), 9);
+        assert_eq!(weight('K'), 3);
     }
 }

@@ -16,6 +16,13 @@ pub enum IdError {
     InvalidUtf8,
     /// Not exactly one `@`, an empty local part or domain, or whitespace inside.
     InvalidEmail,
+    /// An email address longer than [`super::MAX_EMAIL_BYTES`] bytes after normalization (or a
+    /// trimmed value longer than [`super::MAX_EMAIL_INPUT_BYTES`], which cannot normalize to
+    /// fewer).
+    EmailTooLong,
+    /// The local part of an email address (before the `@`) is longer than
+    /// [`super::MAX_EMAIL_LOCAL_BYTES`] bytes after normalization.
+    EmailLocalPartTooLong,
     /// A phone number without `+` or `00` and no default country calling code was given.
     MissingCountryCode,
     /// Letters, an extension or another character; not E.164 after normalization, an unassigned
@@ -47,11 +54,13 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 13] = [
+    pub const ALL: [IdError; 15] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
         IdError::InvalidEmail,
+        IdError::EmailTooLong,
+        IdError::EmailLocalPartTooLong,
         IdError::MissingCountryCode,
         IdError::InvalidPhoneNumber,
         IdError::InvalidDefaultCountryCode,
@@ -70,6 +79,8 @@ impl IdError {
             IdError::TooLong => "too_long",
             IdError::InvalidUtf8 => "invalid_utf8",
             IdError::InvalidEmail => "invalid_email",
+            IdError::EmailTooLong => "email_too_long",
+            IdError::EmailLocalPartTooLong => "email_local_part_too_long",
             IdError::MissingCountryCode => "missing_country_code",
             IdError::InvalidPhoneNumber => "invalid_phone_number",
             IdError::InvalidDefaultCountryCode => "invalid_default_country_code",
@@ -91,6 +102,13 @@ impl IdError {
             IdError::InvalidEmail => {
                 "an email address needs exactly one @, a non-empty local part and domain, and no \
                  whitespace inside"
+            }
+            IdError::EmailTooLong => {
+                "an email address is at most 254 bytes (UTF-8) after normalization (RFC 5321)"
+            }
+            IdError::EmailLocalPartTooLong => {
+                "the local part of an email address (before the @) is at most 64 bytes (UTF-8) \
+                 after normalization (RFC 5321)"
             }
             IdError::MissingCountryCode => {
                 "the phone number has no country calling code (+ or 00) and no default country \

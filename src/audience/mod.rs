@@ -48,6 +48,7 @@ mod trim;
 
 pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
 pub use case::{set_lowercase, Lowercase};
+pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};
 pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
@@ -68,7 +69,9 @@ pub const MAX_VALUE_BYTES: usize = 65_536;
 #[serde(rename_all = "snake_case")]
 pub enum IdType {
     /// `email`: NFC, Unicode lowercase; exactly one `@`, non-empty local part and domain, no
-    /// whitespace inside. Dots, `+tags` and provider aliases are kept.
+    /// whitespace inside; then at most [`MAX_EMAIL_LOCAL_BYTES`] bytes before the `@` and
+    /// [`MAX_EMAIL_BYTES`] in all (a trimmed value over [`MAX_EMAIL_INPUT_BYTES`] is refused
+    /// before normalizing). Dots, `+tags` and provider aliases are kept.
     Email,
     /// `phone_number`: separators (space `-` `.` `(` `)` `/`) removed; `+` or `00` introduces the
     /// country calling code (then a national prefix in parentheses, `+44 (0) 20`, is dropped);
@@ -238,10 +241,17 @@ pub(crate) enum Prepared<'a> {
 }
 
 /// Reusable working memory of [`prepare`]: nothing is allocated per value on the ASCII path.
-#[derive(Clone, Debug)]
+/// It holds the last normalized value: `Debug` shows nothing of it.
+#[derive(Clone)]
 pub(crate) struct Scratch {
     text: String,
     stack: email::Stack,
+}
+
+impl fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Scratch { .. }")
+    }
 }
 
 impl Default for Scratch {

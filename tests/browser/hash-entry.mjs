@@ -3,13 +3,15 @@
 // only `hash-browser.js` fetches exactly its files (never the full build's glue, .wasm,
 // validation or signing wrapper), and both entries hash non-ASCII emails (composed, decomposed,
 // Greek, Hangul, combining marks) exactly as the native CLI does (target/debug/preflight, built by
-// `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it). Prints `N passed, N failed`.
+// `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it), and both give every shared
+// identifier vector's hash or error code (tests/vectors/identifiers/, the format of
+// tests/identifier_vectors.rs). Prints `N passed, N failed`.
 //
 // Run: cargo build && bash scripts/build-wasm.sh && node tests/browser/hash-entry.mjs
 // Chromium: CHROMIUM=/path/to/chromium (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, listen, fileServer, session, watchPage, watchdog } from './harness.mjs';
@@ -40,6 +42,17 @@ const EMAILS = [
   'a\u0301@b@c.example',
   'plain.ascii@example.com',
 ];
+
+const vectorDir = path.join(root, 'tests/vectors/identifiers');
+const VECTORS = readdirSync(vectorDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .flatMap((f) => JSON.parse(readFileSync(path.join(vectorDir, f), 'utf8')).map((c) => ({
+    name: `${f}: ${c.name}`,
+    type: c.type,
+    raw: c.raw.map(([text, times]) => text.repeat(times)).join(''),
+    want: 'error' in c ? `e${c.error}` : `o${c.sha256}`,
+  })));
 
 const sha256 = (v) => createHash('sha256').update(v, 'utf8').digest('hex');
 const failures = [];
@@ -75,6 +88,13 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
     const differ = r.hashes.flatMap((h, i) => (h === api.hashIdentifier('email', values[i]) ? [] : [i]));
     return { differ, errors: r.errors.length, length: r.hashes.length, sample: sample.map((i) => r.hashes[i]) };
   };
+  // One identifier vector: \`o<hash>\` or \`e<code>\`, by the one-value and the bulk call.
+  window.vectors = (cases) => cases.map(({ type, raw }) => {
+    let single;
+    try { single = 'o' + api.hashIdentifier(type, raw); } catch (e) { single = 'e' + e.code; }
+    const r = api.hashIdentifiers(type, [raw]);
+    return [single, r.hashes[0] != null ? 'o' + r.hashes[0] : 'e' + (r.errors[0] && r.errors[0].code)];
+  });
   window.ready = true;
 </script>`;
 
@@ -125,6 +145,12 @@ try {
     EMAILS.forEach((v, i) => {
       check(single[i] === native[i], `${name}: hashIdentifier ${JSON.stringify(v)}: ${single[i]} != native ${native[i]}`);
       check(bulk[i] === native[i], `${name}: hashIdentifiers ${JSON.stringify(v)}: ${bulk[i]} != native ${native[i]}`);
+    });
+    const vectors = await page.evaluate((v) => window.vectors(v), VECTORS.map(({ type, raw }) => ({ type, raw })));
+    check(VECTORS.length >= 15, `${VECTORS.length} identifier vectors`);
+    VECTORS.forEach((c, i) => {
+      check(vectors[i][0] === c.want, `${name}: vector ${c.name}: hashIdentifier ${vectors[i][0]}, expected ${c.want}`);
+      check(vectors[i][1] === c.want, `${name}: vector ${c.name}: hashIdentifiers ${vectors[i][1]}, expected ${c.want}`);
     });
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     if (name === 'hash') {

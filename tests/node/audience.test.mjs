@@ -576,8 +576,9 @@ function generated(type, n) {
       // Rejected: no @, two @, a space inside, nothing but spaces, or empty.
       v = pick([text(len, wide), `${text(len >> 1, wide)}@@x.io`, `a b@${text(len, 0)}.com`, ' '.repeat(len % 4), '']);
     } else if (type === 'email') {
-      const domain = pick(['x.io', 'gmail.com', 'exämple.fr', 'mail.example.co.uk', '例子.中国']);
-      const local = text(Math.max(1, len - domain.length - 1), wide);
+      const domain = pick(['x.io', 'gmail.com', 'exämple.fr', 'mail.example.co.uk', '例子.中国', 'a-long-subdomain.of-a-mail.example.co.uk']);
+      // Local parts up to 60 characters: with wide ones, some are over the 64 bytes of RFC 5321.
+      const local = text(Math.min(60, Math.max(1, len - domain.length - 1)), wide);
       v = `${rnd() < 0.3 ? local.toUpperCase() : local}@${rnd() < 0.2 ? domain.toUpperCase() : domain}`;
     } else if (type === 'phone_number') {
       // Mostly possible lengths for the code (9 or 10 digits for +44, 10 for +1), some one off.
@@ -897,9 +898,13 @@ test('hashIdentifiers: long and short, non-ASCII, rejected values and lone halve
     'a'.repeat(40) + '@x.com',
     // Many short values, then long ones.
     ...Array.from({ length: 600 }, (_, i) => `user${i}@x.com`),
+    // Long values: refused (email_too_long) before normalizing, and the longest accepted ones.
     ...Array.from({ length: 20 }, (_, i) => `${'ü'.repeat(500 * (i + 1))}@x.com`),
+    ...Array.from({ length: 20 }, (_, i) => `${'ü'.repeat(32)}@${'x'.repeat(165 + i)}.com`),
     'last@x.com',
   ];
+  const tooLong = values.flatMap((v, i) => (typeof v === 'string' && Buffer.byteLength(v) > 254 ? [[i, 'email_too_long']] : []));
+  assert.equal(tooLong.length, 20);
   const got = hashIdentifiers('email', values);
   assert.equal(got.hashes.length, values.length);
   values.forEach((v, i) => {
@@ -913,5 +918,7 @@ test('hashIdentifiers: long and short, non-ASCII, rejected values and lone halve
   });
   assert.deepEqual(got.errors.map((e) => [e.index, e.code]), [
     [1, 'empty'], [6, 'invalid_utf8'], [7, 'not_a_string'], [8, 'not_a_string'], [9, 'invalid_utf8'], [10, 'invalid_utf8'],
+    ...tooLong,
   ]);
+  assert.ok(got.hashes.slice(-21, -1).every((h) => typeof h === 'string'), 'the longest accepted addresses');
 });

@@ -9,15 +9,26 @@ use super::{
 };
 use crate::audience::{hex, prepare, HashOptions, Prepared, Scratch};
 use crate::checks::dates::{parse_iso8601, DateTime, Offset};
+use std::fmt;
 
-/// One request body.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One request body. `Debug` shows its size and number of users, not its text (hashes, and
+/// `partner_user_id` values as they are).
+#[derive(Clone, PartialEq, Eq)]
 pub struct Body {
     /// The compact JSON text, at most the byte limit.
     pub json: String,
     /// The input indexes of the records in it, in order (user `i` of the body is record
     /// `records[i]`; `operation_errors` indexes of the response map through this).
     pub records: Vec<usize>,
+}
+
+impl fmt::Debug for Body {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Body")
+            .field("json_bytes", &self.json.len())
+            .field("records", &self.records.len())
+            .finish()
+    }
 }
 
 /// The result of [`build_bodies`] (or of [`BodyBuilder::finish`]).
@@ -36,8 +47,9 @@ pub struct Bodies {
 
 /// Builds bodies record by record (for inputs too large to hold): [`BodyBuilder::push`] returns
 /// each body as soon as it is complete; [`BodyBuilder::finish`] returns the last one, the
-/// rejections and the dropped values.
-#[derive(Clone, Debug)]
+/// rejections and the dropped values. `Debug` shows the settings and counts, never a value or the
+/// body text.
+#[derive(Clone)]
 pub struct BodyBuilder {
     endpoint: Endpoint,
     hash: HashOptions,
@@ -54,6 +66,21 @@ pub struct BodyBuilder {
     errors: Vec<Rejection>,
     /// Where each value of the field being written lies in `user`.
     spans: Vec<(usize, usize)>,
+}
+
+impl fmt::Debug for BodyBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BodyBuilder")
+            .field("endpoint", &self.endpoint)
+            .field("hash", &self.hash)
+            .field("max_users", &self.max_users)
+            .field("max_bytes", &self.max_bytes)
+            .field("current_bytes", &self.current.len())
+            .field("current_records", &self.records.len())
+            .field("next_index", &self.next_index)
+            .field("rejected", &self.rejected.len())
+            .finish_non_exhaustive()
+    }
 }
 
 const SUFFIX: &str = "]}}]";

@@ -2,9 +2,11 @@
 
 use crate::audience::IdType;
 use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
 
-/// One user: raw identifier values per type (any number per field, usually one).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// One user: raw identifier values per type (any number per field, usually one). `Debug` shows
+/// how many values each field holds, never a value.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AudienceRecord {
     #[serde(
@@ -43,6 +45,16 @@ pub struct AudienceRecord {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub partner_user_id: Vec<String>,
+}
+
+impl fmt::Debug for AudienceRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("AudienceRecord");
+        for t in FIELD_ORDER {
+            d.field(t.name(), &self.values(t).len());
+        }
+        d.finish()
+    }
 }
 
 /// A field given as a string, an array of strings, or null.

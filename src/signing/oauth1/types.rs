@@ -1,10 +1,13 @@
 //! The request to sign, the caller's entropy and the signed result. No `Debug` output shows a
 //! secret, a token, a nonce, a verifier, a signature or a parameter value.
 
+use super::url::shown_url;
 use std::fmt;
 
 /// A request to sign. Strings are plain (decoded) text; this module does the encoding.
-/// `Debug` shows no secret, token, nonce, verifier or parameter value.
+/// `Debug` shows no secret, token, nonce, verifier or parameter value, and of the URL only what
+/// its parse for signing accepts: the base string URI, or why it does not parse (so never user
+/// information, a query or a fragment).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Oauth1Request {
     /// HTTP method; uppercased for the base string.
@@ -37,18 +40,8 @@ pub struct Oauth1Request {
 
 impl fmt::Debug for Oauth1Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let url_without_query = self.url.split(['?', '#']).next().unwrap_or("");
-        // User information (`user:password@`) is a credential: shown only as redacted.
-        let url = match url_without_query.split_once("://") {
-            Some((scheme, rest)) => match rest.split('/').next().and_then(|a| a.rsplit_once('@')) {
-                Some((_, host)) => {
-                    let path = rest.find('/').map_or("", |i| &rest[i..]);
-                    format!("{scheme}://[redacted]@{host}{path}")
-                }
-                None => url_without_query.to_string(),
-            },
-            None => url_without_query.to_string(),
-        };
+        // What the URL parse accepts, never the user information, query or fragment.
+        let url = shown_url(&self.url);
         f.debug_struct("Oauth1Request")
             .field("method", &self.method)
             .field("url", &url)

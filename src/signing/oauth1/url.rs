@@ -19,9 +19,40 @@ impl fmt::Debug for ParsedUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParsedUrl")
             .field("scheme", &self.scheme)
-            .field("base_uri", &self.base_uri)
+            .field("base_uri", &shown_base_uri(&self.base_uri))
             .field("query", &self.query.len())
             .finish()
+    }
+}
+
+/// What `Debug` output shows of a URL: the base string URI (scheme, host, port, path; no query,
+/// no fragment) that [`parse_url`] makes of it, or why it does not parse (`[not shown:
+/// invalid_url]`), and nothing of a URL that may carry user information. Both come from how the
+/// parse delimits the URL, not from a pattern over the text: the query starts at the first `?`,
+/// the fragment at the first `#`, and before them an `@` anywhere means user information,
+/// whatever surrounds it (`https://user:pa/ss@host/`, where the authority would end at the `/`,
+/// or `//user:pw@host/` without a scheme): `[not shown: user information]`.
+pub(crate) fn shown_url(url: &str) -> String {
+    let before_query = url.split(['?', '#']).next().unwrap_or("");
+    if before_query.contains('@') {
+        return NOT_SHOWN_USERINFO.to_owned();
+    }
+    match parse_url(before_query) {
+        Ok(parsed) => parsed.base_uri,
+        Err(e) => format!("[not shown: {}]", e.code()),
+    }
+}
+
+/// What `Debug` output shows of a URL that may carry user information.
+const NOT_SHOWN_USERINFO: &str = "[not shown: user information]";
+
+/// A base string URI as `Debug` output shows it (see [`shown_url`]): one holding `@` (only its
+/// path can) may be a `user:password@` with a `/` in it, read as a host and a path.
+fn shown_base_uri(base_uri: &str) -> &str {
+    if base_uri.contains('@') {
+        NOT_SHOWN_USERINFO
+    } else {
+        base_uri
     }
 }
 
@@ -239,5 +270,40 @@ mod tests {
             parse_url("https://example.com/%zz").unwrap_err(),
             SigningError::InvalidPercentEncoding
         );
+    }
+
+    /// Issue 14, finding 5: a pattern over the text let `user:pa/ss@` and `//user:pw@host`
+    /// through; what is shown now comes from the parse.
+    #[test]
+    fn debug_shows_what_the_parse_accepts_and_never_the_userinfo() {
+        let userinfo = "[not shown: user information]";
+        for (url, shown) in [
+            ("https://user:pa/ss@example.com/x", userinfo),
+            ("//user:secretpw@host/", userinfo),
+            ("https://user:secretpw@host/x?q=1", userinfo),
+            ("https://u%3Ap:secretpw@host/", userinfo),
+            ("https://user:secret@pw@host/", userinfo),
+            ("HTTPS://user:secretpw@Host:8443", userinfo),
+            ("ftp://user:secretpw@host/", userinfo),
+            ("https://user/x:secretpw@host/y", userinfo),
+            ("user:secretpw@host", userinfo),
+            ("https://user:secretpw/x", "[not shown: invalid_url]"),
+            ("https://host/x?secret@1#frag@x", "https://host/x"),
+            (
+                "https://Host:8443/a/b?secret=1#frag",
+                "https://host:8443/a/b",
+            ),
+            ("http://example.com", "http://example.com/"),
+            (
+                "https://host/%zz?secret",
+                "[not shown: invalid_percent_encoding]",
+            ),
+            ("", "[not shown: invalid_url]"),
+        ] {
+            assert_eq!(shown_url(url), shown, "{url}");
+        }
+        let parsed = parse_url("https://user/x:secretpw@host/y").unwrap();
+        assert!(!format!("{parsed:?}").contains("secretpw"));
+        assert!(format!("{parsed:?}").contains(userinfo));
     }
 }
