@@ -20,10 +20,10 @@
 //! output. The Node side (the same rule through the JavaScript API) is
 //! tests/node/no-leak.test.mjs.
 
-#[path = "no_leak/marks.rs"]
-mod marks;
 #[path = "no_leak/debug.rs"]
 mod debug;
+#[path = "no_leak/marks.rs"]
+mod marks;
 
 use marks::*;
 use preflight::audience::batch::{build_bodies, AudienceRecord, BatchOptions, Endpoint};
