@@ -40,7 +40,7 @@ const outcome = (fn) => {
 };
 const slot = (r) => (r.hashes[0] != null ? `o${r.hashes[0]}` : `e${r.errors[0]?.code}`);
 
-test('identifier vectors: every hashing path gives the vector\'s hash or code', () => {
+test('identifier vectors: every hashing path gives each vector hash or code', () => {
   assert.ok(cases.length >= 15, `${cases.length} cases`);
   for (const c of cases) {
     const name = `${c.file}: ${c.name}`;
