@@ -189,6 +189,7 @@ fn max_issues_flag_is_the_library_option() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("bad_options"), "{bad}: {err}");
     }
+}
 
 #[test]
 fn an_unknown_kind_suggests_the_nearest_one() {
