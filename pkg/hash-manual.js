@@ -9,6 +9,7 @@ import * as glue from './wasm/preflight_hash.js';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaderOf } from './lib/load.js';
+import { helpersApi } from './lib/helpers.js';
 
 export const { init, initSync } = loaderOf(glue);
 const api = audienceApi(glue);
@@ -17,3 +18,8 @@ export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
 } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
+export { hashFileInWorker } from './lib/hash-in-worker.js';

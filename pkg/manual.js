@@ -7,13 +7,19 @@
 import * as glue from './wasm/preflight.js';
 import { createApi, PreflightError } from './api.js';
 import { loaderOf } from './lib/load.js';
+import { helpersApi } from './lib/helpers.js';
 
 export const { init, initSync } = loaderOf(glue);
 const api = createApi(glue);
 
 export const {
-  validate, kinds, describe, jsonSchema,
+  validate, kinds, describe, jsonSchema, isKind,
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+export const { createHashStream, hashFile } = helpersApi(api);
+export { extractColumn } from './lib/csv.js';
+export { hashFileInWorker } from './lib/hash-in-worker.js';
