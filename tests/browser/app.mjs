@@ -34,7 +34,7 @@ import { state } from './app-a11y.mjs';
 // The page's hashing job and, for running it here, the Node build of the package.
 import { hashFile, JobError } from '../../examples/browser/hash-csv.js';
 import { sniff, SNIFF_BYTES } from '../../examples/browser/audience.js';
-import { hashIdentifiers } from 'preflight-wasm';
+import { hashFile as packageHashFile, PreflightError } from 'preflight-wasm';
 
 const timeoutMs = Number(process.env.APP_TEST_TIMEOUT_MS || 240_000);
 const preflightBin = path.resolve(process.env.PREFLIGHT_BIN || path.join(root, 'target/debug/preflight'));
@@ -273,12 +273,12 @@ async function testRandomCsv() {
     let jobError = null;
     try {
       await hashFile({ file: new Blob([c.bytes]), idType: c.idType, column: c.column - 1, header: c.header, delimiter: c.delimiter[1], options: {}, onError: c.onError },
-        hashIdentifiers, (m) => {
+        packageHashFile, (m) => {
           rejected.push(...(m.rejected ?? []));
           if (m.type === 'done') done = m;
         });
     } catch (err) {
-      if (!(err instanceof JobError)) throw err;
+      if (!(err instanceof JobError || err instanceof PreflightError)) throw err;
       jobError = err;
     }
     // A usage error of the command line (no such column, an empty file, a header that is not
