@@ -211,3 +211,21 @@ test('isKind and the helpers work from the inline entries as from the Node ones'
     assert.deepEqual(chunks, [`${want}\n`], entry);
   }
 });
+
+test('a bundle that uses none of the helpers leaves them out (tree-shaking), one that does keeps them', async () => {
+  const { build } = await import('esbuild');
+  const bundle = async (contents) => {
+    const r = await build({
+      stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser',
+      target: 'es2022', write: false, outdir: 'not-written', logLevel: 'silent',
+    });
+    return r.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('');
+  };
+  // Strings of lib/csv.js and lib/hash-file.js that minifying keeps.
+  const helperCode = /invalid_csv|onProgress must be a function/;
+  for (const entry of ['hash-browser.js', 'hash-manual.js', 'hash-inline.js', 'browser.js', 'manual.js']) {
+    const js = await bundle(`import { hashIdentifier } from './pkg/${entry}'; console.log(hashIdentifier('email', 'a@b.co'));`);
+    assert.doesNotMatch(js, helperCode, `${entry}: hashIdentifier alone`);
+    assert.match(await bundle(`import { hashFile } from './pkg/${entry}'; console.log(hashFile);`), helperCode, `${entry}: hashFile`);
+  }
+});
