@@ -7,7 +7,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -227,5 +228,30 @@ test('a bundle that uses none of the helpers leaves them out (tree-shaking), one
     const js = await bundle(`import { hashIdentifier } from './pkg/${entry}'; console.log(hashIdentifier('email', 'a@b.co'));`);
     assert.doesNotMatch(js, helperCode, `${entry}: hashIdentifier alone`);
     assert.match(await bundle(`import { hashFile } from './pkg/${entry}'; console.log(hashFile);`), helperCode, `${entry}: hashFile`);
+  }
+});
+
+test('"sideEffects" names exactly the entries that load their module at import (they re-export the manual entry)', async () => {
+  const loading = [];
+  for (const b of Object.values(BUILDS)) {
+    for (const entry of b.entries) {
+      const src = readFileSync(path.join(pkg, entry), 'utf8');
+      if (/^(await init\(\)|initSync\()/m.test(src)) loading.push(`./${entry}`);
+    }
+  }
+  assert.equal(loading.length, 8);
+  assert.deepEqual([...manifest.sideEffects].sort(), loading.sort());
+  // What a bundler makes of it: importing a function of the inline entry keeps its loading.
+  const { build } = await import('esbuild');
+  const r = await build({
+    stdin: { contents: "import { validate } from 'preflight-wasm/validate/inline'; console.log(validate('product', '{}').valid);", resolveDir: root, loader: 'js' },
+    bundle: true, format: 'esm', platform: 'browser', write: false, outdir: 'not-written', logLevel: 'silent',
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'preflight-side-effects-'));
+  try {
+    writeFileSync(path.join(dir, 'app.mjs'), r.outputFiles[0].text);
+    assert.equal(execFileSync(process.execPath, [path.join(dir, 'app.mjs')], { encoding: 'utf8' }).trim(), 'false');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
