@@ -154,7 +154,7 @@ test('"files" ships every file the "exports" map and "main"/"module" name', () =
     if (rel.endsWith('.js')) for (const f of imports(path.join(pkg, rel))) assert.ok(shipped.has(path.relative(pkg, f)), `${path.relative(pkg, f)} (loaded by ${rel})`);
   }
   for (const b of Object.values(BUILDS)) assert.ok(shipped.has(`wasm/${b.glue}_bg.wasm`) && shipped.has(`wasm/${b.glue}.cjs`));
-  // Build output that is no entry's stays out (the test-only aliases of the old glue paths).
+  // Nothing of the old layout (pkg/node/, pkg/hash-node/: aliases of the glue an older build left).
   assert.ok(![...shipped].some((f) => f.startsWith('node/') || f.startsWith('hash-node/')));
 });
 
