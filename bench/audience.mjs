@@ -22,7 +22,7 @@ import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { hashIdentifiers, hashLines, createLineHasher } from '../pkg/node.js';
 
-const raw = createRequire(import.meta.url)('../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../pkg/wasm/preflight.cjs');
 const COUNT = Number(process.env.COUNT ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 3);
 // More rounds for the paths the targets compare (the wasm bulk paths, node:crypto and the

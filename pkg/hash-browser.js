@@ -5,22 +5,9 @@
 // which Vite and webpack 5 emit as an asset by themselves. Without top-level await or with another
 // URL: preflight-wasm/hash/manual; with the module inlined (no second file at all):
 // preflight-wasm/hash/inline.
-import * as glue from './wasm/preflight_hash.js';
-import { PreflightError } from './lib/core.js';
-import { audienceApi } from './lib/audience.js';
-import { loaderOf } from './lib/load.js';
-import { helpersApi } from './lib/helpers.js';
+// The API is hash-manual.js's (the same web glue, so the same instance): this entry only loads it
+// before anything imports it.
+import { init } from './hash-manual.js';
 
-export const { init, initSync } = loaderOf(glue);
+export * from './hash-manual.js';
 await init();
-const api = audienceApi(glue);
-
-export const {
-  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
-} = api;
-export { PreflightError };
-
-// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
-export const { createHashStream, hashFile } = helpersApi(api);
-export { extractColumn } from './lib/csv.js';
-export { hashFileInWorker } from './lib/hash-in-worker.js';

@@ -4,18 +4,11 @@
 // instantiated synchronously at import: no second file to serve, no top-level await. The price:
 // base64 is a third larger than the .wasm, about 35% more once gzipped, and there is no streaming
 // compilation. Node bundles (the "module" condition under "node" in package.json) get this entry.
-import * as glue from './wasm/preflight_hash.js';
+// The API is hash-manual.js's (the same web glue, so the same instance): this entry only loads it
+// before anything imports it.
+import { initSync } from './hash-manual.js';
 import wasm from './wasm/preflight_hash.inline.js';
-import { PreflightError } from './lib/core.js';
-import { audienceApi } from './lib/audience.js';
-import { loaderOf } from './lib/load.js';
 import { fromBase64 } from './lib/base64.js';
 
-export const { init, initSync } = loaderOf(glue);
+export * from './hash-manual.js';
 initSync(fromBase64(wasm));
-const api = audienceApi(glue);
-
-export const {
-  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
-} = api;
-export { PreflightError };

@@ -9,6 +9,7 @@ import * as glue from './wasm/preflight_hash.js';
 import { PreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaderOf } from './lib/load.js';
+import { helpersApi } from './lib/helpers.js';
 
 export const { init, initSync } = loaderOf(glue);
 const api = audienceApi(glue);
@@ -17,3 +18,12 @@ export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
 } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+// Functions of their own (not destructured from a call), so that a bundle that uses none of the
+// helpers leaves them out (lib/helpers.js, lib/csv.js, ...): tree-shaking.
+const helpers = /* @__PURE__ */ helpersApi(api);
+export const createHashStream = (type, options) => helpers.createHashStream(type, options);
+export const hashFile = (file, options, control) => helpers.hashFile(file, options, control);
+export { extractColumn } from './lib/csv.js';
+export { hashFileInWorker } from './lib/hash-in-worker.js';

@@ -7,13 +7,23 @@
 import * as glue from './wasm/preflight.js';
 import { createApi, PreflightError } from './api.js';
 import { loaderOf } from './lib/load.js';
+import { helpersApi } from './lib/helpers.js';
 
 export const { init, initSync } = loaderOf(glue);
 const api = createApi(glue);
 
 export const {
-  validate, kinds, describe, jsonSchema,
+  validate, kinds, describe, jsonSchema, isKind,
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export { PreflightError };
+
+// Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
+// Functions of their own (not destructured from a call), so that a bundle that uses none of the
+// helpers leaves them out (lib/helpers.js, lib/csv.js, ...): tree-shaking.
+const helpers = /* @__PURE__ */ helpersApi(api);
+export const createHashStream = (type, options) => helpers.createHashStream(type, options);
+export const hashFile = (file, options, control) => helpers.hashFile(file, options, control);
+export { extractColumn } from './lib/csv.js';
+export { hashFileInWorker } from './lib/hash-in-worker.js';

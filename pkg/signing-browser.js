@@ -4,16 +4,9 @@
 // with `new URL('preflight_signing_bg.wasm', import.meta.url)`, which Vite and webpack 5 emit as an
 // asset by themselves. Without top-level await or with another URL: preflight-wasm/signing/manual;
 // with the module inlined (no second file at all): preflight-wasm/signing/inline.
-import * as glue from './wasm/preflight_signing.js';
-import { PreflightError } from './lib/core.js';
-import { signingApi } from './lib/signing.js';
-import { loaderOf } from './lib/load.js';
+// The API is signing-manual.js's (the same web glue, so the same instance): this entry only loads it
+// before anything imports it.
+import { init } from './signing-manual.js';
 
-export const { init, initSync } = loaderOf(glue);
+export * from './signing-manual.js';
 await init();
-const api = signingApi(glue);
-
-export const {
-  crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
-} = api;
-export { PreflightError };

@@ -5,16 +5,9 @@
 // an asset by themselves. Without top-level await or with another URL:
 // preflight-wasm/validate/manual; with the module inlined (no second file at all):
 // preflight-wasm/validate/inline.
-import * as glue from './wasm/preflight_validate.js';
-import { PreflightError } from './lib/core.js';
-import { validateApi } from './lib/validate.js';
-import { loaderOf } from './lib/load.js';
+// The API is validate-manual.js's (the same web glue, so the same instance): this entry only loads it
+// before anything imports it.
+import { init } from './validate-manual.js';
 
-export const { init, initSync } = loaderOf(glue);
+export * from './validate-manual.js';
 await init();
-const api = validateApi(glue);
-
-export const {
-  validate, kinds, describe, jsonSchema,
-} = api;
-export { PreflightError };

@@ -13,6 +13,6 @@ export const { init, initSync } = loaderOf(glue);
 const api = validateApi(glue);
 
 export const {
-  validate, kinds, describe, jsonSchema,
+  validate, kinds, describe, jsonSchema, isKind,
 } = api;
 export { PreflightError };

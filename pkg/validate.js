@@ -12,7 +12,7 @@ import { loaded } from './lib/load.js';
 const api = validateApi(glue);
 
 export const {
-  validate, kinds, describe, jsonSchema,
+  validate, kinds, describe, jsonSchema, isKind,
 } = api;
 export const { init, initSync } = loaded;
 export { PreflightError };

@@ -151,12 +151,8 @@ for entry in node hash validate signing; do
     --log-level=warning --external:./wasm/* --outfile="pkg/$entry.cjs"
 done
 
-# Test-only aliases of the old glue paths (tests/node/ reach the raw exports through them); not
-# in the package's "files".
-mkdir -p pkg/node pkg/hash-node
-printf '{\n  "type": "commonjs"\n}\n' > pkg/node/package.json
-cp pkg/node/package.json pkg/hash-node/package.json
-echo "module.exports = require('../wasm/preflight.cjs');" > pkg/node/preflight_wasm.js
-echo "module.exports = require('../wasm/preflight_hash.cjs');" > pkg/hash-node/preflight_wasm.js
+# Aliases of the old glue paths (pkg/node/, pkg/hash-node/) left by an older build: tests/node/
+# now require pkg/wasm/<build>.cjs itself.
+rm -rf pkg/node pkg/hash-node
 
 ls -l pkg/wasm | sed 's/^/build-wasm: /'

@@ -1,7 +1,9 @@
 // The audience tool: pick a CSV file, choose the column and the identifier type, hash it in a
 // Web Worker (hash-worker.js) with a progress bar, see the rejected rows by number and reason
 // (never their values) and download the hashed file. The file is read in this tab only.
-import { RecordSplitter, fields, CHUNK_BYTES, DELIMITERS } from './csv.js';
+// The package's own CSV reader (the one its hashFile and extractColumn use, so that the columns
+// offered are the ones the job finds): a module of the package, not one of its entries.
+import { RecordSplitter, fields, CHUNK_BYTES, DELIMITERS } from '../../pkg/lib/csv.js';
 
 /** Rejected rows listed on the page; the downloadable list has them all. */
 export const MAX_LISTED_REJECTIONS = 500;
@@ -36,7 +38,7 @@ export const REASONS = Object.freeze({
 
 /**
  * Failures of a whole job, for people, by code, and the field they belong to: the hashing
- * options' codes (PreflightError of hashIdentifiers) and the job's own (hash-csv.js JobError).
+ * options' and the CSV's codes (PreflightError of hashFile) and the job's own (hash-csv.js JobError).
  * Other codes show the engine's message under the Hash button.
  */
 export const JOB_ERRORS = Object.freeze({

@@ -5,16 +5,16 @@
 // Messages in:  {type: 'hash', file, idType, column, header, delimiter, options, onError}
 // Messages out: {type: 'ready'} once loaded; the job's 'progress' and 'done' messages;
 //               {type: 'error', code, message} for a wrong option or an unreadable file.
-// The hash-only build (preflight-wasm/hash): a worker that only hashes downloads 33 KB gzipped
-// instead of the full package.
-import { hashIdentifiers, PreflightError } from '../../pkg/hash-browser.js';
+// The hash-only build (preflight-wasm/hash): a worker that only hashes downloads a fraction of the
+// full package (bench/size.mjs).
+import { hashFile as packageHashFile, PreflightError } from '../../pkg/hash-browser.js';
 import { hashFile, JobError } from './hash-csv.js';
 
 self.onmessage = async (event) => {
   const job = event.data;
   if (!job || job.type !== 'hash') return;
   try {
-    await hashFile(job, hashIdentifiers, (m) => self.postMessage(m));
+    await hashFile(job, packageHashFile, (m) => self.postMessage(m));
   } catch (err) {
     const known = err instanceof PreflightError || err instanceof JobError;
     self.postMessage({

@@ -420,6 +420,8 @@ export class ColumnReader {
     this.column = -1;
     /** Whether a header record was read (row numbers count it as row 1). */
     this.hasHeader = false;
+    /** No record seen yet: the first one (header or not) decides whether the column exists. */
+    this.first = true;
     this.onRow = onRow;
     // An index (and a wrong column argument) is checked before anything is read.
     if (!options.header || typeof column !== 'string' || isIndexSpec(column)) {
@@ -433,6 +435,7 @@ export class ColumnReader {
   }
 
   record(record) {
+    if (this.first) this.checkFirst(record);
     if (this.headerPending) {
       this.headerPending = false;
       this.hasHeader = true;
@@ -450,7 +453,32 @@ export class ColumnReader {
     this.onRow(value, null);
   }
 
+  /**
+   * As the command line (hash.rs): a header that is not CSV is `invalid_header`, and a column
+   * past the last field of the first record (the header, or the first row without one) is
+   * `column_out_of_range`, since every row would be rejected; a first row without a header that
+   * is not CSV is only a rejected row.
+   */
+  checkFirst(record) {
+    this.first = false;
+    const all = fields(record, this.delimiter);
+    if (all === null) {
+      if (this.headerPending) throw new PreflightError('invalid_header', 'the header record is not valid CSV');
+      return;
+    }
+    // A name is resolved in the header itself (resolveColumn, next).
+    if (this.column >= all.length) {
+      const n = all.length;
+      throw new PreflightError(
+        'column_out_of_range',
+        `column ${this.column + 1}: the ${this.headerPending ? 'header' : 'first record'} has ${n} field${n === 1 ? '' : 's'}`,
+      );
+    }
+  }
+
   tooLong() {
+    // A first record too long to hold is not checked (the command line cannot read it either).
+    this.first = false;
     if (this.headerPending) {
       throw new PreflightError('header_too_long', `the header record is longer than ${CHUNK_BYTES} bytes`);
     }
@@ -469,9 +497,10 @@ export class ColumnReader {
 
   finish() {
     this.splitter.finish();
-    // No header record at all (empty input): a name is never looked up, but the command line
-    // still refuses an empty name (it is no index, and there is no header to find it in).
-    if (this.headerPending && this.spec === '') resolveColumn(this.spec, null, this.delimiter);
+    // No record at all (empty input, or a byte-order mark alone): the command line refuses it.
+    if (this.first) {
+      throw new PreflightError('empty_input', `the input is empty: a column needs a ${this.headerPending ? 'header record' : 'record'}`);
+    }
   }
 }
 

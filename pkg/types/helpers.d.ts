@@ -9,7 +9,7 @@ import type { HashOptions, IdType, LineHasherResult, ValueErrorCode } from './au
  * hash functions' codes): the column name matches no header field, or several; the header
  * record is not valid CSV, or longer than 1 MiB; hashFileInWorker outside a browser.
  */
-export type HelperErrorCode = 'unknown_column' | 'ambiguous_column' | 'invalid_header' | 'header_too_long' | 'worker_unavailable';
+export type HelperErrorCode = 'unknown_column' | 'ambiguous_column' | 'invalid_header' | 'header_too_long' | 'column_out_of_range' | 'empty_input' | 'worker_unavailable';
 
 /** Why one CSV row gives no value: as `preflight hash --column` reports it. */
 export type CsvRowCode = 'invalid_csv' | 'missing_column' | 'invalid_utf8' | 'too_long';
@@ -48,7 +48,9 @@ export interface ColumnValues {
  *   space, ignoring ASCII case; exactly one field must match) or a 1-based index as a string
  *   (`'1'` is the first column). A number is refused, so that 0- and 1-based cannot be mixed up.
  * @throws {PreflightError} `bad_options`, `unknown_column`, `ambiguous_column`,
- *   `invalid_header`, `header_too_long`; `invalid_argument` for another type of input.
+ *   `invalid_header`, `header_too_long`; as the command line, `column_out_of_range` for a column
+ *   past the last field of the first record (the header, or the first row without one) and
+ *   `empty_input` when there is no record at all; `invalid_argument` for another type of input.
  */
 export declare function extractColumn(input: string | Uint8Array | ArrayBuffer, column: string, options?: CsvOptions | null): ColumnValues;
 

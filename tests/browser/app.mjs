@@ -34,7 +34,7 @@ import { state } from './app-a11y.mjs';
 // The page's hashing job and, for running it here, the Node build of the package.
 import { hashFile, JobError } from '../../examples/browser/hash-csv.js';
 import { sniff, SNIFF_BYTES } from '../../examples/browser/audience.js';
-import { hashIdentifiers } from 'preflight-wasm';
+import { hashFile as packageHashFile, PreflightError } from 'preflight-wasm';
 
 const timeoutMs = Number(process.env.APP_TEST_TIMEOUT_MS || 240_000);
 const preflightBin = path.resolve(process.env.PREFLIGHT_BIN || path.join(root, 'target/debug/preflight'));
@@ -46,8 +46,9 @@ const RANDOM_CASES = Number(process.env.APP_TEST_RANDOM_CASES || 600);
 
 // The page's own files: everything in examples/browser/ and the browser build of the package.
 const APP_DIR = 'examples/browser/';
-const PKG_FILES = ['pkg/browser.js', 'pkg/api.js', 'pkg/wasm/preflight.js', 'pkg/wasm/preflight_bg.wasm',
-  'pkg/hash-browser.js', 'pkg/wasm/preflight_hash.js', 'pkg/wasm/preflight_hash_bg.wasm',
+// (The browser entries re-export the manual ones: pkg/manual.js, pkg/hash-manual.js.)
+const PKG_FILES = ['pkg/browser.js', 'pkg/manual.js', 'pkg/api.js', 'pkg/wasm/preflight.js', 'pkg/wasm/preflight_bg.wasm',
+  'pkg/hash-browser.js', 'pkg/hash-manual.js', 'pkg/wasm/preflight_hash.js', 'pkg/wasm/preflight_hash_bg.wasm',
   ...readdirSync(path.join(root, 'pkg/lib')).filter((f) => f.endsWith('.js')).map((f) => `pkg/lib/${f}`)];
 const OWN_FILES = new Set([...readdirSync(path.join(root, APP_DIR)).map((f) => APP_DIR + f), ...PKG_FILES]);
 const MIME = {
@@ -272,12 +273,12 @@ async function testRandomCsv() {
     let jobError = null;
     try {
       await hashFile({ file: new Blob([c.bytes]), idType: c.idType, column: c.column - 1, header: c.header, delimiter: c.delimiter[1], options: {}, onError: c.onError },
-        hashIdentifiers, (m) => {
+        packageHashFile, (m) => {
           rejected.push(...(m.rejected ?? []));
           if (m.type === 'done') done = m;
         });
     } catch (err) {
-      if (!(err instanceof JobError)) throw err;
+      if (!(err instanceof JobError || err instanceof PreflightError)) throw err;
       jobError = err;
     }
     // A usage error of the command line (no such column, an empty file, a header that is not

@@ -154,7 +154,8 @@ try {
     });
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     if (name === 'hash') {
-      const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
+      // hash-browser.js loads hash-manual.js's API (its export list), then the module.
+      const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/hash-manual.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
         '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm',
         // The helpers that match the command line (CSV, files, streams, the worker's launcher).
         '/pkg/lib/helpers.js', '/pkg/lib/csv.js', '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js'];

@@ -1,5 +1,6 @@
 // hashFileInWorker (pkg/lib/hash-in-worker.js, its module Worker pkg/lib/hash-worker.js) in
-// headless Chromium, from both browser entries: a File hashed in the worker gives exactly the
+// headless Chromium, from every browser entry of the full and hash-only builds (browser, manual,
+// inline): a File hashed in the worker gives exactly the
 // native `preflight hash` output (target/debug/preflight, built by `cargo build` or `cargo test`;
 // PREFLIGHT_BIN overrides it) and its rejected rows, for a CSV column and for lines; progress
 // reaches the file's size; an AbortSignal stops the job with its reason, and no progress comes
@@ -84,10 +85,13 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
   window.ready = true;
 </script>`;
 
+const ENTRIES = ['hash-browser', 'hash-manual', 'hash-inline', 'browser', 'manual', 'inline'];
 const server = fileServer({
   allow: (rel) => rel.startsWith('pkg/') || rel.startsWith(FIXTURES + '/'),
   mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.csv': 'text/csv', '.txt': 'text/plain' },
-  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/full.html': PAGE('/pkg/browser.js') },
+  // Every browser entry of the full and the hash-only build (the worker loads the hash-only build
+  // whichever entry started it; a manual entry needs no init() for it).
+  pages: Object.fromEntries(ENTRIES.map((e) => [`/${e}.html`, PAGE(`/pkg/${e}.js`)])),
   onRequest: (r) => process.env.DEBUG && console.log(r.ok, r.url),
 });
 const origin = await listen(server);
@@ -103,7 +107,7 @@ try {
     ['lines.txt', { type: 'email' }, ['email']],
   ];
   const want = runs.map(([file, , args]) => native(file, args));
-  for (const name of ['hash', 'full']) {
+  for (const name of ENTRIES) {
     const page = await context.newPage();
     const errors = [];
     watchPage(page, errors);

@@ -27,7 +27,7 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (p) => readFileSync(path.join(root, p), 'utf8');
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 const TYPES = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
 

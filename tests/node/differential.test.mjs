@@ -30,7 +30,7 @@ import {
 } from '../../pkg/node.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 const nativePath = path.resolve(
   process.env.PREFLIGHT_DIFFERENTIAL_JSON || path.join(root, 'target/differential/native.json'),
 );

@@ -6,7 +6,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -152,6 +154,104 @@ test('"files" ships every file the "exports" map and "main"/"module" name', () =
     if (rel.endsWith('.js')) for (const f of imports(path.join(pkg, rel))) assert.ok(shipped.has(path.relative(pkg, f)), `${path.relative(pkg, f)} (loaded by ${rel})`);
   }
   for (const b of Object.values(BUILDS)) assert.ok(shipped.has(`wasm/${b.glue}_bg.wasm`) && shipped.has(`wasm/${b.glue}.cjs`));
-  // Build output that is no entry's stays out (the test-only aliases of the old glue paths).
+  // Nothing of the old layout (pkg/node/, pkg/hash-node/: aliases of the glue an older build left).
   assert.ok(![...shipped].some((f) => f.startsWith('node/') || f.startsWith('hash-node/')));
+});
+
+// Every flavour of a build exports the same API (the browser and inline entries re-export the
+// manual one's; the Node entry has its own list), and each area's functions are the same wherever
+// the area is: isKind with validate, the command-line helpers with the hash functions.
+const AREA = {
+  validate: ['validate', 'kinds', 'describe', 'jsonSchema', 'isKind'],
+  hash: ['normalizeIdentifier', 'hashIdentifier', 'hashIdentifiers', 'hashLines', 'createLineHasher',
+    'createHashStream', 'hashFile', 'extractColumn', 'hashFileInWorker'],
+  signing: ['crcResponseToken', 'crcResponse', 'verifySignature', 'verifyCrcRequest', 'oauth1Sign', 'basicCredentials', 'tokenRequestBody'],
+};
+const LOADING = ['init', 'initSync', 'PreflightError'];
+
+test('every flavour of a build exports the same names: its areas\' functions, init, initSync, PreflightError', async () => {
+  const want = {
+    full: [...AREA.validate, ...AREA.hash, 'buildAudienceBodies', ...AREA.signing, ...LOADING],
+    validate: [...AREA.validate, ...LOADING],
+    hash: [...AREA.hash, ...LOADING],
+    signing: [...AREA.signing, ...LOADING],
+  };
+  for (const [name, b] of Object.entries(BUILDS)) {
+    // The browser entries (top-level await fetching the .wasm: not in Node) re-export the manual
+    // entry and export nothing else.
+    const [nodeEntry, browser, manual, inline] = b.entries;
+    const src = readFileSync(path.join(pkg, browser), 'utf8');
+    assert.deepEqual([...src.matchAll(/^export\s.*$/gm)].map((m) => m[0]), [`export * from './${manual}';`], browser);
+    for (const entry of [nodeEntry, manual, inline]) {
+      const mod = await import(`../../pkg/${entry}`);
+      assert.deepEqual(Object.keys(mod).sort(), [...want[name]].sort(), entry);
+      for (const f of want[name]) assert.equal(typeof mod[f], 'function', `${entry}: ${f}`);
+    }
+  }
+});
+
+test('isKind and the helpers work from the inline entries as from the Node ones', async () => {
+  for (const [inline, node] of [['validate-inline.js', 'validate.js'], ['inline.js', 'node.js']]) {
+    const a = await import(`../../pkg/${inline}`);
+    const b = await import(`../../pkg/${node}`);
+    assert.equal(a.isKind('product'), true, inline);
+    assert.equal(a.isKind('prodcut'), false, inline);
+    assert.deepEqual(a.kinds().filter(a.isKind), b.kinds());
+  }
+  const csv = 'id,email\n1, Alice@Example.com\n2,not an email\n';
+  const want = createHash('sha256').update('alice@example.com').digest('hex');
+  for (const entry of ['hash-inline.js', 'inline.js', 'hash.js', 'node.js']) {
+    const m = await import(`../../pkg/${entry}`);
+    const { values } = m.extractColumn(csv, 'email');
+    assert.deepEqual(values, [' Alice@Example.com', 'not an email'], entry);
+    const r = await m.hashFile(new Blob([csv]), { type: 'email', column: 'email' });
+    assert.equal(await r.blob.text(), `${want}\n\n`, entry);
+    assert.deepEqual(r.rejected, [{ row: 3, code: 'invalid_email' }], entry);
+    const chunks = [];
+    for await (const c of new Blob([' Alice@Example.com\n']).stream().pipeThrough(m.createHashStream('email', { output: 'text' }))) chunks.push(c);
+    assert.deepEqual(chunks, [`${want}\n`], entry);
+  }
+});
+
+test('a bundle that uses none of the helpers leaves them out (tree-shaking), one that does keeps them', async () => {
+  const { build } = await import('esbuild');
+  const bundle = async (contents) => {
+    const r = await build({
+      stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser',
+      target: 'es2022', write: false, outdir: 'not-written', logLevel: 'silent',
+    });
+    return r.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('');
+  };
+  // Strings of lib/csv.js and lib/hash-file.js that minifying keeps.
+  const helperCode = /invalid_csv|onProgress must be a function/;
+  for (const entry of ['hash-browser.js', 'hash-manual.js', 'hash-inline.js', 'browser.js', 'manual.js']) {
+    const js = await bundle(`import { hashIdentifier } from './pkg/${entry}'; console.log(hashIdentifier('email', 'a@b.co'));`);
+    assert.doesNotMatch(js, helperCode, `${entry}: hashIdentifier alone`);
+    assert.match(await bundle(`import { hashFile } from './pkg/${entry}'; console.log(hashFile);`), helperCode, `${entry}: hashFile`);
+  }
+});
+
+test('"sideEffects" names exactly the entries that load their module at import (they re-export the manual entry)', async () => {
+  const loading = [];
+  for (const b of Object.values(BUILDS)) {
+    for (const entry of b.entries) {
+      const src = readFileSync(path.join(pkg, entry), 'utf8');
+      if (/^(await init\(\)|initSync\()/m.test(src)) loading.push(`./${entry}`);
+    }
+  }
+  assert.equal(loading.length, 8);
+  assert.deepEqual([...manifest.sideEffects].sort(), loading.sort());
+  // What a bundler makes of it: importing a function of the inline entry keeps its loading.
+  const { build } = await import('esbuild');
+  const r = await build({
+    stdin: { contents: "import { validate } from 'preflight-wasm/validate/inline'; console.log(validate('product', '{}').valid);", resolveDir: root, loader: 'js' },
+    bundle: true, format: 'esm', platform: 'browser', write: false, outdir: 'not-written', logLevel: 'silent',
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'preflight-side-effects-'));
+  try {
+    writeFileSync(path.join(dir, 'app.mjs'), r.outputFiles[0].text);
+    assert.equal(execFileSync(process.execPath, [path.join(dir, 'app.mjs')], { encoding: 'utf8' }).trim(), 'false');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

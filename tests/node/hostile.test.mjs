@@ -24,7 +24,7 @@ import {
   PreflightError,
 } from '../../pkg/node.js';
 
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 const utf8 = (s) => new TextEncoder().encode(s);
 /** The size of the "10 MB" strings. */

@@ -20,7 +20,7 @@ import {
 } from '../../pkg/node.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 
 /** What a public call gives, as text: {ok: result} or {error: {name, code, message}}. */
 const outcome = (fn) => {

@@ -16,7 +16,7 @@ import { validate } from '../../pkg/node.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
 const nativePath = path.resolve(process.env.PREFLIGHT_NATIVE_JSON || path.join(root, 'target/vectors/native.json'));
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 
 const native = existsSync(nativePath) ? JSON.parse(readFileSync(nativePath, 'utf8')) : [];
 // The cases that get a report (not the refused options): a bound given, or the default one.

@@ -13,7 +13,7 @@ import * as full from '../../pkg/node.js';
 import * as hashOnly from '../../pkg/hash.js';
 
 const require = createRequire(import.meta.url);
-const RAW = { full: require('../../pkg/node/preflight_wasm.js') };
+const RAW = { full: require('../../pkg/wasm/preflight.cjs') };
 const API = { full, 'hash-only': hashOnly };
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -67,7 +67,7 @@ for (const [name, api] of Object.entries(API)) {
 }
 
 test('the hash-only build leaves the benchmark-only exports out', () => {
-  const hashRaw = require('../../pkg/hash-node/preflight_wasm.js');
+  const hashRaw = require('../../pkg/wasm/preflight_hash.cjs');
   assert.equal(typeof RAW.full.benchSha256Hex, 'function');
   assert.equal(hashRaw.benchSha256Hex, undefined);
   assert.equal(hashRaw.benchRawSha256Lines, undefined);

@@ -16,7 +16,7 @@ import { validate, PreflightError } from '../../pkg/node.js';
 import { tapeOf } from '../../pkg/lib/tape.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 const UTF8 = new TextEncoder();
 
 const rawTape = (kind, value, options = '') => {

@@ -21,8 +21,8 @@ const refs = {
 };
 
 for (const [entry, api, glue, isFull] of [
-  ['pkg/node.js', full, '../../pkg/node/preflight_wasm.js', true],
-  ['pkg/hash.js', hashOnly, '../../pkg/hash-node/preflight_wasm.js', false],
+  ['pkg/node.js', full, '../../pkg/wasm/preflight.cjs', true],
+  ['pkg/hash.js', hashOnly, '../../pkg/wasm/preflight_hash.cjs', false],
 ]) {
   // The glue module the entry point loaded (the same require cache: the same instance).
   const raw = require(glue);

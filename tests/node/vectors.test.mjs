@@ -15,7 +15,7 @@ import * as api from '../../pkg/node.js';
 import { matchNative, checkCase } from './vector-cases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const raw = createRequire(import.meta.url)('../../pkg/node/preflight_wasm.js');
+const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
 const nativePath = path.resolve(process.env.PREFLIGHT_NATIVE_JSON || path.join(root, 'target/vectors/native.json'));
 const vectorsDir = path.join(root, 'tests/vectors');
 const vectorFiles = readdirSync(vectorsDir)

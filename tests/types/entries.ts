@@ -26,3 +26,16 @@ export async function main(bytes: Uint8Array): Promise<string> {
   }
   return `${report.valid} ${inline.hashIdentifier('email', 'a@b.co')} ${crcResponseToken('s', 't')} ${basicCredentials('k', 's')} ${fullInline.kinds().length}`;
 }
+
+// Every flavour of an area has the same functions: isKind with validate, the helpers with hashing.
+import * as validateInline from 'preflight-wasm/validate/inline';
+import * as hashManual from 'preflight-wasm/hash/manual';
+
+export async function sameApi(input: unknown, csv: string, file: Blob): Promise<string> {
+  const kind = manual.isKind(input) ? input : validateInline.isKind(input) ? input : 'product';
+  const { values } = hashManual.extractColumn(csv, 'email');
+  const stream: TransformStream<string | Uint8Array, unknown> = inline.createHashStream('email');
+  const done = await hashManual.hashFileInWorker(file, { type: 'email' });
+  const inFull = await fullInline.hashFile(file, { type: 'email', column: '1' });
+  return `${kind} ${values.length} ${stream.writable.locked} ${done.rows} ${inFull.hashed} ${full.isKind(kind)}`;
+}
