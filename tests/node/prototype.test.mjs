@@ -262,6 +262,7 @@ test('validate: options.context and every context fact on Object.prototype chang
   const dir = path.join(root, 'tests/vectors');
   for (const [name] of CONTEXT_VALUES) {
     const c = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
       .flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
       .find((v) => v.options?.context && name in v.options.context && typeof v.payload !== 'string');
     payloads.push([c.kind, c.payload]);
@@ -278,6 +279,7 @@ test('validate: every other option (now, max_issues) on Object.prototype changes
   // A vector whose rules read the clock and that has issues, so both options change its report.
   const dir = path.join(root, 'tests/vectors');
   const c = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
     .find((v) => v.options?.now && typeof v.payload !== 'string' && v.valid === false);
   assert.ok(c, 'a vector that pins now and is invalid');
