@@ -6,8 +6,9 @@
 //
 // For each preflight browser entry (pkg/browser.js: everything, preflight-wasm;
 // pkg/validate-browser.js: validation only, preflight-wasm/validate; pkg/hash-browser.js: audience
-// hashing only, preflight-wasm/hash; pkg/signing-browser.js: signing only,
-// preflight-wasm/signing; each over its own .wasm build) it follows the entry's static relative imports, so the list is exactly the files
+// hashing only, preflight-wasm/hash; pkg/helpers-browser.js: the hash-only build and the
+// CSV/file/stream helpers, preflight-wasm/helpers (no .wasm of its own: the hash-only one);
+// pkg/signing-browser.js: signing only, preflight-wasm/signing; each over its own .wasm build) it follows the entry's static relative imports, so the list is exactly the files
 // the browser fetches: the hand-written modules, the wasm-bindgen glue and the .wasm the glue
 // fetches (`new URL('preflight_wasm_bg.wasm', import.meta.url)`). Two totals:
 //   as shipped  the package's files as they are (commented, unminified JavaScript);
@@ -123,6 +124,7 @@ const builds = [
   { key: 'full', title: 'full build (preflight-wasm: validation, audience, signing)', entry: 'pkg/browser.js', inline: 'pkg/inline.js' },
   { key: 'validate', title: 'validation build (preflight-wasm/validate)', entry: 'pkg/validate-browser.js', inline: 'pkg/validate-inline.js' },
   { key: 'hash', title: 'hash-only build (preflight-wasm/hash)', entry: 'pkg/hash-browser.js', inline: 'pkg/hash-inline.js' },
+  { key: 'helpers', title: 'hash-only build + the CSV/file/stream helpers (preflight-wasm/helpers)', entry: 'pkg/helpers-browser.js', inline: 'pkg/helpers-inline.js' },
   { key: 'signing', title: 'signing build (preflight-wasm/signing)', entry: 'pkg/signing-browser.js', inline: 'pkg/signing-inline.js' },
 ];
 

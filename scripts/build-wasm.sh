@@ -5,7 +5,8 @@
 #   preflight_validate   validation only (feature validate)      preflight-wasm/validate
 #   preflight_hash       identifier hashing (feature audience)   preflight-wasm/hash
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
-# and the CommonJS entries pkg/{node,validate,hash,signing}.cjs. All build output (gitignored);
+# and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs (helpers: preflight-wasm/helpers,
+# over the hash-only build). All build output (gitignored);
 # the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are hand-written.
 #
 # Each .wasm is built with cargo's `wasm-release` profile (release: LTO, one codegen unit; panic
@@ -146,7 +147,7 @@ build preflight_signing --no-default-features --features signing
 # Node ES module entry bundled by esbuild into one CommonJS file beside it, the glue left outside
 # (required from pkg/wasm/ at run time, so that the CommonJS and the ES module entry of a build
 # share one instance when an application uses both).
-for entry in node hash validate signing; do
+for entry in node hash helpers validate signing; do
   node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
     --log-level=warning --external:./wasm/* --outfile="pkg/$entry.cjs"
 done

@@ -1,5 +1,5 @@
 // The audience tool's hashing job, run by its Web Worker (hash-worker.js): the package's
-// `hashFile` (preflight-wasm/hash: reads the CSV file as a stream, takes one column of every row,
+// `hashFile` (preflight-wasm/helpers: reads the CSV file as a stream, takes one column of every row,
 // hashes the values) with the page's messages around it. A module of its own so that the test can
 // also run it outside a browser, against the command line, on many small inputs
 // (tests/browser/app.mjs).

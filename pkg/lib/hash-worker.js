@@ -1,6 +1,7 @@
 // The module Worker of hashFileInWorker (lib/hash-in-worker.js): runs hashFile (lib/hash-file.js)
-// with the hash-only browser build, so that hashing a large file never blocks the page. The
-// file is read here, in the browser; nothing is sent anywhere.
+// with the helpers entry's browser build (pkg/helpers-browser.js, over the hash-only build), so
+// that hashing a large file never blocks the page. The file is read here, in the browser; nothing
+// is sent anywhere.
 //
 // In:  {file, options}                 once, the job
 // Out: {type: 'progress', progress}    after each piece of the file
@@ -8,12 +9,12 @@
 //      {type: 'error', error}          a failure: {name, code, message} (a PreflightError's code)
 //
 // The handler is set before anything is loaded: a module worker's messages that arrive while
-// its top-level code still awaits (the .wasm) would be lost. The hash-only build is imported on
+// its top-level code still awaits (the .wasm) would be lost. The helpers entry is imported on
 // the first job.
 self.onmessage = async (event) => {
   const { file, options } = event.data ?? {};
   try {
-    const { hashFile } = await import('../hash-browser.js');
+    const { hashFile } = await import('../helpers-browser.js');
     const result = await hashFile(file, options, {
       onProgress: (progress) => self.postMessage({ type: 'progress', progress }),
     });

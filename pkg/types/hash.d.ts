@@ -1,7 +1,8 @@
 // Types of the hash-only entry `preflight-wasm/hash` (pkg/hash.js, pkg/hash-browser.js): the
 // identifier normalization and hashing functions of the full package, with the same signatures,
 // and the same PreflightError class. Upload bodies (buildAudienceBodies) are in the full package
-// only. Hand-written.
+// only; the CSV/file/stream helpers in `preflight-wasm/helpers` (types/helpers-entry.d.ts) and the
+// full package. Hand-written.
 
 export type {
   IdType,
@@ -19,5 +20,3 @@ export type {
 export { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } from './audience.js';
 export { PreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
-export type * from './helpers.js';
-export { extractColumn, createHashStream, hashFile, hashFileInWorker } from './helpers.js';

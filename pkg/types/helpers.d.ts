@@ -1,7 +1,8 @@
 // Types of the helpers that match the command line (lib/csv.js, lib/hash-stream.js,
-// lib/hash-file.js, lib/hash-in-worker.js): in both entries, `preflight-wasm` and
-// `preflight-wasm/hash`. Hand-written. Blob, TransformStream, AbortSignal and URL are the
-// platform's: the DOM lib's, or @types/node's globals.
+// lib/hash-file.js, lib/hash-in-worker.js): in the full package `preflight-wasm` and in
+// `preflight-wasm/helpers` (types/helpers-entry.d.ts), not in `preflight-wasm/hash`. Hand-written.
+// Blob, TransformStream, AbortSignal and URL are the platform's: the DOM lib's, or @types/node's
+// globals.
 import type { HashOptions, IdType, LineHasherResult, ValueErrorCode } from './audience.js';
 
 /**

@@ -1,7 +1,8 @@
 // The hash-only browser entry (pkg/hash-browser.js -> pkg/wasm/preflight_hash.js) and Unicode normalization
 // through the browser's own String.prototype.normalize, in headless Chromium: a page that imports
 // only `hash-browser.js` fetches exactly its files (never the full build's glue, .wasm,
-// validation or signing wrapper), and both entries hash non-ASCII emails (composed, decomposed,
+// validation or signing wrapper, nor the helpers of preflight-wasm/helpers), one that imports
+// `helpers-browser.js` those and the helpers (the .wasm once), and the entries hash non-ASCII emails (composed, decomposed,
 // Greek, Hangul, combining marks) exactly as the native CLI does (target/debug/preflight, built by
 // `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it), and both give every shared
 // identifier vector's hash or error code (tests/vectors/identifiers/, the format of
@@ -115,7 +116,7 @@ const trapRefs = {
 const server = fileServer({
   allow: (rel) => rel.startsWith('pkg/') || rel === 'tests/node/trap-checks.mjs',
   mime: { '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' },
-  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/full.html': PAGE('/pkg/browser.js'), '/trap.html': TRAP_PAGE },
+  pages: { '/hash.html': PAGE('/pkg/hash-browser.js'), '/helpers.html': PAGE('/pkg/helpers-browser.js'), '/full.html': PAGE('/pkg/browser.js'), '/trap.html': TRAP_PAGE },
 });
 const origin = await listen(server);
 const userDataDir = mkdtempSync(path.join(tmpdir(), 'preflight-chromium-'));
@@ -125,7 +126,7 @@ try {
   const context = await browser.launch();
   const native = nativeHashes(EMAILS);
   check(native.filter((h) => h !== null).length === EMAILS.length - 1, 'the native CLI hashes all but one email');
-  for (const name of ['hash', 'full']) {
+  for (const name of ['hash', 'helpers', 'full']) {
     const page = await context.newPage();
     const requested = [];
     const errors = [];
@@ -153,15 +154,20 @@ try {
       check(vectors[i][1] === c.want, `${name}: vector ${c.name}: hashIdentifiers ${vectors[i][1]}, expected ${c.want}`);
     });
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
-    if (name === 'hash') {
-      // hash-browser.js loads hash-manual.js's API (its export list), then the module.
-      const want = ['/hash.html', '/pkg/hash-browser.js', '/pkg/hash-manual.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
-        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm',
-        // The helpers that match the command line (CSV, files, streams, the worker's launcher).
-        '/pkg/lib/helpers.js', '/pkg/lib/csv.js', '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js'];
+    if (name === 'hash' || name === 'helpers') {
+      // hash-browser.js loads hash-manual.js's API (its export list), then the module; nothing of
+      // the helpers that match the command line (preflight-wasm/helpers).
+      const want = [`/${name}.html`, '/pkg/hash-browser.js', '/pkg/hash-manual.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
+        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm'];
+      // helpers-browser.js: the hash entry's files (its .wasm once) and the helpers (CSV, files,
+      // streams, the worker's launcher).
+      if (name === 'helpers') {
+        want.push('/pkg/helpers-browser.js', '/pkg/helpers-manual.js', '/pkg/lib/helpers.js', '/pkg/lib/csv.js',
+          '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js');
+      }
       check(
         JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),
-        `hash: requested ${JSON.stringify(requested)}, expected ${JSON.stringify(want)}`,
+        `${name}: requested ${JSON.stringify(requested)}, expected ${JSON.stringify(want)}`,
       );
     } else {
       check(requested.includes('/pkg/wasm/preflight_bg.wasm'), 'full: loads pkg/wasm/preflight_bg.wasm');

@@ -1,6 +1,6 @@
 // hashFileInWorker (pkg/lib/hash-in-worker.js, its module Worker pkg/lib/hash-worker.js) in
-// headless Chromium, from every browser entry of the full and hash-only builds (browser, manual,
-// inline): a File hashed in the worker gives exactly the
+// headless Chromium, from every browser entry of the full build and of preflight-wasm/helpers
+// (browser, manual, inline): a File hashed in the worker gives exactly the
 // native `preflight hash` output (target/debug/preflight, built by `cargo build` or `cargo test`;
 // PREFLIGHT_BIN overrides it) and its rejected rows, for a CSV column and for lines; progress
 // reaches the file's size; an AbortSignal stops the job with its reason, and no progress comes
@@ -85,12 +85,13 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
   window.ready = true;
 </script>`;
 
-const ENTRIES = ['hash-browser', 'hash-manual', 'hash-inline', 'browser', 'manual', 'inline'];
+const ENTRIES = ['helpers-browser', 'helpers-manual', 'helpers-inline', 'browser', 'manual', 'inline'];
 const server = fileServer({
   allow: (rel) => rel.startsWith('pkg/') || rel.startsWith(FIXTURES + '/'),
   mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.csv': 'text/csv', '.txt': 'text/plain' },
-  // Every browser entry of the full and the hash-only build (the worker loads the hash-only build
-  // whichever entry started it; a manual entry needs no init() for it).
+  // Every browser entry of the full build and of preflight-wasm/helpers (the worker loads the
+  // helpers entry, over the hash-only build, whichever entry started it; a manual entry needs no
+  // init() for it).
   pages: Object.fromEntries(ENTRIES.map((e) => [`/${e}.html`, PAGE(`/pkg/${e}.js`)])),
   onRequest: (r) => process.env.DEBUG && console.log(r.ok, r.url),
 });

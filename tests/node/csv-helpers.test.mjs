@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractColumn, hashFile, createHashStream, PreflightError } from '../../pkg/node.js';
-import * as hashOnly from '../../pkg/hash.js';
+import * as helpersEntry from '../../pkg/helpers.js';
 import { generateCsv } from '../browser/app-csv.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -162,12 +162,12 @@ test('hashFile: the command line\'s output byte for byte, and its rejected rows 
     if (want.status === 2) {
       // Refused (an empty file, a column past the header's last field): refused here too.
       refused++;
-      for (const fn of [hashFile, hashOnly.hashFile]) {
+      for (const fn of [hashFile, helpersEntry.hashFile]) {
         await assert.rejects(viaHashFile(fn, bytes, clean), (e) => e instanceof PreflightError, `${JSON.stringify(options)}: ${want.stderr}`);
       }
       continue;
     }
-    for (const fn of [hashFile, hashOnly.hashFile]) {
+    for (const fn of [hashFile, helpersEntry.hashFile]) {
       const got = await viaHashFile(fn, bytes, clean);
       assert.ok(got.stdout.equals(want.stdout), `${type} ${JSON.stringify(options)}: standard output differs`);
       assert.deepEqual(got.rows, want.rows, `${type} ${JSON.stringify(options)}: rejected rows`);

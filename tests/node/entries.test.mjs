@@ -24,6 +24,12 @@ const BUILDS = {
   signing: { glue: 'preflight_signing', entries: ['signing.js', 'signing-browser.js', 'signing-manual.js', 'signing-inline.js'], wrappers: ['signing'] },
 };
 const WRAPPERS = ['validate', 'audience', 'bodies', 'signing'];
+// preflight-wasm/helpers: the command-line helpers over the hash build (pkg/helpers*.js build on
+// pkg/hash*.js, so they have no .wasm of their own).
+const HELPERS = { glue: 'preflight_hash', entries: ['helpers.js', 'helpers-browser.js', 'helpers-manual.js', 'helpers-inline.js'], wrappers: ['audience'] };
+// The modules of the helpers: in the full entries and preflight-wasm/helpers, never in the hash
+// entries (a page that only hashes pays nothing for them).
+const HELPER_MODULES = ['helpers', 'csv', 'hash-stream', 'hash-file', 'hash-in-worker'];
 
 /** The relative modules a module loads, transitively (static imports and requires). */
 function imports(file, seen = new Set()) {
@@ -31,14 +37,15 @@ function imports(file, seen = new Set()) {
   seen.add(file);
   if (file.endsWith('.wasm')) return seen;
   const src = readFileSync(file, 'utf8');
-  for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+  // `import ... from './x.js'`, `export ... from './x.js'` and `import './x.js'`.
+  for (const m of src.matchAll(/(?:^|\n)\s*(?:(?:import|export)\s[^;]*?from\s*|import\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
     imports(path.resolve(path.dirname(file), m[1]), seen);
   }
   return seen;
 }
 
 test('each entry loads its own build\'s glue and only the wrappers of its areas', () => {
-  for (const [name, b] of Object.entries(BUILDS)) {
+  for (const [name, b] of [...Object.entries(BUILDS), ['helpers', HELPERS]]) {
     for (const entry of b.entries) {
       const files = [...imports(path.join(pkg, entry))].map((f) => path.relative(pkg, f));
       const glues = files.filter((f) => f.startsWith('wasm/'));
@@ -46,6 +53,9 @@ test('each entry loads its own build\'s glue and only the wrappers of its areas'
       assert.deepEqual(glues.sort(), want.sort(), entry);
       for (const w of WRAPPERS) {
         assert.equal(files.includes(`lib/${w}.js`), b.wrappers.includes(w), `${entry}: lib/${w}.js`);
+      }
+      for (const h of HELPER_MODULES) {
+        assert.equal(files.includes(`lib/${h}.js`), name === 'full' || name === 'helpers', `${entry}: lib/${h}.js`);
       }
     }
   }
@@ -126,7 +136,7 @@ test('initSync takes a compiled WebAssembly.Module as well as bytes', async () =
 
 test('the CommonJS entries: require() gives the same functions and results, init and initSync included', async () => {
   const require = createRequire(import.meta.url);
-  for (const [sub, esm] of [['preflight-wasm', 'node.js'], ['preflight-wasm/validate', 'validate.js'], ['preflight-wasm/hash', 'hash.js'], ['preflight-wasm/signing', 'signing.js']]) {
+  for (const [sub, esm] of [['preflight-wasm', 'node.js'], ['preflight-wasm/validate', 'validate.js'], ['preflight-wasm/hash', 'hash.js'], ['preflight-wasm/helpers', 'helpers.js'], ['preflight-wasm/signing', 'signing.js']]) {
     const resolved = require.resolve(sub);
     assert.ok(resolved.endsWith('.cjs'), `${sub} resolves to ${resolved}`);
     const cjs = require(sub);
@@ -160,23 +170,25 @@ test('"files" ships every file the "exports" map and "main"/"module" name', () =
 
 // Every flavour of a build exports the same API (the browser and inline entries re-export the
 // manual one's; the Node entry has its own list), and each area's functions are the same wherever
-// the area is: isKind with validate, the command-line helpers with the hash functions.
+// the area is: isKind with validate; the command-line helpers in the full entries and
+// preflight-wasm/helpers (with the hash functions), not in preflight-wasm/hash.
 const AREA = {
   validate: ['validate', 'kinds', 'describe', 'jsonSchema', 'isKind'],
-  hash: ['normalizeIdentifier', 'hashIdentifier', 'hashIdentifiers', 'hashLines', 'createLineHasher',
-    'createHashStream', 'hashFile', 'extractColumn', 'hashFileInWorker'],
+  hash: ['normalizeIdentifier', 'hashIdentifier', 'hashIdentifiers', 'hashLines', 'createLineHasher'],
+  helpers: ['createHashStream', 'hashFile', 'extractColumn', 'hashFileInWorker'],
   signing: ['crcResponseToken', 'crcResponse', 'verifySignature', 'verifyCrcRequest', 'oauth1Sign', 'basicCredentials', 'tokenRequestBody'],
 };
 const LOADING = ['init', 'initSync', 'PreflightError'];
 
 test('every flavour of a build exports the same names: its areas\' functions, init, initSync, PreflightError', async () => {
   const want = {
-    full: [...AREA.validate, ...AREA.hash, 'buildAudienceBodies', ...AREA.signing, ...LOADING],
+    full: [...AREA.validate, ...AREA.hash, ...AREA.helpers, 'buildAudienceBodies', ...AREA.signing, ...LOADING],
     validate: [...AREA.validate, ...LOADING],
     hash: [...AREA.hash, ...LOADING],
+    helpers: [...AREA.hash, ...AREA.helpers, ...LOADING],
     signing: [...AREA.signing, ...LOADING],
   };
-  for (const [name, b] of Object.entries(BUILDS)) {
+  for (const [name, b] of [...Object.entries(BUILDS), ['helpers', HELPERS]]) {
     // The browser entries (top-level await fetching the .wasm: not in Node) re-export the manual
     // entry and export nothing else.
     const [nodeEntry, browser, manual, inline] = b.entries;
@@ -190,6 +202,16 @@ test('every flavour of a build exports the same names: its areas\' functions, in
   }
 });
 
+test('preflight-wasm/helpers builds on preflight-wasm/hash: the same functions, so one .wasm instance', async () => {
+  for (const [helpers, hash] of [['helpers.js', 'hash.js'], ['helpers-manual.js', 'hash-manual.js'], ['helpers-inline.js', 'hash-inline.js']]) {
+    const a = await import(`../../pkg/${helpers}`);
+    const b = await import(`../../pkg/${hash}`);
+    for (const f of [...AREA.hash, ...LOADING]) assert.equal(a[f], b[f], `${helpers}: ${f} is ${hash}'s`);
+  }
+  const require = createRequire(import.meta.url);
+  assert.equal(require('preflight-wasm/helpers').hashIdentifier('email', 'a@b.co'), require('preflight-wasm/hash').hashIdentifier('email', 'a@b.co'));
+});
+
 test('isKind and the helpers work from the inline entries as from the Node ones', async () => {
   for (const [inline, node] of [['validate-inline.js', 'validate.js'], ['inline.js', 'node.js']]) {
     const a = await import(`../../pkg/${inline}`);
@@ -200,7 +222,7 @@ test('isKind and the helpers work from the inline entries as from the Node ones'
   }
   const csv = 'id,email\n1, Alice@Example.com\n2,not an email\n';
   const want = createHash('sha256').update('alice@example.com').digest('hex');
-  for (const entry of ['hash-inline.js', 'inline.js', 'hash.js', 'node.js']) {
+  for (const entry of ['helpers-inline.js', 'inline.js', 'helpers.js', 'node.js']) {
     const m = await import(`../../pkg/${entry}`);
     const { values } = m.extractColumn(csv, 'email');
     assert.deepEqual(values, [' Alice@Example.com', 'not an email'], entry);
@@ -224,9 +246,10 @@ test('a bundle that uses none of the helpers leaves them out (tree-shaking), one
   };
   // Strings of lib/csv.js and lib/hash-file.js that minifying keeps.
   const helperCode = /invalid_csv|onProgress must be a function/;
-  for (const entry of ['hash-browser.js', 'hash-manual.js', 'hash-inline.js', 'browser.js', 'manual.js']) {
+  for (const entry of ['hash-browser.js', 'hash-manual.js', 'hash-inline.js', 'helpers-browser.js', 'helpers-manual.js', 'helpers-inline.js', 'browser.js', 'manual.js']) {
     const js = await bundle(`import { hashIdentifier } from './pkg/${entry}'; console.log(hashIdentifier('email', 'a@b.co'));`);
     assert.doesNotMatch(js, helperCode, `${entry}: hashIdentifier alone`);
+    if (entry.startsWith('hash-')) continue;
     assert.match(await bundle(`import { hashFile } from './pkg/${entry}'; console.log(hashFile);`), helperCode, `${entry}: hashFile`);
   }
 });
@@ -240,7 +263,26 @@ test('"sideEffects" names exactly the entries that load their module at import (
     }
   }
   assert.equal(loading.length, 8);
+  // And the helpers entries that import one of those for its loading (`import './hash-browser.js'`).
+  for (const entry of HELPERS.entries) {
+    const src = readFileSync(path.join(pkg, entry), 'utf8');
+    if ([...src.matchAll(/^import '\.\/([^']+)';$/gm)].some((m) => loading.includes(`./${m[1]}`))) loading.push(`./${entry}`);
+  }
+  assert.equal(loading.length, 10);
   assert.deepEqual([...manifest.sideEffects].sort(), loading.sort());
+  // A bundle of the helpers' inline entry keeps the hash build's loading.
+  const { build: b } = await import('esbuild');
+  const h = await b({
+    stdin: { contents: "import { hashFile } from 'preflight-wasm/helpers/inline'; console.log(await (await hashFile(new Blob(['a@b.co\\n']), { type: 'email' })).blob.text());", resolveDir: root, loader: 'js' },
+    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, outdir: 'not-written', logLevel: 'silent',
+  });
+  const hdir = mkdtempSync(path.join(tmpdir(), 'preflight-side-effects-'));
+  try {
+    writeFileSync(path.join(hdir, 'app.mjs'), h.outputFiles[0].text);
+    assert.equal(execFileSync(process.execPath, [path.join(hdir, 'app.mjs')], { encoding: 'utf8' }).trim(), createHash('sha256').update('a@b.co').digest('hex'));
+  } finally {
+    rmSync(hdir, { recursive: true, force: true });
+  }
   // What a bundler makes of it: importing a function of the inline entry keeps its loading.
   const { build } = await import('esbuild');
   const r = await build({

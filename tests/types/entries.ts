@@ -27,15 +27,25 @@ export async function main(bytes: Uint8Array): Promise<string> {
   return `${report.valid} ${inline.hashIdentifier('email', 'a@b.co')} ${crcResponseToken('s', 't')} ${basicCredentials('k', 's')} ${fullInline.kinds().length}`;
 }
 
-// Every flavour of an area has the same functions: isKind with validate, the helpers with hashing.
+// Every flavour of an area has the same functions: isKind with validate; the helpers in the full
+// package and preflight-wasm/helpers (with the hash functions), not in preflight-wasm/hash.
 import * as validateInline from 'preflight-wasm/validate/inline';
 import * as hashManual from 'preflight-wasm/hash/manual';
+import * as helpersManual from 'preflight-wasm/helpers/manual';
+import * as helpersInline from 'preflight-wasm/helpers/inline';
 
 export async function sameApi(input: unknown, csv: string, file: Blob): Promise<string> {
   const kind = manual.isKind(input) ? input : validateInline.isKind(input) ? input : 'product';
-  const { values } = hashManual.extractColumn(csv, 'email');
-  const stream: TransformStream<string | Uint8Array, unknown> = inline.createHashStream('email');
-  const done = await hashManual.hashFileInWorker(file, { type: 'email' });
+  const { values } = helpersManual.extractColumn(csv, 'email');
+  const stream: TransformStream<string | Uint8Array, unknown> = helpersInline.createHashStream('email');
+  const done = await helpersManual.hashFileInWorker(file, { type: 'email' });
+  await helpersManual.init();
+  const same: typeof hashManual.hashIdentifier = helpersInline.hashIdentifier;
+  // @ts-expect-error: the helpers are not in the hash-only entry
+  void hashManual.extractColumn;
+  // @ts-expect-error: nor in its inline flavour
+  void inline.hashFile;
+  void same;
   const inFull = await fullInline.hashFile(file, { type: 'email', column: '1' });
   return `${kind} ${values.length} ${stream.writable.locked} ${done.rows} ${inFull.hashed} ${full.isKind(kind)}`;
 }

@@ -1,5 +1,7 @@
-// Compiled, never run: the helpers that match the command line, in both entries.
+// Compiled, never run: the helpers that match the command line, in both entries that have them
+// (the full package and preflight-wasm/helpers; not preflight-wasm/hash).
 import { extractColumn, createHashStream, hashFile, hashFileInWorker, PreflightError } from 'preflight-wasm';
+import * as helpersEntry from 'preflight-wasm/helpers';
 import * as hashOnly from 'preflight-wasm/hash';
 import type { ColumnValues, HashFileResult, LineHasherResult, AnyErrorCode } from 'preflight-wasm';
 
@@ -24,7 +26,11 @@ export async function run(signal: AbortSignal): Promise<HashFileResult> {
 // @ts-expect-error: the type is required
 hashFile(file, { column: 'email' });
 
-export const sameExtract: typeof extractColumn = hashOnly.extractColumn;
-export const sameFile: typeof hashFile = hashOnly.hashFile;
+export const sameExtract: typeof extractColumn = helpersEntry.extractColumn;
+export const sameFile: typeof hashFile = helpersEntry.hashFile;
+export const sameHash: typeof hashOnly.hashIdentifier = helpersEntry.hashIdentifier;
+export const sameError: typeof hashOnly.PreflightError = helpersEntry.PreflightError;
+// @ts-expect-error: not in the hash-only entry
+export const notInHash = hashOnly.hashFile;
 export const code: AnyErrorCode = 'unknown_column';
 export const isError = (e: unknown): boolean => e instanceof PreflightError && e.code === 'ambiguous_column';

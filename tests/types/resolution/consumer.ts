@@ -6,6 +6,8 @@ import { validate, isKind, kinds, hashIdentifier as fullHash } from 'preflight-w
 import type { Kind, PayloadOf, Report } from 'preflight-wasm';
 import { hashIdentifier, createLineHasher } from 'preflight-wasm/hash';
 import type { IdType, HashResult } from 'preflight-wasm/hash';
+import { extractColumn, hashIdentifier as helpersHash } from 'preflight-wasm/helpers';
+import type { ColumnValues } from 'preflight-wasm/helpers';
 
 export const report: Report = validate('poll_card', { name: 'p', duration_in_minutes: 60, first_choice: 'a', second_choice: 'b' });
 export const all: Kind[] = kinds().filter(isKind);
@@ -14,9 +16,13 @@ const type: IdType = 'email';
 export const hash: string = hashIdentifier(type, 'a@example.com');
 export const same: typeof fullHash = hashIdentifier;
 export const result: HashResult = createLineHasher('email').finish();
+export const column: ColumnValues = extractColumn('email\na@x.com\n', 'email');
+export const sameHelpers: typeof hashIdentifier = helpersHash;
 
 // Each of these is an error only when the entry's types were found (an `any` takes anything).
 // @ts-expect-error: not a kind
 validate('poll_crd', {});
 // @ts-expect-error: not an identifier type
 hashIdentifier('mail', 'a@example.com');
+// @ts-expect-error: the column is text, never a number
+extractColumn('a\n', 1);
