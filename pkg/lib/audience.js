@@ -180,6 +180,16 @@ function looseUtf8(s) {
     }
   }
   cut(s.length, false);
+  return concat(parts, total);
+}
+
+/**
+ * Concatenates byte arrays of `total` bytes in all (the one array itself when there is one).
+ * @param {Uint8Array[]} parts
+ * @param {number} total
+ */
+export function concat(parts, total) {
+  if (parts.length === 1) return parts[0];
   const out = new Uint8Array(total);
   let at = 0;
   for (const p of parts) {

@@ -22,7 +22,7 @@
 // Used by extractColumn (here), the file hashing job (lib/hash-job.js) and the example page
 // (examples/browser/). Never throws on any input; a wrong call is a PreflightError.
 import { PreflightError, own, ownKeys } from './core.js';
-import { utf8 } from './audience.js';
+import { concat, utf8 } from './audience.js';
 
 /** The command line's chunk size (pipeline::CHUNK_BYTES): a record this long or longer is too_long. */
 export const CHUNK_BYTES = 1 << 20;
@@ -37,18 +37,6 @@ const FIELD_START = 0;
 const UNQUOTED = 1;
 const QUOTED = 2;
 const QUOTE_IN_QUOTED = 3;
-
-/** Concatenates byte arrays. */
-function concat(parts, total) {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /**
  * Cuts a byte stream into CSV records. `onRecord(bytes)` gets each record without its line ending
