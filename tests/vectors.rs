@@ -6,6 +6,11 @@
 //! - `valid` and `issues` are the expected report: every issue (errors and warnings), compared as
 //!   a multiset of (path, code); `error` is the expected error code of a wrong call instead.
 //!
+//! Every output is also pinned byte for byte, messages and params included, by
+//! tests/snapshots/reports.jsonl (one line per case: file, name, output). A change of any report
+//! fails here and lists the cases; when the change is meant, `UPDATE_SNAPSHOTS=1 cargo test --test
+//! vectors` rewrites the file and the diff shows every report that moved.
+//!
 //! The native calls and outputs are written to target/vectors/native.json (`kind`,
 //! `payload_text`, `options_text`, `output`); the Node and browser suites make the same calls
 //! through wasm and compare byte for byte with `output`.
@@ -14,6 +19,7 @@ mod common;
 
 use common::vectors::{issue_pairs, vector_cases};
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::Path;
 
@@ -72,6 +78,9 @@ fn shared_vectors() {
         outputs.push(json!({"file": fname, "name": name, "kind": kind,
             "payload_text": payload, "options_text": options, "output": out}));
     }
+    if prefix.is_empty() {
+        check_snapshots(&outputs, &mut failures);
+    }
     let out_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/vectors");
     fs::create_dir_all(&out_dir).expect("create target/vectors");
     fs::write(
@@ -87,6 +96,55 @@ fn shared_vectors() {
         failures.join("\n")
     );
     println!("{count} vectors passed");
+}
+
+/// Outputs up to this many bytes are kept whole in the snapshot file.
+const SNAPSHOT_INLINE_BYTES: usize = 16 * 1024;
+
+/// Compares every output with tests/snapshots/reports.jsonl (or rewrites it when
+/// `UPDATE_SNAPSHOTS=1`).
+fn check_snapshots(outputs: &[Value], failures: &mut Vec<String>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/reports.jsonl");
+    let lines: Vec<String> = outputs
+        .iter()
+        .map(|o| {
+            let out = o["output"].as_str().unwrap_or_default();
+            if out.len() <= SNAPSHOT_INLINE_BYTES {
+                json!({"file": o["file"], "name": o["name"], "output": out})
+            } else {
+                // A megabyte report (report_bounds.json) is pinned by its digest and its start.
+                let head: String = out.chars().take(SNAPSHOT_INLINE_BYTES / 4).collect();
+                let digest: String = Sha256::digest(out.as_bytes())
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect();
+                json!({"file": o["file"], "name": o["name"], "output_bytes": out.len(),
+                    "output_sha256": digest, "output_head": head})
+            }
+            .to_string()
+        })
+        .collect();
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+        fs::create_dir_all(path.parent().expect("parent")).expect("create tests/snapshots");
+        fs::write(&path, lines.join("\n") + "\n").expect("write the snapshots");
+        return;
+    }
+    let kept = fs::read_to_string(&path).unwrap_or_default();
+    let kept: Vec<&str> = kept.lines().collect();
+    if kept.len() != lines.len() {
+        failures.push(format!(
+            "tests/snapshots/reports.jsonl holds {} reports, the vectors give {} (UPDATE_SNAPSHOTS=1 rewrites it)",
+            kept.len(),
+            lines.len()
+        ));
+    }
+    for (have, want) in lines.iter().zip(&kept) {
+        if have != want {
+            failures.push(format!(
+                "report changed (tests/snapshots/reports.jsonl):\n    was {want}\n    now {have}"
+            ));
+        }
+    }
 }
 
 /// `Some(problem)` when a case without `options.now` gives another report at another time.
