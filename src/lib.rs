@@ -28,26 +28,72 @@
 //! (scripts/check-deps.sh checks it, with and without default features).
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+// The engine (rules, checks, context) is private: its layout changes as rules are added, and a
+// caller reaches it only through `validate*`, `describe` and the types below. (Tests reach it
+// through `__private`, which is why the docs lint is off for these modules.)
+#[allow(missing_docs)]
+mod checks;
+#[allow(missing_docs)]
+mod ctx;
+mod envelope;
+#[allow(missing_docs)]
+mod rules;
+mod sort;
 
 pub mod audience;
-pub mod checks;
 pub mod clock;
-pub mod ctx;
+// describe.rs and options.rs belong to the rule-engine rewrite and the binding work of issue 17;
+// their owners document their remaining items and then drop these two `allow`s.
+#[allow(missing_docs)]
 pub mod describe;
 pub mod error;
 pub mod json;
 pub mod kind;
+#[allow(missing_docs)]
 pub mod options;
 pub mod report;
-pub mod rules;
 pub mod signing;
-mod sort;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
 pub use kind::Kind;
 pub use options::{BudgetOptimization, Context, Options};
-pub use report::{Code, Issue, Pointer, Report, Severity};
+pub use report::{Code, Issue, Report, Severity};
+
+/// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests need
+/// beyond the public API, namely the JSON-tape hand-over of a JavaScript value (`tape`) and the
+/// `{"ok": ...}` / `{"error": ...}` envelope the binding returns (which the native tests compute
+/// too, to compare native and wasm results byte for byte). Hidden from the documentation; it may
+/// change or go away in any release, semver does not cover it.
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod __private {
+    pub use crate::envelope::{
+        envelope, validate_json_envelope, validate_tape, validate_tape_envelope, JsonError,
+    };
+
+    /// The JSON tape (see `src/json/tape.rs`).
+    pub mod tape {
+        pub use crate::json::tape::*;
+    }
+
+    /// The rules, for tests that read a rule's named constants instead of restating them.
+    pub mod rules {
+        pub use crate::rules::*;
+    }
+
+    /// The shared checks, for tests (ISO code tables, date parsing).
+    pub mod checks {
+        pub use crate::checks::*;
+    }
+
+    /// The validation context, for tests (`Mode`).
+    pub mod ctx {
+        pub use crate::ctx::*;
+    }
+}
 
 use options::ClassifyName;
 
@@ -140,72 +186,6 @@ pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> Result<Report
     let kind: Kind = kind.parse()?;
     let options = Options::from_json(options)?;
     validate_slice(kind, payload, &options)
-}
-
-/// The result of a call as the JavaScript bindings carry it across the boundary:
-/// `{"ok":<result>}` or `{"error":{"code":...,"message":...}}`. Native tests compute the same
-/// text, so native and wasm results compare byte for byte.
-pub fn envelope<E: JsonError>(result: Result<String, E>) -> String {
-    match result {
-        Ok(json) => format!("{{\"ok\":{json}}}"),
-        Err(e) => format!("{{\"error\":{}}}", e.to_json()),
-    }
-}
-
-/// An error that serializes as `{"code": ..., "message": ...}`, so every area's errors (validation,
-/// signing) cross the JavaScript boundary in the same [`envelope`].
-pub trait JsonError {
-    fn to_json(&self) -> String;
-}
-
-impl JsonError for Error {
-    fn to_json(&self) -> String {
-        Error::to_json(self)
-    }
-}
-
-impl JsonError for signing::SigningError {
-    fn to_json(&self) -> String {
-        signing::SigningError::to_json(self)
-    }
-}
-
-/// The whole call for a payload handed over as a tape (see [`json::tape`]): kind name, tape,
-/// options JSON text. `None` when the tape is refused: then the caller validates the payload's
-/// JSON text instead ([`validate_json`]), which gives the same result for any tape that is not
-/// refused. Fails like [`validate_json`] for an unknown kind or bad options.
-pub fn validate_tape(
-    kind: &str,
-    tape: &json::tape::TapeRef<'_>,
-    options: &str,
-) -> Option<Result<Report, Error>> {
-    // A tape whose text might pass the size limit is refused before anything else, as the text
-    // path refuses such a text before it looks at the kind or the options.
-    if json::tape::json_text_bound(tape) > MAX_INPUT_BYTES {
-        return None;
-    }
-    let call =
-        || -> Result<(Kind, Options), Error> { Ok((kind.parse()?, Options::from_json(options)?)) };
-    let (kind, options) = match call() {
-        Ok(call) => call,
-        Err(e) => return Some(Err(e)),
-    };
-    let value = json::tape::decode(tape).ok()?;
-    Some(Ok(validate_value(kind, &value, &options)))
-}
-
-/// [`validate_tape`] wrapped in an [`envelope`]; `None` for a refused tape.
-pub fn validate_tape_envelope(
-    kind: &str,
-    tape: &json::tape::TapeRef<'_>,
-    options: &str,
-) -> Option<String> {
-    validate_tape(kind, tape, options).map(|r| envelope(r.map(|r| r.to_json())))
-}
-
-/// [`validate_json`] wrapped in an [`envelope`].
-pub fn validate_json_envelope(kind: &str, payload: &[u8], options: &str) -> String {
-    envelope(validate_json(kind, payload, options).map(|r| r.to_json()))
 }
 
 #[cfg(test)]

@@ -328,11 +328,11 @@ fn native_outputs_for_the_wasm_differential() {
                     String::from_utf8_lossy(&bytes)
                 );
                 let out = no_panic(&what, || {
-                    preflight::validate_json_envelope(&kind, &bytes, &base.options)
+                    preflight::__private::validate_json_envelope(&kind, &bytes, &base.options)
                 });
                 assert_eq!(
                     out,
-                    preflight::validate_json_envelope(&kind, &bytes, &base.options),
+                    preflight::__private::validate_json_envelope(&kind, &bytes, &base.options),
                     "{what}"
                 );
                 check_envelope(&out, &codes);

@@ -107,7 +107,7 @@ fn mark_strings(v: &Value, f: &dyn Fn(&str) -> String) -> Value {
 
 fn validate(seen: &mut Seen, kind: &str, payload: &[u8], options: &str) {
     let what = format!("validate {kind}");
-    let out = preflight::validate_json_envelope(kind, payload, options);
+    let out = preflight::__private::validate_json_envelope(kind, payload, options);
     seen.add(&what, out);
     if let Ok(k) = kind.parse::<Kind>() {
         if let Err(e) = preflight::validate_slice(k, payload, &preflight::Options::default()) {

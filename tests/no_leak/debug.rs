@@ -103,7 +103,7 @@ fn outputs() -> Vec<(String, String)> {
         "authenticated_user_id": SERVICE,
     }}))
     .expect("valid options");
-    let report = preflight::validate_json_envelope("line_item_update", b"{}", "");
+    let report = preflight::__private::validate_json_envelope("line_item_update", b"{}", "");
     assert!(!report.is_empty());
     add("Options", format!("{options:?}"));
     add("Context", format!("{:?}", options.context));

@@ -2,7 +2,7 @@
 //! `bodies.rs`, a feature of their own).
 //!
 //! Nothing here throws across the boundary: every export returns a string (or strings) that the
-//! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::envelope`
+//! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::__private::envelope`
 //! carries the validation error codes only, and bulk results are too large to go through
 //! `JSON.parse`), but tagged texts just as total:
 //!

@@ -14,36 +14,42 @@ pub struct AudienceRecord {
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Email addresses (`EMAIL`).
     pub email: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Phone numbers (`PHONE_NUMBER`).
     pub phone_number: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Handles (`HANDLE`).
     pub handle: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Device ids, IDFA or AdID (`DEVICE_ID`).
     pub device_id: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Service user ids (`SERVICE_ID`).
     pub service_id: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Partner user ids (`PARTNER_USER_ID`).
     pub partner_user_id: Vec<String>,
 }
 

@@ -16,7 +16,9 @@ pub struct Oauth1Request {
     pub url: String,
     /// Further decoded query parameters and form-body parameters (never a JSON body).
     pub params: Vec<(String, String)>,
+    /// `oauth_consumer_key`: the app's API key.
     pub consumer_key: String,
+    /// The app's API secret, the first half of the HMAC key (never sent).
     pub consumer_secret: String,
     /// `oauth_token` (request token or access token); `None` at request_token.
     pub token: Option<String>,
@@ -68,7 +70,9 @@ impl fmt::Debug for Oauth1Request {
 /// 32 bytes from a cryptographically secure generator and the current Unix time in seconds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Entropy {
+    /// 32 bytes from a cryptographically secure generator (the nonce is made from them).
     pub random: [u8; 32],
+    /// The current Unix time in seconds (`oauth_timestamp`).
     pub now_unix: u64,
 }
 
