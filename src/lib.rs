@@ -26,19 +26,62 @@
 //! The command line is not a feature: it is its own crate in the workspace (`cli/`, package
 //! `preflight-cli`, binary `preflight`), so a dependency on this library never brings clap
 //! (scripts/check-deps.sh checks it, with and without default features).
+//!
+//! There are no other features: serde (`Serialize`/`Deserialize` of [`Kind`], [`Report`],
+//! [`Issue`], [`Code`], [`Severity`], [`ErrorCode`] and the audience options) is always on.
+//!
+//! # Stability
+//! - The stable names are the contract: kind names ([`Kind::name`]), issue codes
+//!   ([`Code::as_str`]), error codes ([`ErrorCode::as_str`], [`audience::IdError::code`],
+//!   [`signing::SigningError::code`]). Serde writes and reads exactly these names, and a report
+//!   round-trips: `serde_json::from_str::<Report>(&report.to_json())` gives the same report.
+//! - Enums that grow with the platform's API ([`Kind`], [`Code`], [`ErrorCode`], the error enums,
+//!   [`audience::IdType`]) are `#[non_exhaustive]`: a `match` needs a wildcard arm.
+//! - Structs that will grow are `#[non_exhaustive]` too ([`audience::HashOptions`],
+//!   [`audience::batch::BatchOptions`], [`audience::batch::AudienceRecord`],
+//!   [`signing::Oauth1Request`], [`Report`], [`Issue`], [`Error`] and other results): options
+//!   start from `default()` (or a constructor such as [`signing::Oauth1Request::new`]) and are
+//!   changed field by field or with their `with_*` methods; results are read, and built only
+//!   with constructors such as [`Report::from_issues`] and [`Issue::new`].
+//!
+//!   ```compile_fail
+//!   // Does not compile: more options may be added.
+//!   let opts = preflight::audience::HashOptions { prehashed: true, ..Default::default() };
+//!   ```
+//!   ```
+//!   let opts = preflight::audience::HashOptions::default().with_prehashed(true);
+//!   # assert!(opts.prehashed);
+//!   ```
+//! - The rule engine is private. `preflight::__private` (hidden from these docs) is for the
+//!   workspace's own wasm binding and tests, not covered by semver, and may change in any
+//!   release.
+//! - Minimum supported Rust version: the `rust-version` of Cargo.toml, which the test command
+//!   (scripts/test.sh) builds the library with, with and without default features.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 // The engine (rules, checks, context) is private: its layout changes as rules are added, and a
 // caller reaches it only through `validate*`, `describe` and the types below. (Tests reach it
-// through `__private`, which is why the docs lint is off for these modules.)
-#[allow(missing_docs)]
+// through `__private`, which is why the docs lints are off for these modules.)
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 mod checks;
-#[allow(missing_docs)]
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 mod ctx;
 mod envelope;
-#[allow(missing_docs)]
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 mod rules;
 mod sort;
 
@@ -109,11 +152,31 @@ pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
 /// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report
 /// (at most `options.max_issues` of them, then one `too_many_issues` issue counting the rest).
+///
+/// ```
+/// use preflight::{validate, Code, Kind, Options, Severity};
+/// let poll = serde_json::json!({"name": "Lunch poll", "duration_in_minutes": 4,
+///     "first_choice": "Pizza", "second_choice": "Salad"});
+/// let report = validate(Kind::PollCard, &poll, &Options::default());
+/// assert!(!report.valid);
+/// let issue = &report.issues[0];
+/// assert_eq!(issue.path, "/duration_in_minutes");
+/// assert_eq!(issue.code, Code::OutOfRange);
+/// assert_eq!(issue.severity, Severity::Error);
+/// assert_eq!(issue.params["min"], 5);
+/// assert_eq!(issue.params["max"], 10080);
+///
+/// let poll = serde_json::json!({"name": "Lunch poll", "duration_in_minutes": 1440,
+///     "first_choice": "Pizza", "second_choice": "Salad"});
+/// assert!(validate(Kind::PollCard, &poll, &Options::default()).valid);
+/// ```
 pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> Report {
     validate_value(kind, &json::Value::from_serde(payload), options)
 }
 
-/// Validates a payload held as the engine's own document (see [`json::parse`]).
+/// Validates a payload held as the engine's own document (see [`json::parse`], or
+/// [`parse_payload`], which also applies [`MAX_INPUT_BYTES`]), for a caller that validates the
+/// same parsed text more than once. Gives the same report as [`validate_slice`] on that text.
 pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) -> Report {
     rules::run(kind, payload, options)
 }
@@ -145,7 +208,9 @@ pub fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, Error> {
         })
 }
 
-/// Parses a JSON payload into the engine's document, borrowing from `bytes`.
+/// Parses a JSON payload into the engine's document, borrowing from `bytes`, with the checks of
+/// the text entry points: at most [`MAX_INPUT_BYTES`] and [`MAX_DEPTH`] levels
+/// ([`ErrorCode::InputTooLarge`], [`ErrorCode::TooDeep`]), otherwise [`ErrorCode::InvalidJson`].
 pub fn parse_payload(bytes: &[u8]) -> Result<json::Value<'_>, Error> {
     check_size(bytes)?;
     json::parse(bytes).map_err(|e| match e.kind {
@@ -174,7 +239,31 @@ fn too_deep() -> Error {
     )
 }
 
-/// Validates JSON text. Fails only when the text is not JSON.
+/// Validates JSON text given as bytes (UTF-8). Fails only when the call is wrong: the text is not
+/// JSON ([`ErrorCode::InvalidJson`]: syntax, invalid UTF-8, a lone surrogate, a number out of
+/// range), nests deeper than [`MAX_DEPTH`] or is larger than [`MAX_INPUT_BYTES`]. A payload that
+/// is JSON but not a valid `kind` is an `Ok` report with its issues.
+///
+/// A member written twice in one object is reported (`duplicate_key`), which [`validate`] on a
+/// `serde_json::Value` cannot do: serde_json keeps only the last.
+///
+/// ```
+/// use preflight::{validate_slice, Code, ErrorCode, Kind, Options};
+/// let opts = Options::default();
+/// let text = br#"{"name": "Lunch poll", "duration_in_minutes": 1440,
+///     "first_choice": "Pizza", "second_choice": "Salad"}"#;
+/// assert!(validate_slice(Kind::PollCard, text, &opts)?.valid);
+///
+/// let twice = br#"{"name": "A", "name": "B", "duration_in_minutes": 1440,
+///     "first_choice": "Pizza", "second_choice": "Salad"}"#;
+/// let report = validate_slice(Kind::PollCard, twice, &opts)?;
+/// assert_eq!(report.issues[0].code, Code::DuplicateKey);
+/// assert_eq!(report.issues[0].path, "/name");
+///
+/// let err = validate_slice(Kind::PollCard, b"{\"name\": }", &opts).unwrap_err();
+/// assert_eq!(err.code, ErrorCode::InvalidJson);
+/// # Ok::<(), preflight::Error>(())
+/// ```
 pub fn validate_slice(kind: Kind, payload: &[u8], options: &Options) -> Result<Report, Error> {
     let value = parse_payload(payload)?;
     Ok(validate_value(kind, &value, options))
@@ -182,6 +271,17 @@ pub fn validate_slice(kind: Kind, payload: &[u8], options: &Options) -> Result<R
 
 /// The whole call as the bindings make it: kind name, payload JSON text, options JSON text (empty
 /// for defaults). Fails for an unknown kind, bad options or unparsable JSON.
+///
+/// ```
+/// use preflight::{validate_json, ErrorCode};
+/// let text = br#"{"name": "Lunch poll", "duration_in_minutes": 1440,
+///     "first_choice": "Pizza", "second_choice": "Salad"}"#;
+/// let report = validate_json("poll_card", text, r#"{"max_issues": 10}"#)?;
+/// assert_eq!(report.to_json(), r#"{"valid":true,"issues":[]}"#);
+/// let err = validate_json("poll_card", text, r#"{"max_isues": 10}"#).unwrap_err();
+/// assert_eq!(err.code, ErrorCode::BadOptions);
+/// # Ok::<(), preflight::Error>(())
+/// ```
 pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> Result<Report, Error> {
     let kind: Kind = kind.parse()?;
     let options = Options::from_json(options)?;

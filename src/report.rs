@@ -152,7 +152,7 @@ impl fmt::Display for Code {
 ///
 /// Building one costs nothing: a pointer is a segment and a reference to its parent, on the
 /// stack of the rule that walks the payload, borrowing the member name. The RFC 6901 text is
-/// written only when an issue is reported ([`Pointer::write_to`], `Display`), escaping `~` as
+/// written only when an issue is reported (`Display`), escaping `~` as
 /// `~0` and `/` as `~1`.
 #[derive(Clone, Copy, Debug)]
 pub struct Pointer<'a> {

@@ -305,14 +305,16 @@ fn input_format(args: &Args) -> InputFormat {
 
 fn batch(args: &Args) -> Result<u8, String> {
     let hash_opts = args.hash.options()?;
-    let opts = BatchOptions {
-        operation: args.operation,
-        effective_at: args.effective_at.clone(),
-        expires_at: args.expires_at.clone(),
-        now: Some(args.now.clone().unwrap_or_else(system_now)),
-        max_users_per_body: args.max_users_per_body,
-        max_body_bytes: args.max_body_bytes,
-        hash: hash_opts,
+    let opts = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.operation = args.operation;
+        batch_opts.effective_at = args.effective_at.clone();
+        batch_opts.expires_at = args.expires_at.clone();
+        batch_opts.now = Some(args.now.clone().unwrap_or_else(system_now));
+        batch_opts.max_users_per_body = args.max_users_per_body;
+        batch_opts.max_body_bytes = args.max_body_bytes;
+        batch_opts.hash = hash_opts;
+        batch_opts
     };
     let mut builder = BodyBuilder::new(args.endpoint, &opts).map_err(|e| e.to_string())?;
     let format = input_format(args);

@@ -103,7 +103,7 @@ pub enum Value<'a> {
 /// Whether some name is written more than once is known from construction
 /// ([`Object::has_repeated_keys`]): found while the name table is built (no extra work), by
 /// comparing names for a smaller object, by sorting them for a larger one. The answer lives in
-/// the same box as the table ([`Meta`]), so an object stays four words and a [`Value`] as small
+/// the same box as the table (`Meta`), so an object stays four words and a [`Value`] as small
 /// as before; an object without a table gets a box only when a name repeats.
 #[derive(Clone, Default)]
 pub struct Object<'a> {

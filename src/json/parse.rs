@@ -10,6 +10,7 @@ use std::fmt;
 
 /// What went wrong, as a stable category.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The bytes are not UTF-8.
     InvalidUtf8,
@@ -25,6 +26,7 @@ pub enum ParseErrorKind {
 
 /// A parse failure with its position (1-based line and column, in characters of the line).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
     /// What went wrong.
     pub kind: ParseErrorKind,

@@ -55,6 +55,7 @@ pub use oauth1::{
 /// Why the shape check of a CRC token refused it. Carries lengths and positions only, never the
 /// token's characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CrcShapeProblem {
     /// Fewer characters than the policy's minimum.
     TooShort {

@@ -72,11 +72,10 @@ pub(crate) fn hash_options(
     let phone_format = phone_format
         .parse::<PhoneFormat>()
         .map_err(|e| Fail::of(e.code(), e.message()))?;
-    let opts = HashOptions {
-        phone_format,
-        default_country_code,
-        prehashed,
-    };
+    let mut opts = HashOptions::default()
+        .with_phone_format(phone_format)
+        .with_prehashed(prehashed);
+    opts.default_country_code = default_country_code;
     opts.validate().map_err(Fail::id)?;
     Ok(opts)
 }

@@ -232,21 +232,18 @@ fn sign_inner(
             Some(Entropy { random, now_unix })
         }
     };
-    let req = Oauth1Request {
-        method,
-        url,
-        params,
-        consumer_key,
-        consumer_secret,
-        token,
-        token_secret,
-        nonce,
-        timestamp,
-        callback,
-        verifier,
-        realm,
-        extra_oauth_params: Vec::new(),
-        omit_version,
+    let req = {
+        let mut request = Oauth1Request::new(method, url, consumer_key, consumer_secret);
+        request.params = params;
+        request.token = token;
+        request.token_secret = token_secret;
+        request.nonce = nonce;
+        request.timestamp = timestamp;
+        request.callback = callback;
+        request.verifier = verifier;
+        request.realm = realm;
+        request.omit_version = omit_version;
+        request
     };
     let signed = match step {
         Some(step) => oauth1_sign_for_step(step, &req, entropy.as_ref())?,

@@ -6,8 +6,12 @@ use std::fmt;
 
 /// One user: raw identifier values per type (any number per field, usually one). `Debug` shows
 /// how many values each field holds, never a value.
+///
+/// A field is added with each new identifier type (`#[non_exhaustive]`): start from
+/// [`AudienceRecord::default`] and assign the fields, or deserialize one.
 #[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct AudienceRecord {
     #[serde(
         default,
@@ -106,7 +110,8 @@ impl AudienceRecord {
         }
     }
 
-    fn values_mut(&mut self, t: IdType) -> &mut Vec<String> {
+    /// The raw values of field `t`, to change.
+    pub fn values_mut(&mut self, t: IdType) -> &mut Vec<String> {
         match t {
             IdType::Email => &mut self.email,
             IdType::PhoneNumber => &mut self.phone_number,

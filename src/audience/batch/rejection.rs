@@ -65,6 +65,7 @@ impl Serialize for RecordError {
 /// A record left out of the bodies. JSON: `{"index":3,"field":"email","value_index":0,
 /// "code":"invalid_email"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Rejection {
     /// The record's input index.
     pub index: usize,
