@@ -14,8 +14,11 @@ fn main() {
     let text = std::fs::read(root.join("bench/fixtures/product_batch_25.json")).expect("fixture");
     let mut bytes = 0;
     for _ in 0..rounds {
-        let out =
-            preflight::validate_json_envelope(black_box("product_batch"), black_box(&text), "");
+        let out = preflight::__private::validate_json_envelope(
+            black_box("product_batch"),
+            black_box(&text),
+            "",
+        );
         bytes += black_box(out).len();
     }
     println!("{rounds} rounds, {bytes} bytes of reports");

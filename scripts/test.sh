@@ -6,6 +6,7 @@
 #
 # Each install step is skipped when its tool is already there:
 #   rustfmt/clippy, the wasm32-unknown-unknown target (rustup)
+#   the toolchain of Cargo.toml's rust-version, minimal profile (rustup)
 #   wasm-bindgen-cli of exactly the version of the wasm-bindgen crate in Cargo.lock (cargo install)
 #   node_modules from package-lock.json (npm ci)
 #   Debian chromium (apt-get)
@@ -37,6 +38,20 @@ if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   echo "wasm32-unknown-unknown: present"
 else
   rustup target add wasm32-unknown-unknown
+fi
+
+step "install: the minimum supported Rust toolchain (rust-version of Cargo.toml)"
+msrv=$(awk -F'"' '/^rust-version = "/ { print $2; exit }' Cargo.toml)
+if [ -z "$msrv" ]; then
+  echo "cannot read rust-version from Cargo.toml" >&2
+  exit 1
+fi
+msrv_ok=1
+if rustup run "$msrv" rustc --version >/dev/null 2>&1; then
+  echo "Rust $msrv: present"
+elif ! rustup toolchain install "$msrv" --profile minimal; then
+  msrv_ok=0
+  echo "WARNING: cannot install Rust $msrv; the minimum-version build below is SKIPPED" >&2
 fi
 
 step "install: wasm-bindgen-cli"
@@ -82,6 +97,17 @@ cargo test --workspace
 
 step "cargo test -p preflight without the Unicode tables (--no-default-features: unit tests, tests/no_tables.rs)"
 cargo test -p preflight --no-default-features --lib --test no_tables
+
+step "the library builds with its rust-version (Rust $msrv; separate target dir target/msrv)"
+if [ "$msrv_ok" = 1 ]; then
+  CARGO_TARGET_DIR=target/msrv cargo "+$msrv" build -p preflight --lib --locked
+  CARGO_TARGET_DIR=target/msrv cargo "+$msrv" build -p preflight --lib --locked --no-default-features
+else
+  echo "SKIPPED: Rust $msrv could not be installed (see the install step)"
+fi
+
+step "API docs build without warnings (cargo doc --no-deps -p preflight; doc tests ran in cargo test)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p preflight
 
 step "a library dependency brings no CLI dependency (scripts/check-deps.sh)"
 bash scripts/check-deps.sh

@@ -13,8 +13,12 @@
 //! When none is available the clock rules are skipped and reported as `context_missing` with
 //! `params.fact` `"now"`, never guessed.
 
-use crate::checks::dates::{DateTime, Offset};
 use std::sync::OnceLock;
+
+/// A parsed date-time, as `options.now` holds it and [`now`] gives it (parse one with
+/// [`crate::options::parse_now`]); its [`Offset`]. Defined with the date checks, re-exported here
+/// so that a caller can name them.
+pub use crate::checks::dates::{DateTime, Offset};
 
 /// The ids of the rules that read the clock (their rows in docs/RULES.md; `readsClock` in
 /// `describe`). Each is skipped, with `context_missing` (`params.fact` `"now"`), only where there

@@ -1,12 +1,15 @@
 //! Errors for calls that are themselves wrong (unknown kind, bad options, unparsable JSON).
 //! A bad payload never produces an `Error`: it produces a [`crate::Report`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Stable error codes of a wrong call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+/// Stable error codes of a wrong call. The snake_case name ([`ErrorCode::as_str`], also the
+/// serde form) is the public contract. New codes may be added in a minor release, so a `match`
+/// needs a wildcard arm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// The kind name is not one of [`crate::Kind::ALL`].
     UnknownKind,
@@ -21,6 +24,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// The stable snake_case name, as serialized (`"unknown_kind"`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::UnknownKind => "unknown_kind",
@@ -32,14 +36,36 @@ impl ErrorCode {
     }
 }
 
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A wrong call: a stable code and a message for people (never containing payload values).
+///
+/// `Display` writes `<code>: <message>`; it implements [`std::error::Error`], so `?` takes it into
+/// a `Box<dyn std::error::Error>` or an `anyhow::Error`.
+///
+/// ```
+/// let err = preflight::validate_json("no_such_kind", b"{}", "").unwrap_err();
+/// assert_eq!(err.code, preflight::ErrorCode::UnknownKind);
+/// assert!(err.to_string().starts_with("unknown_kind: "));
+/// ```
+///
+/// More members may be added in a minor release (`#[non_exhaustive]`): build one with
+/// [`Error::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Error {
+    /// What kind of wrong call this is.
     pub code: ErrorCode,
+    /// For people; never contains a payload value, an identifier or a secret.
     pub message: String,
 }
 
 impl Error {
+    /// An error with `code` and `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Error {
             code,

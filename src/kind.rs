@@ -1,14 +1,27 @@
 //! The payload kinds, by stable name.
 
 use crate::error::{Error, ErrorCode};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
 /// Defines [`Kind`] from one list: variant, stable name, what it is.
 macro_rules! kinds {
     ($($(#[doc = $doc:literal])* $variant:ident => $name:literal,)*) => {
-        /// A payload kind. Parse one from its stable name with `str::parse`.
+        /// A payload kind. Parse one from its stable name with `str::parse`; serde writes and
+        /// reads the same stable name (`"poll_card"`). Kinds are added as the platform's API
+        /// grows, so a `match` needs a wildcard arm.
+        ///
+        /// ```
+        /// use preflight::Kind;
+        /// let kind: Kind = "poll_card".parse()?;
+        /// assert_eq!(kind, Kind::PollCard);
+        /// assert_eq!(kind.name(), "poll_card");
+        /// assert_eq!(serde_json::to_string(&kind)?, "\"poll_card\"");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
         pub enum Kind {
             $($(#[doc = $doc])* $variant,)*
         }
@@ -200,6 +213,22 @@ impl FromStr for Kind {
                     ),
                 )
             })
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Reads a kind's stable name; any other string is an error carrying the `unknown_kind` message
+/// (with its "did you mean" suggestion).
+impl<'de> Deserialize<'de> for Kind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse()
+            .map_err(|e: Error| serde::de::Error::custom(e.message))
     }
 }
 

@@ -4,23 +4,30 @@
 //! strings (see [`Code`]); messages are for people and never carry a payload value, an audience
 //! identifier or a secret. `params` carries the numbers and names a program needs.
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
 
-/// How bad an issue is. `valid` is true when no issue is an `Error`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// How bad an issue is. `valid` is true when no issue is an `Error`. Serialized as `"error"` or
+/// `"warning"`. Deliberately exhaustive: a report's validity is defined by these two levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
+    /// The payload would be refused: the report is not `valid`.
     Error,
+    /// Worth a look (an unknown member, a deprecated value, a rule skipped for a missing
+    /// context fact), but the payload is acceptable.
     Warning,
 }
 
 /// Defines [`Code`] from one list: variant, stable name, meaning.
 macro_rules! codes {
     ($($(#[doc = $doc:literal])* $variant:ident => $name:literal,)*) => {
-        /// Stable issue codes. The snake_case name is the public contract; never rename one.
+        /// Stable issue codes. The snake_case name ([`Code::as_str`], also the serde form) is the
+        /// public contract; never rename one. Codes are added as rules grow, so a `match` needs a
+        /// wildcard arm.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
         pub enum Code {
             $($(#[doc = $doc])* $variant,)*
         }
@@ -119,6 +126,22 @@ impl Serialize for Code {
     }
 }
 
+/// Reads a code's stable snake_case name; any other string is an error.
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        Code::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format_args!("unknown issue code `{name}`")))
+    }
+}
+
+impl Code {
+    /// The code whose stable name is `name` (`"too_long"`), if any.
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == name)
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -129,7 +152,7 @@ impl fmt::Display for Code {
 ///
 /// Building one costs nothing: a pointer is a segment and a reference to its parent, on the
 /// stack of the rule that walks the payload, borrowing the member name. The RFC 6901 text is
-/// written only when an issue is reported ([`Pointer::write_to`], `Display`), escaping `~` as
+/// written only when an issue is reported (`Display`), escaping `~` as
 /// `~0` and `/` as `~1`.
 #[derive(Clone, Copy, Debug)]
 pub struct Pointer<'a> {
@@ -225,32 +248,95 @@ impl PartialEq for Pointer<'_> {
 
 impl Eq for Pointer<'_> {}
 
-/// One problem found in a payload.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One problem found in a payload: `{path, code, message, severity, params}` in JSON (serde
+/// writes and reads exactly that).
+///
+/// More members may be added in a minor release (`#[non_exhaustive]`): read the fields, and
+/// build one (say, for a test of code that consumes reports) with [`Issue::new`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Issue {
     /// RFC 6901 pointer into the payload; a missing member is reported where it would be.
     pub path: String,
+    /// What is wrong, as a stable code.
     pub code: Code,
     /// For people. Never contains a payload value, an identifier or a secret.
     pub message: String,
+    /// Whether the issue makes the payload invalid.
     pub severity: Severity,
     /// Machine-readable details (`max`, `actual`, `allowed`, `fact`, ...). Keys are sorted.
     pub params: Map<String, Value>,
 }
 
-/// The result of validating one payload. `valid` is true when no issue is an error.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+impl Issue {
+    /// An issue with every field given.
+    pub fn new(
+        path: impl Into<String>,
+        code: Code,
+        severity: Severity,
+        message: impl Into<String>,
+        params: Map<String, Value>,
+    ) -> Self {
+        Issue {
+            path: path.into(),
+            code,
+            message: message.into(),
+            severity,
+            params,
+        }
+    }
+}
+
+/// The result of validating one payload: `{"valid": ..., "issues": [...]}` in JSON. `valid` is
+/// true when no issue is an error.
+///
+/// Serde writes that form ([`Report::to_json`] is the compact text every binding returns) and
+/// reads it back; reading refuses a report whose `valid` disagrees with its issues, so a
+/// deserialized report never claims a validity its issues deny.
+///
+/// More members may be added in a minor release (`#[non_exhaustive]`): build one with
+/// [`Report::from_issues`], which computes `valid`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ReportData")]
+#[non_exhaustive]
 pub struct Report {
+    /// True when no issue is an [`Severity::Error`].
     pub valid: bool,
+    /// Every issue found, in a fixed order (at most `max_issues`, then one `too_many_issues`).
     pub issues: Vec<Issue>,
 }
 
+/// A report as read, before `valid` is checked against its issues.
+#[derive(Deserialize)]
+struct ReportData {
+    valid: bool,
+    issues: Vec<Issue>,
+}
+
+impl TryFrom<ReportData> for Report {
+    type Error = String;
+
+    fn try_from(data: ReportData) -> Result<Self, String> {
+        let report = Report::from_issues(data.issues);
+        if report.valid != data.valid {
+            return Err(format!(
+                "the report says valid: {}, but {} of its issues are errors",
+                data.valid,
+                report.errors().count()
+            ));
+        }
+        Ok(report)
+    }
+}
+
 impl Report {
+    /// The report of `issues`: `valid` when none of them is an error.
     pub fn from_issues(issues: Vec<Issue>) -> Self {
         let valid = !issues.iter().any(|i| i.severity == Severity::Error);
         Report { valid, issues }
     }
 
+    /// The issues whose severity is [`Severity::Error`].
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
@@ -264,7 +350,7 @@ impl Report {
 }
 
 /// Builds a `params` map from a `json!({...})` object literal (anything else gives an empty map).
-pub fn params(value: Value) -> Map<String, Value> {
+pub(crate) fn params(value: Value) -> Map<String, Value> {
     match value {
         Value::Object(m) => m,
         _ => Map::new(),

@@ -142,10 +142,7 @@ fn partner_user_id_is_verbatim_and_unhashed() {
         Ok(" ABC-123 ")
     );
     // Not even with `prehashed`, and nothing is trimmed.
-    let pre = HashOptions {
-        prehashed: true,
-        ..opts()
-    };
+    let pre = opts().with_prehashed(true);
     assert_eq!(
         hash(IdType::PartnerUserId, "\u{FEFF}x\n", &pre).as_deref(),
         Ok("\u{FEFF}x\n")
@@ -159,7 +156,7 @@ fn partner_user_id_is_verbatim_and_unhashed() {
 #[test]
 fn independent_sha256sum_values() {
     let o = opts();
-    let digits = HashOptions { phone_format: PhoneFormat::Digits, ..opts() };
+    let digits = opts().with_phone_format(PhoneFormat::Digits);
     let long = format!("{}@Example.com", "A".repeat(60)); // 72 bytes: two SHA-256 blocks
     let cases = [
         (IdType::Email, long.as_str(), &o,
@@ -295,10 +292,7 @@ fn phone_rules() {
         Ok("+33612345678")
     );
     // Digits format: the same digits without `+`.
-    let digits = HashOptions {
-        phone_format: PhoneFormat::Digits,
-        ..with_cc("1")
-    };
+    let digits = with_cc("1").with_phone_format(PhoneFormat::Digits);
     assert_eq!(n("(657) 777-0000", &digits).as_deref(), Ok("16577770000"));
     assert_eq!(
         n("+44 20 7183 8750", &digits).as_deref(),
@@ -319,9 +313,10 @@ fn phone_rules() {
         assert_eq!(code(IdType::PhoneNumber, raw, &o), want, "{raw:?}");
     }
     // A bad option is reported for phone numbers, and up front by validate().
-    let bad = HashOptions {
-        default_country_code: Some("+44".into()),
-        ..opts()
+    let bad = {
+        let mut hash_opts = opts();
+        hash_opts.default_country_code = Some("+44".into());
+        hash_opts
     };
     assert_eq!(bad.validate(), Err(IdError::InvalidDefaultCountryCode));
     assert_eq!(
@@ -369,10 +364,7 @@ fn handle_device_and_service_rules() {
 
 #[test]
 fn prehashed_accept_and_reject() {
-    let pre = HashOptions {
-        prehashed: true,
-        ..opts()
-    };
+    let pre = opts().with_prehashed(true);
     let digest = "6AFB3B8BA60B4050A492472F3C82294DEDE1ECC6319A9C420F776FD3BCA2A381";
     let lower = digest.to_ascii_lowercase();
     for t in [
@@ -762,10 +754,11 @@ fn byte_limit_boundary_exact() {
 #[test]
 fn smaller_limits_and_streaming_builder_agree() {
     let records = email_records(103);
-    let o = BatchOptions {
-        max_users_per_body: 10,
-        max_body_bytes: 700,
-        ..Default::default()
+    let o = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.max_users_per_body = 10;
+        batch_opts.max_body_bytes = 700;
+        batch_opts
     };
     let out = build_bodies(Endpoint::CustomAudienceUsers, &records, &o).expect("options");
     assert!(out
@@ -868,11 +861,12 @@ fn rejected_records_by_index_and_field() {
 
 #[test]
 fn dates_and_delete_operation() {
-    let o = BatchOptions {
-        operation: Operation::Delete,
-        effective_at: Some("2026-01-01T00:00:00Z".into()),
-        expires_at: Some("2027-02-01T00:00:00Z".into()),
-        ..Default::default()
+    let o = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.operation = Operation::Delete;
+        batch_opts.effective_at = Some("2026-01-01T00:00:00Z".into());
+        batch_opts.expires_at = Some("2027-02-01T00:00:00Z".into());
+        batch_opts
     };
     let out = build_bodies(Endpoint::CustomAudienceUsers, &email_records(2), &o).expect("options");
     let v: Value = serde_json::from_str(&out.bodies[0].json).expect("json");
@@ -880,9 +874,10 @@ fn dates_and_delete_operation() {
     assert_eq!(v[0]["params"]["effective_at"], "2026-01-01T00:00:00Z");
     assert_eq!(v[0]["params"]["expires_at"], "2027-02-01T00:00:00Z");
     users_of(&out.bodies[0].json, "Delete");
-    let bad = BatchOptions {
-        expires_at: Some("2025-12-31T23:59:59Z".into()),
-        ..o.clone()
+    let bad = {
+        let mut batch_opts = o.clone();
+        batch_opts.expires_at = Some("2025-12-31T23:59:59Z".into());
+        batch_opts
     };
     assert_eq!(
         build_bodies(Endpoint::CustomAudienceUsers, &[], &bad)
@@ -890,9 +885,10 @@ fn dates_and_delete_operation() {
             .map(BatchError::code),
         Some("expires_not_after_effective")
     );
-    let bad = BatchOptions {
-        effective_at: Some("2026-01-01T01:00:00+01:00".into()),
-        ..o
+    let bad = {
+        let mut batch_opts = o;
+        batch_opts.effective_at = Some("2026-01-01T01:00:00+01:00".into());
+        batch_opts
     };
     assert_eq!(
         build_bodies(Endpoint::CustomAudienceUsers, &[], &bad).err(),
@@ -920,10 +916,11 @@ fn do_not_reach_bodies() {
         build_bodies(Endpoint::DoNotReachUsers, &records, &no_expiry).err(),
         Some(BatchError::MissingExpiresAt)
     );
-    let o = BatchOptions {
-        expires_at: Some("2027-01-01T00:00:00Z".into()),
-        now: Some("2026-11-21T09:30:00.000Z".into()),
-        ..Default::default()
+    let o = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.expires_at = Some("2027-01-01T00:00:00Z".into());
+        batch_opts.now = Some("2026-11-21T09:30:00.000Z".into());
+        batch_opts
     };
     let out = build_bodies(Endpoint::DoNotReachUsers, &records, &o).expect("options");
     // The handle is left out; the user is sent with the email.
@@ -945,9 +942,10 @@ fn do_not_reach_bodies() {
             {"phone_number": [phone]},
         ])
     );
-    let past = BatchOptions {
-        now: Some("2027-06-01T00:00:00Z".into()),
-        ..o
+    let past = {
+        let mut batch_opts = o;
+        batch_opts.now = Some("2027-06-01T00:00:00Z".into());
+        batch_opts
     };
     assert_eq!(
         build_bodies(Endpoint::DoNotReachUsers, &records, &past).err(),
@@ -976,12 +974,14 @@ fn records_and_options_from_json() {
     assert_eq!(o.operation, Operation::Delete);
     assert_eq!(o.max_body_bytes, MAX_BODY_BYTES);
     assert_eq!(o.hash.phone_format, PhoneFormat::Digits);
-    let bad = BatchOptions {
-        hash: HashOptions {
-            default_country_code: Some("0".into()),
-            ..opts()
-        },
-        ..Default::default()
+    let bad = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.hash = {
+            let mut hash_opts = opts();
+            hash_opts.default_country_code = Some("0".into());
+            hash_opts
+        };
+        batch_opts
     };
     assert_eq!(
         build_bodies(Endpoint::CustomAudienceUsers, &[], &bad)

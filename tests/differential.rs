@@ -130,10 +130,12 @@ fn hash_options(o: &IdOptions) -> Result<HashOptions, String> {
             .to_string();
         tagged_error(e.code(), &message)
     })?;
-    let opts = HashOptions {
-        phone_format,
-        default_country_code: o.default_country_code.clone(),
-        prehashed: o.prehashed,
+    let opts = {
+        let mut hash_opts = HashOptions::default();
+        hash_opts.phone_format = phone_format;
+        hash_opts.default_country_code = o.default_country_code.clone();
+        hash_opts.prehashed = o.prehashed;
+        hash_opts
     };
     opts.validate()
         .map_err(|e| tagged_error(e.code(), e.message()))?;
@@ -328,11 +330,11 @@ fn native_outputs_for_the_wasm_differential() {
                     String::from_utf8_lossy(&bytes)
                 );
                 let out = no_panic(&what, || {
-                    preflight::validate_json_envelope(&kind, &bytes, &base.options)
+                    preflight::__private::validate_json_envelope(&kind, &bytes, &base.options)
                 });
                 assert_eq!(
                     out,
-                    preflight::validate_json_envelope(&kind, &bytes, &base.options),
+                    preflight::__private::validate_json_envelope(&kind, &bytes, &base.options),
                     "{what}"
                 );
                 check_envelope(&out, &codes);

@@ -36,10 +36,10 @@ fn call(kind: &str, payload: &[u8], options: &str) -> Value {
         String::from_utf8_lossy(&payload[..payload.len().min(80)])
     );
     let out = catch_unwind(AssertUnwindSafe(|| {
-        preflight::validate_json_envelope(kind, payload, options)
+        preflight::__private::validate_json_envelope(kind, payload, options)
     }))
     .unwrap_or_else(|_| panic!("panicked: {what}"));
-    let again = preflight::validate_json_envelope(kind, payload, options);
+    let again = preflight::__private::validate_json_envelope(kind, payload, options);
     assert_eq!(out, again, "not deterministic: {what}");
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }

@@ -111,9 +111,10 @@ fn identifier_vectors_through_every_hashing_path() {
         }
         got.push(("LineHasher, a byte at a time", one(&bytewise.finish())));
         let record = AudienceRecord::new().with(t, raw.clone());
-        let batch = BatchOptions {
-            expires_at: Some("2030-01-01T00:00:00Z".into()),
-            ..BatchOptions::default()
+        let batch = {
+            let mut batch_opts = BatchOptions::default();
+            batch_opts.expires_at = Some("2030-01-01T00:00:00Z".into());
+            batch_opts
         };
         let bodies = build_bodies(Endpoint::CustomAudienceUsers, &[record], &batch)
             .expect("valid batch options");

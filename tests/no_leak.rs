@@ -107,7 +107,7 @@ fn mark_strings(v: &Value, f: &dyn Fn(&str) -> String) -> Value {
 
 fn validate(seen: &mut Seen, kind: &str, payload: &[u8], options: &str) {
     let what = format!("validate {kind}");
-    let out = preflight::validate_json_envelope(kind, payload, options);
+    let out = preflight::__private::validate_json_envelope(kind, payload, options);
     seen.add(&what, out);
     if let Ok(k) = kind.parse::<Kind>() {
         if let Err(e) = preflight::validate_slice(k, payload, &preflight::Options::default()) {
@@ -245,10 +245,12 @@ fn validation_reports_and_errors_carry_no_marked_value() {
 }
 
 fn opts(format: PhoneFormat, cc: Option<&str>, prehashed: bool) -> HashOptions {
-    HashOptions {
-        phone_format: format,
-        default_country_code: cc.map(String::from),
-        prehashed,
+    {
+        let mut hash_opts = HashOptions::default();
+        hash_opts.phone_format = format;
+        hash_opts.default_country_code = cc.map(String::from);
+        hash_opts.prehashed = prehashed;
+        hash_opts
     }
 }
 
@@ -328,18 +330,21 @@ fn audience_errors_carry_no_marked_value() {
     .collect();
     for endpoint in [Endpoint::CustomAudienceUsers, Endpoint::DoNotReachUsers] {
         for o in [
-            BatchOptions {
-                expires_at: Some("2030-01-01T00:00:00Z".into()),
-                ..BatchOptions::default()
+            {
+                let mut batch_opts = BatchOptions::default();
+                batch_opts.expires_at = Some("2030-01-01T00:00:00Z".into());
+                batch_opts
             },
-            BatchOptions {
-                effective_at: Some(SECRET.into()),
-                ..BatchOptions::default()
+            {
+                let mut batch_opts = BatchOptions::default();
+                batch_opts.effective_at = Some(SECRET.into());
+                batch_opts
             },
-            BatchOptions {
-                expires_at: Some(EMAIL.into()),
-                now: Some(PHONE.into()),
-                ..BatchOptions::default()
+            {
+                let mut batch_opts = BatchOptions::default();
+                batch_opts.expires_at = Some(EMAIL.into());
+                batch_opts.now = Some(PHONE.into());
+                batch_opts
             },
         ] {
             match build_bodies(endpoint, &records, &o) {
@@ -368,17 +373,18 @@ fn audience_errors_carry_no_marked_value() {
 }
 
 fn oauth_request() -> Oauth1Request {
-    Oauth1Request {
-        method: "POST".into(),
-        url: format!("https://api.example.com/1.1/statuses/update.json?q={EMAIL}"),
-        params: vec![("status".into(), format!("{PHONE} {SERVICE}"))],
-        consumer_key: TOKEN.into(),
-        consumer_secret: SECRET.into(),
-        token: Some(TOKEN.into()),
-        token_secret: Some(TOKEN_SECRET.into()),
-        nonce: Some("kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg".into()),
-        timestamp: Some(1_318_622_958),
-        ..Oauth1Request::default()
+    {
+        let mut request = Oauth1Request::default();
+        request.method = "POST".into();
+        request.url = format!("https://api.example.com/1.1/statuses/update.json?q={EMAIL}");
+        request.params = vec![("status".into(), format!("{PHONE} {SERVICE}"))];
+        request.consumer_key = TOKEN.into();
+        request.consumer_secret = SECRET.into();
+        request.token = Some(TOKEN.into());
+        request.token_secret = Some(TOKEN_SECRET.into());
+        request.nonce = Some("kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg".into());
+        request.timestamp = Some(1_318_622_958);
+        request
     }
 }
 

@@ -17,7 +17,7 @@ use preflight::signing::{
 };
 
 fn hex(s: &str) -> Vec<u8> {
-    assert!(s.len() % 2 == 0);
+    assert!(s.len().is_multiple_of(2));
     (0..s.len())
         .step_by(2)
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("test hex"))
@@ -202,19 +202,20 @@ fn rfc_4231_hmac_sha256() {
 /// RFC 5849 §3.1 / §3.4.1.1: `POST /request?b5=%3D%253D&a3=a&c%40=&a2=r%20b` on example.com,
 /// form body `c2&a3=2+q`, client secret "j49sk3j29djd", token secret "dh893hdasih9".
 fn rfc5849_request() -> Oauth1Request {
-    Oauth1Request {
-        method: "POST".into(),
-        url: "http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b".into(),
-        params: parse_form("c2&a3=2+q").unwrap(),
-        consumer_key: "9djdj82h48djs9d2".into(),
-        consumer_secret: "j49sk3j29djd".into(),
-        token: Some("kkk9d7dh3k39sjv7".into()),
-        token_secret: Some("dh893hdasih9".into()),
-        nonce: Some("7d8f3e4a".into()),
-        timestamp: Some(137131201),
-        realm: Some("Example".into()),
-        omit_version: true,
-        ..Default::default()
+    {
+        let mut value = Oauth1Request::default();
+        value.method = "POST".into();
+        value.url = "http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b".into();
+        value.params = parse_form("c2&a3=2+q").unwrap();
+        value.consumer_key = "9djdj82h48djs9d2".into();
+        value.consumer_secret = "j49sk3j29djd".into();
+        value.token = Some("kkk9d7dh3k39sjv7".into());
+        value.token_secret = Some("dh893hdasih9".into());
+        value.nonce = Some("7d8f3e4a".into());
+        value.timestamp = Some(137131201);
+        value.realm = Some("Example".into());
+        value.omit_version = true;
+        value
     }
 }
 
@@ -305,24 +306,26 @@ fn rfc_5849_3_4_1_2_base_string_uri_examples() {
 /// credentials dpf43f3p2l4k3l03 / kd94hf93k423kf44, realm "Photos", no oauth_version. Each
 /// expected signature is the one printed in §1.2.
 fn photos(method: &str, url: &str) -> Oauth1Request {
-    Oauth1Request {
-        method: method.into(),
-        url: url.into(),
-        consumer_key: "dpf43f3p2l4k3l03".into(),
-        consumer_secret: "kd94hf93k423kf44".into(),
-        realm: Some("Photos".into()),
-        omit_version: true,
-        ..Default::default()
+    {
+        let mut request = Oauth1Request::default();
+        request.method = method.into();
+        request.url = url.into();
+        request.consumer_key = "dpf43f3p2l4k3l03".into();
+        request.consumer_secret = "kd94hf93k423kf44".into();
+        request.realm = Some("Photos".into());
+        request.omit_version = true;
+        request
     }
 }
 
 #[test]
 fn rfc_5849_1_2_temporary_credentials_request() {
-    let req = Oauth1Request {
-        nonce: Some("wIjqoS".into()),
-        timestamp: Some(137131200),
-        callback: Some("http://printer.example.com/ready".into()),
-        ..photos("POST", "https://photos.example.net/initiate")
+    let req = {
+        let mut request = photos("POST", "https://photos.example.net/initiate");
+        request.nonce = Some("wIjqoS".into());
+        request.timestamp = Some(137131200);
+        request.callback = Some("http://printer.example.com/ready".into());
+        request
     };
     // It also satisfies Document A's request_token rules.
     let signed = oauth1_sign_for_step(FlowStep::RequestToken, &req, None).unwrap();
@@ -336,13 +339,14 @@ fn rfc_5849_1_2_temporary_credentials_request() {
 
 #[test]
 fn rfc_5849_1_2_token_credentials_request() {
-    let req = Oauth1Request {
-        token: Some("hh5s93j4hdidpola".into()),
-        token_secret: Some("hdhd0244k9j7ao03".into()),
-        nonce: Some("walatlh".into()),
-        timestamp: Some(137131201),
-        verifier: Some("hfdp7dh39dks9884".into()),
-        ..photos("POST", "https://photos.example.net/token")
+    let req = {
+        let mut request = photos("POST", "https://photos.example.net/token");
+        request.token = Some("hh5s93j4hdidpola".into());
+        request.token_secret = Some("hdhd0244k9j7ao03".into());
+        request.nonce = Some("walatlh".into());
+        request.timestamp = Some(137131201);
+        request.verifier = Some("hfdp7dh39dks9884".into());
+        request
     };
     let signed = oauth1_sign_for_step(FlowStep::AccessToken, &req, None).unwrap();
     assert_eq!(signed.signature, "gKgrFCywp7rO0OXSjdot/IHF7IU=");
@@ -353,15 +357,16 @@ fn rfc_5849_1_2_token_credentials_request() {
 
 #[test]
 fn rfc_5849_1_2_protected_resource_request() {
-    let req = Oauth1Request {
-        token: Some("nnch734d00sl2jdk".into()),
-        token_secret: Some("pfkkdhi9sl3r4s00".into()),
-        nonce: Some("chapoH".into()),
-        timestamp: Some(137131202),
-        ..photos(
+    let req = {
+        let mut request = photos(
             "GET",
             "http://photos.example.net/photos?file=vacation.jpg&size=original",
-        )
+        );
+        request.token = Some("nnch734d00sl2jdk".into());
+        request.token_secret = Some("pfkkdhi9sl3r4s00".into());
+        request.nonce = Some("chapoH".into());
+        request.timestamp = Some(137131202);
+        request
     };
     let signed = oauth1_sign(&req, None).unwrap();
     assert_eq!(signed.signature, "MdpQcU8iPSUjWoN/UDMsK2sui9I=");
@@ -375,16 +380,17 @@ fn rfc_5849_1_2_protected_resource_request() {
 /// source of `tR3+Ty81lMeYAr/Fid0kMTYa/WM=` (it is not in RFC 5849).
 #[test]
 fn oauth_core_1_0_appendix_a5() {
-    let req = Oauth1Request {
-        method: "GET".into(),
-        url: "http://photos.example.net/photos?file=vacation.jpg&size=original".into(),
-        consumer_key: "dpf43f3p2l4k3l03".into(),
-        consumer_secret: "kd94hf93k423kf44".into(),
-        token: Some("nnch734d00sl2jdk".into()),
-        token_secret: Some("pfkkdhi9sl3r4s00".into()),
-        nonce: Some("kllo9940pd9333jh".into()),
-        timestamp: Some(1191242096),
-        ..Default::default()
+    let req = {
+        let mut request = Oauth1Request::default();
+        request.method = "GET".into();
+        request.url = "http://photos.example.net/photos?file=vacation.jpg&size=original".into();
+        request.consumer_key = "dpf43f3p2l4k3l03".into();
+        request.consumer_secret = "kd94hf93k423kf44".into();
+        request.token = Some("nnch734d00sl2jdk".into());
+        request.token_secret = Some("pfkkdhi9sl3r4s00".into());
+        request.nonce = Some("kllo9940pd9333jh".into());
+        request.timestamp = Some(1191242096);
+        request
     };
     let signed = oauth1_sign(&req, None).unwrap();
     assert_eq!(
@@ -405,20 +411,22 @@ fn oauth_core_1_0_appendix_a5() {
 /// for the 1.1 URL; their earlier revision used the `/1/` URL and printed
 /// `tnnArxj06cWHq44gCs1OSKk/jLY=` (still shown in the docs' sample header).
 fn twitter_request(url: &str) -> Oauth1Request {
-    Oauth1Request {
-        method: "post".into(), // lowercase on purpose: the base string uppercases it
-        url: url.into(),
-        params: vec![(
+    {
+        let mut value = Oauth1Request::default();
+        value.method = "post".into();
+        // lowercase on purpose: the base string uppercases it
+        value.url = url.into();
+        value.params = vec![(
             "status".into(),
             "Hello Ladies + Gentlemen, a signed OAuth request!".into(),
-        )],
-        consumer_key: "xvz1evFS4wEEPTGEFPHBog".into(),
-        consumer_secret: "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw".into(),
-        token: Some("370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb".into()),
-        token_secret: Some("LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE".into()),
-        nonce: Some("kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg".into()),
-        timestamp: Some(1318622958),
-        ..Default::default()
+        )];
+        value.consumer_key = "xvz1evFS4wEEPTGEFPHBog".into();
+        value.consumer_secret = "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw".into();
+        value.token = Some("370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb".into());
+        value.token_secret = Some("LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE".into());
+        value.nonce = Some("kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg".into());
+        value.timestamp = Some(1318622958);
+        value
     }
 }
 
@@ -916,15 +924,16 @@ fn crc_token_from_query_string() {
 // ---------------------------------------------------------------------------------------------
 
 fn base_request() -> Oauth1Request {
-    Oauth1Request {
-        method: "POST".into(),
-        url: "https://api.example.com/oauth/request_token".into(),
-        consumer_key: "ck".into(),
-        consumer_secret: "cs-secret-value".into(),
-        callback: Some("oob".into()),
-        nonce: Some("n0nce".into()),
-        timestamp: Some(1_700_000_000),
-        ..Default::default()
+    {
+        let mut request = Oauth1Request::default();
+        request.method = "POST".into();
+        request.url = "https://api.example.com/oauth/request_token".into();
+        request.consumer_key = "ck".into();
+        request.consumer_secret = "cs-secret-value".into();
+        request.callback = Some("oob".into());
+        request.nonce = Some("n0nce".into());
+        request.timestamp = Some(1_700_000_000);
+        request
     }
 }
 
@@ -1241,10 +1250,11 @@ fn flow_request_token() {
 #[test]
 fn flow_authorize_and_authenticate_never_carry_a_callback() {
     for step in [FlowStep::Authorize, FlowStep::Authenticate] {
-        let mut r = Oauth1Request {
-            method: "GET".into(),
-            url: "https://api.example.com/oauth/authorize?oauth_token=req-token".into(),
-            ..Default::default()
+        let mut r = {
+            let mut request = Oauth1Request::default();
+            request.method = "GET".into();
+            request.url = "https://api.example.com/oauth/authorize?oauth_token=req-token".into();
+            request
         };
         assert_eq!(check_flow(step, &r), Ok(()), "{step:?}");
         r.callback = Some("https://app.example.com/cb".into());
@@ -1317,17 +1327,18 @@ fn flow_step_names_round_trip() {
 
 #[test]
 fn flow_access_token_needs_token_and_verifier() {
-    let ok = Oauth1Request {
-        method: "POST".into(),
-        url: "https://api.example.com/oauth/access_token".into(),
-        consumer_key: "ck".into(),
-        consumer_secret: "cs".into(),
-        token: Some("req-token".into()),
-        token_secret: Some("req-secret".into()),
-        verifier: Some("1234567".into()),
-        nonce: Some("n".into()),
-        timestamp: Some(1),
-        ..Default::default()
+    let ok = {
+        let mut request = Oauth1Request::default();
+        request.method = "POST".into();
+        request.url = "https://api.example.com/oauth/access_token".into();
+        request.consumer_key = "ck".into();
+        request.consumer_secret = "cs".into();
+        request.token = Some("req-token".into());
+        request.token_secret = Some("req-secret".into());
+        request.verifier = Some("1234567".into());
+        request.nonce = Some("n".into());
+        request.timestamp = Some(1);
+        request
     };
     assert_eq!(check_flow(FlowStep::AccessToken, &ok), Ok(()));
     assert!(oauth1_sign_for_step(FlowStep::AccessToken, &ok, None).is_ok());
@@ -1353,16 +1364,17 @@ fn flow_access_token_needs_token_and_verifier() {
 
 #[test]
 fn flow_invalidate_token() {
-    let ok = Oauth1Request {
-        method: "POST".into(),
-        url: "https://api.example.com/1.1/oauth/invalidate_token".into(),
-        consumer_key: "ck".into(),
-        consumer_secret: "cs".into(),
-        token: Some("access".into()),
-        token_secret: Some("access-secret".into()),
-        nonce: Some("n".into()),
-        timestamp: Some(1),
-        ..Default::default()
+    let ok = {
+        let mut request = Oauth1Request::default();
+        request.method = "POST".into();
+        request.url = "https://api.example.com/1.1/oauth/invalidate_token".into();
+        request.consumer_key = "ck".into();
+        request.consumer_secret = "cs".into();
+        request.token = Some("access".into());
+        request.token_secret = Some("access-secret".into());
+        request.nonce = Some("n".into());
+        request.timestamp = Some(1);
+        request
     };
     assert_eq!(check_flow(FlowStep::InvalidateToken, &ok), Ok(()));
     let mut r = ok.clone();
@@ -1515,18 +1527,19 @@ fn nothing_secret_leaks_into_errors_or_debug() {
     );
     errors.push(check_signature(SECRET.as_bytes(), b"y", Some(TOKEN)).unwrap_err());
     // OAuth failures with secrets everywhere.
-    let mut req = Oauth1Request {
-        method: "POST".into(),
-        url: format!("https://example.com/{TOKEN}?oauth_token={TOKEN}"),
-        consumer_key: TOKEN.into(),
-        consumer_secret: SECRET.into(),
-        token: Some(TOKEN.into()),
-        token_secret: Some(SECRET.into()),
-        nonce: Some(format!("{TOKEN}é")),
-        timestamp: Some(1),
-        verifier: Some(TOKEN.into()),
-        callback: Some(format!("{TOKEN} x")),
-        ..Default::default()
+    let mut req = {
+        let mut request = Oauth1Request::default();
+        request.method = "POST".into();
+        request.url = format!("https://example.com/{TOKEN}?oauth_token={TOKEN}");
+        request.consumer_key = TOKEN.into();
+        request.consumer_secret = SECRET.into();
+        request.token = Some(TOKEN.into());
+        request.token_secret = Some(SECRET.into());
+        request.nonce = Some(format!("{TOKEN}é"));
+        request.timestamp = Some(1);
+        request.verifier = Some(TOKEN.into());
+        request.callback = Some(format!("{TOKEN} x"));
+        request
     };
     errors.push(oauth1_sign(&req, None).unwrap_err());
     errors.push(check_flow(FlowStep::RequestToken, &req).unwrap_err());

@@ -305,14 +305,16 @@ fn input_format(args: &Args) -> InputFormat {
 
 fn batch(args: &Args) -> Result<u8, String> {
     let hash_opts = args.hash.options()?;
-    let opts = BatchOptions {
-        operation: args.operation,
-        effective_at: args.effective_at.clone(),
-        expires_at: args.expires_at.clone(),
-        now: Some(args.now.clone().unwrap_or_else(system_now)),
-        max_users_per_body: args.max_users_per_body,
-        max_body_bytes: args.max_body_bytes,
-        hash: hash_opts,
+    let opts = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.operation = args.operation;
+        batch_opts.effective_at = args.effective_at.clone();
+        batch_opts.expires_at = args.expires_at.clone();
+        batch_opts.now = Some(args.now.clone().unwrap_or_else(system_now));
+        batch_opts.max_users_per_body = args.max_users_per_body;
+        batch_opts.max_body_bytes = args.max_body_bytes;
+        batch_opts.hash = hash_opts;
+        batch_opts
     };
     let mut builder = BodyBuilder::new(args.endpoint, &opts).map_err(|e| e.to_string())?;
     let format = input_format(args);
@@ -488,14 +490,14 @@ fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use preflight::checks::dates::parse_iso8601;
+    use preflight::options::parse_now;
 
     #[test]
     fn clock_text_round_trips() {
         for secs in [0, 951_868_800, 1_709_164_799, 4_102_444_800, 1_234_567_890] {
             let text = iso8601_utc(secs);
             assert_eq!(
-                parse_iso8601(&text).map(|d| d.unix_seconds),
+                parse_now(&text).ok().map(|d| d.unix_seconds),
                 Some(secs),
                 "{text}"
             );

@@ -145,11 +145,9 @@ pub struct HashArgs {
 impl HashArgs {
     /// The core's options, with the default country code checked.
     pub fn options(&self) -> Result<HashOptions, String> {
-        let mut opts = HashOptions {
-            phone_format: self.phone_format,
-            prehashed: self.prehashed,
-            ..HashOptions::default()
-        };
+        let mut opts = HashOptions::default()
+            .with_phone_format(self.phone_format)
+            .with_prehashed(self.prehashed);
         if let Some(cc) = self.default_country_code.as_deref() {
             opts = opts
                 .with_default_country_code(cc)

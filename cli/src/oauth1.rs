@@ -155,19 +155,21 @@ fn sign(args: &Args) -> Result<preflight::signing::Oauth1Signature, String> {
     if let Some(path) = &args.form_body {
         params.extend(read_form_body(path)?);
     }
-    let req = Oauth1Request {
-        method: args.method.clone(),
-        url: args.url.clone(),
-        params,
-        consumer_key,
-        consumer_secret: consumer_secret.expose().to_string(),
-        token: args.token.clone(),
-        token_secret: token_secret.map(|s| s.expose().to_string()),
-        nonce: args.nonce.clone(),
-        timestamp: args.timestamp,
-        callback: args.callback.clone(),
-        verifier: args.verifier.clone(),
-        ..Default::default()
+    let req = {
+        let mut request = Oauth1Request::new(
+            args.method.clone(),
+            args.url.clone(),
+            consumer_key,
+            consumer_secret.expose().to_string(),
+        );
+        request.params = params;
+        request.token = args.token.clone();
+        request.token_secret = token_secret.map(|s| s.expose().to_string());
+        request.nonce = args.nonce.clone();
+        request.timestamp = args.timestamp;
+        request.callback = args.callback.clone();
+        request.verifier = args.verifier.clone();
+        request
     };
     let entropy = if args.nonce.is_some() && args.timestamp.is_some() {
         None

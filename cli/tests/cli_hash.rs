@@ -108,10 +108,7 @@ fn spec_vectors_through_the_cli() {
     let digits = hash(
         IdType::PhoneNumber,
         "+442071838750",
-        &HashOptions {
-            phone_format: preflight::audience::PhoneFormat::Digits,
-            ..HashOptions::default()
-        },
+        &HashOptions::default().with_phone_format(preflight::audience::PhoneFormat::Digits),
     )
     .expect("valid");
     assert_eq!(lines(&out), vec![digits]);

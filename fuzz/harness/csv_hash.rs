@@ -76,9 +76,10 @@ pub fn run(data: &[u8]) {
 }
 
 fn opts() -> HashOptions {
-    HashOptions {
-        default_country_code: Some(COUNTRY_CODE.to_owned()),
-        ..HashOptions::default()
+    {
+        let mut hash_opts = HashOptions::default();
+        hash_opts.default_country_code = Some(COUNTRY_CODE.to_owned());
+        hash_opts
     }
 }
 

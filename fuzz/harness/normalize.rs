@@ -36,14 +36,17 @@ pub const COUNTRY_CODES: [Option<&str>; 4] = [None, Some("44"), Some("1"), Some(
 /// Decodes the options byte (see the module docs).
 pub fn options(bits: u8) -> HashOptions {
     let bits = bits.wrapping_sub(b'0');
-    HashOptions {
-        phone_format: if bits & 1 == 0 {
+    {
+        let mut hash_opts = HashOptions::default();
+        hash_opts.phone_format = if bits & 1 == 0 {
             PhoneFormat::E164
         } else {
             PhoneFormat::Digits
-        },
-        prehashed: bits & 2 != 0,
-        default_country_code: pick(&COUNTRY_CODES, (bits >> 2) & 3, 0).map(str::to_owned),
+        };
+        hash_opts.prehashed = bits & 2 != 0;
+        hash_opts.default_country_code =
+            pick(&COUNTRY_CODES, (bits >> 2) & 3, 0).map(str::to_owned);
+        hash_opts
     }
 }
 
@@ -106,10 +109,7 @@ pub fn check(t: IdType, opts: &HashOptions, raw: &str) {
 /// Normalizing `once` (the normalized form of `raw`) again; see the module docs.
 fn idempotent(t: IdType, opts: &HashOptions, raw: &str, once: &str) {
     if t == IdType::PhoneNumber && opts.phone_format == PhoneFormat::Digits && !opts.prehashed {
-        let e164 = HashOptions {
-            phone_format: PhoneFormat::E164,
-            ..opts.clone()
-        };
+        let e164 = opts.clone().with_phone_format(PhoneFormat::E164);
         let plus = normalize(t, raw, &e164);
         assert_eq!(
             plus.as_deref().ok().and_then(|p| p.strip_prefix('+')),

@@ -107,11 +107,12 @@ pub fn check(req: &Oauth1Request, entropy: Option<&Entropy>) {
             Ok(&sig.signature),
             "parameter order matters"
         );
-        let blank = Oauth1Signature {
-            signature: String::new(),
-            authorization_header: String::new(),
-            nonce: String::new(),
-            ..sig.clone()
+        let blank = {
+            let mut value = sig.clone();
+            value.signature = String::new();
+            value.authorization_header = String::new();
+            value.nonce = String::new();
+            value
         };
         assert_eq!(
             format!("{sig:?}"),
@@ -163,18 +164,20 @@ fn placeholders(req: &Oauth1Request) -> Oauth1Request {
         Some(i) => format!("{}?placeholder", &req.url[..i]),
         None => req.url.clone(),
     };
-    Oauth1Request {
-        url,
-        params: vec![(String::new(), String::new()); req.params.len()],
-        consumer_key: String::from("placeholder"),
-        consumer_secret: String::from("placeholder"),
-        token: fixed(&req.token),
-        token_secret: fixed(&req.token_secret),
-        nonce: fixed(&req.nonce),
-        callback: fixed(&req.callback),
-        verifier: fixed(&req.verifier),
-        extra_oauth_params: vec![(String::new(), String::new()); req.extra_oauth_params.len()],
-        ..req.clone()
+    {
+        let mut request = req.clone();
+        request.url = url;
+        request.params = vec![(String::new(), String::new()); req.params.len()];
+        request.consumer_key = String::from("placeholder");
+        request.consumer_secret = String::from("placeholder");
+        request.token = fixed(&req.token);
+        request.token_secret = fixed(&req.token_secret);
+        request.nonce = fixed(&req.nonce);
+        request.callback = fixed(&req.callback);
+        request.verifier = fixed(&req.verifier);
+        request.extra_oauth_params =
+            vec![(String::new(), String::new()); req.extra_oauth_params.len()];
+        request
     }
 }
 

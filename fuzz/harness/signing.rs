@@ -287,13 +287,11 @@ pub fn url(u: &str) {
         assert_eq!(Some(p.query), form_pairs(query), "query parameters");
     }
     let shown = |url: String| {
-        format!(
-            "{:?}",
-            Oauth1Request {
-                url,
-                ..Oauth1Request::default()
-            }
-        )
+        format!("{:?}", {
+            let mut request = Oauth1Request::default();
+            request.url = url;
+            request
+        })
     };
     let before_query = u.split(['?', '#']).next().unwrap_or_default();
     let debug = shown(u.to_owned());

@@ -67,6 +67,7 @@ pub const MAX_VALUE_BYTES: usize = 65_536;
 /// An identifier type, by its stable name (the field name in the API's user objects).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum IdType {
     /// `email`: NFC, Unicode lowercase; exactly one `@`, non-empty local part and domain, no
     /// whitespace inside; then at most [`MAX_EMAIL_LOCAL_BYTES`] bytes before the `@` and
@@ -143,6 +144,7 @@ impl fmt::Display for IdType {
 
 /// How a phone number is written before hashing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum PhoneFormat {
     /// `e164` (default): `+` kept, e.g. `+16175551212`.
     #[default]
@@ -201,8 +203,21 @@ impl std::error::Error for UnknownPhoneFormat {}
 
 /// Options of normalization and hashing. JSON form (all members optional):
 /// `{"phone_format": "e164"|"digits", "default_country_code": "44", "prehashed": false}`.
+///
+/// More options may be added in a minor release (`#[non_exhaustive]`): start from
+/// [`HashOptions::default`] and chain the `with_*` methods (or assign the fields).
+///
+/// ```
+/// use preflight::audience::{HashOptions, PhoneFormat};
+/// let opts = HashOptions::default()
+///     .with_phone_format(PhoneFormat::Digits)
+///     .with_default_country_code("44")?;
+/// assert_eq!(opts.default_country_code.as_deref(), Some("44"));
+/// # Ok::<(), preflight::audience::IdError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct HashOptions {
     /// Whether phone numbers are hashed with the `+` ([`PhoneFormat::E164`]) or without.
     pub phone_format: PhoneFormat,
@@ -216,6 +231,18 @@ pub struct HashOptions {
 }
 
 impl HashOptions {
+    /// Sets [`HashOptions::phone_format`].
+    pub fn with_phone_format(mut self, phone_format: PhoneFormat) -> Self {
+        self.phone_format = phone_format;
+        self
+    }
+
+    /// Sets [`HashOptions::prehashed`].
+    pub fn with_prehashed(mut self, prehashed: bool) -> Self {
+        self.prehashed = prehashed;
+        self
+    }
+
     /// Sets [`HashOptions::default_country_code`] after checking it.
     pub fn with_default_country_code(mut self, cc: &str) -> Result<Self, IdError> {
         if !phone::valid_country_code(cc) {
@@ -345,6 +372,21 @@ pub fn normalize(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<Strin
 
 /// The value as sent to the API: SHA-256 of the normalized form as 64 lowercase hex digits;
 /// `partner_user_id` verbatim; with [`HashOptions::prehashed`] the lowercased digest.
+///
+/// A value that cannot be normalized is an [`IdError`] (with a stable code), never a hash.
+///
+/// ```
+/// use preflight::audience::{hash, HashOptions, IdType};
+/// let opts = HashOptions::default();
+/// // Trimmed and lowercased first: the SHA-256 of `test@example.com` (as `sha256sum` prints it).
+/// assert_eq!(
+///     hash(IdType::Email, "  Test@Example.COM ", &opts)?,
+///     "973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b"
+/// );
+/// let err = hash(IdType::Email, "not an address", &opts).unwrap_err();
+/// assert_eq!(err.code(), "invalid_email");
+/// # Ok::<(), preflight::audience::IdError>(())
+/// ```
 pub fn hash(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<String, IdError> {
     let mut out = String::with_capacity(64);
     hash_into(id_type, raw, opts, &mut out)?;

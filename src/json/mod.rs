@@ -16,7 +16,9 @@
 mod convert;
 mod parse;
 mod repeats;
-pub mod tape;
+// Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
+#[allow(missing_docs)]
+pub(crate) mod tape;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
 pub use repeats::Repeat;
@@ -32,12 +34,16 @@ use std::fmt;
 /// a finite `f64`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Number {
+    /// An integer that fits `i64`.
     Int(i64),
+    /// An integer above `i64::MAX` that fits `u64`.
     UInt(u64),
+    /// Any other number (a fraction, an exponent, or an integer beyond `u64`), always finite.
     Float(f64),
 }
 
 impl Number {
+    /// The value as `i64`, when it is an integer in range.
     pub fn as_i64(&self) -> Option<i64> {
         match *self {
             Number::Int(i) => Some(i),
@@ -46,6 +52,7 @@ impl Number {
         }
     }
 
+    /// The value as `u64`, when it is a non-negative integer in range.
     pub fn as_u64(&self) -> Option<u64> {
         match *self {
             Number::Int(i) => u64::try_from(i).ok(),
@@ -54,6 +61,7 @@ impl Number {
         }
     }
 
+    /// The value as `f64` (an integer converts, possibly rounding); always `Some`.
     pub fn as_f64(&self) -> Option<f64> {
         Some(match *self {
             Number::Int(i) => i as f64,
@@ -62,6 +70,7 @@ impl Number {
         })
     }
 
+    /// Whether the number is a [`Number::Float`].
     pub fn is_f64(&self) -> bool {
         matches!(self, Number::Float(_))
     }
@@ -70,11 +79,17 @@ impl Number {
 /// A JSON value borrowing from its source.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value<'a> {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number.
     Number(Number),
+    /// A string, borrowed from the source unless it held escapes.
     String(Cow<'a, str>),
+    /// An array.
     Array(Vec<Value<'a>>),
+    /// An object, its members in input order (repeated names kept).
     Object(Object<'a>),
 }
 
@@ -88,7 +103,7 @@ pub enum Value<'a> {
 /// Whether some name is written more than once is known from construction
 /// ([`Object::has_repeated_keys`]): found while the name table is built (no extra work), by
 /// comparing names for a smaller object, by sorting them for a larger one. The answer lives in
-/// the same box as the table ([`Meta`]), so an object stays four words and a [`Value`] as small
+/// the same box as the table (`Meta`), so an object stays four words and a [`Value`] as small
 /// as before; an object without a table gets a box only when a name repeats.
 #[derive(Clone, Default)]
 pub struct Object<'a> {
@@ -220,10 +235,12 @@ impl fmt::Debug for Object<'_> {
 }
 
 impl<'a> Object<'a> {
+    /// An object with no members.
     pub fn new() -> Self {
         Object::default()
     }
 
+    /// An object with no members and room for `n`.
     pub fn with_capacity(n: usize) -> Self {
         Object {
             entries: Vec::with_capacity(n),
@@ -348,6 +365,7 @@ impl<'a> Object<'a> {
             .map(|(_, v)| v)
     }
 
+    /// Whether a member is named `name`.
     #[inline]
     pub fn contains_key(&self, name: &str) -> bool {
         self.position(name).is_some()
@@ -363,16 +381,19 @@ impl<'a> Object<'a> {
         self.entries.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
+    /// The number of members (a repeated name counts as often as it was written).
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the object has no members.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 }
 
 impl<'a> Value<'a> {
+    /// The string, when this is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
@@ -380,6 +401,7 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The object, when this is one.
     pub fn as_object(&self) -> Option<&Object<'a>> {
         match self {
             Value::Object(o) => Some(o),
@@ -387,6 +409,7 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The array's items, when this is one.
     pub fn as_array(&self) -> Option<&[Value<'a>]> {
         match self {
             Value::Array(a) => Some(a),
@@ -394,6 +417,7 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The number as `i64`, when this is an integer in range.
     pub fn as_i64(&self) -> Option<i64> {
         match self {
             Value::Number(n) => n.as_i64(),
@@ -401,6 +425,7 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The boolean, when this is one.
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),
@@ -408,6 +433,7 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// Whether this is `null`.
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }

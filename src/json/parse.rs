@@ -10,6 +10,7 @@ use std::fmt;
 
 /// What went wrong, as a stable category.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The bytes are not UTF-8.
     InvalidUtf8,
@@ -25,9 +26,13 @@ pub enum ParseErrorKind {
 
 /// A parse failure with its position (1-based line and column, in characters of the line).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
+    /// What went wrong.
     pub kind: ParseErrorKind,
+    /// The 1-based line of the failure.
     pub line: usize,
+    /// The 1-based column of the failure, in characters of its line.
     pub column: usize,
 }
 
@@ -43,6 +48,8 @@ impl fmt::Display for ParseError {
         write!(f, "{what} at line {}, column {}", self.line, self.column)
     }
 }
+
+impl std::error::Error for ParseError {}
 
 /// Parses a whole JSON text (surrounding whitespace allowed, nothing else after the value).
 pub fn parse(bytes: &[u8]) -> Result<Value<'_>, ParseError> {

@@ -15,7 +15,9 @@ use std::borrow::Cow;
 
 /// A member name written more than once in one object ([`Object::repeats_in_order`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Repeat<'n> {
+    /// The repeated name.
     pub name: &'n str,
     /// How many times the name is written.
     pub count: usize,

@@ -141,6 +141,20 @@ impl CrcTokenPolicy {
 /// `sha256=<base64(HMAC-SHA256(consumer_secret, crc_token))>` (standard base64 with padding), after
 /// the signing-oracle guard: a token the policy refuses is never signed. An empty secret is
 /// refused.
+///
+/// ```
+/// use preflight::signing::{crc_response_token, CrcTokenPolicy};
+/// let secret = b"z3ZX4v7mAAUGykl3EcmkqbartmuW8VFOOzCloLx9Q45P0hLrFu";
+/// let policy = CrcTokenPolicy::default();
+/// // The value `openssl dgst -sha256 -hmac <secret> -binary | base64` gives for the token.
+/// assert_eq!(
+///     crc_response_token(secret, "9b4507b3-9040-4669-9ca3-6b94edb50553", &policy)?,
+///     "sha256=Cytd4Sq+NvEcV3MMrXxWJGJx5A+y/lXzzU2Maartkx8="
+/// );
+/// // A token outside the policy's shape is never signed.
+/// assert!(crc_response_token(secret, "<script>", &policy).is_err());
+/// # Ok::<(), preflight::signing::SigningError>(())
+/// ```
 pub fn crc_response_token(
     consumer_secret: &[u8],
     crc_token: &str,

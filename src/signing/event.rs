@@ -68,7 +68,17 @@ pub fn check_signature(
 }
 
 /// Whether the signature header value is valid for the raw body. `false` for every failure of
-/// [`check_signature`].
+/// [`check_signature`] (which says why).
+///
+/// ```
+/// use preflight::signing::verify_signature;
+/// // HMAC-SHA256 of the body with the consumer secret `test`, as
+/// // `printf 'test=1&other_test=2' | openssl dgst -sha256 -hmac test -binary | base64` prints it.
+/// let header = Some("sha256=25Cu3iwbbiqBTwQRzcKJZwisjf736V2Q8UaTlkfLSoc=");
+/// assert!(verify_signature(b"test", b"test=1&other_test=2", header));
+/// assert!(!verify_signature(b"test", b"test=1&other_test=3", header));
+/// assert!(!verify_signature(b"test", b"test=1&other_test=2", None));
+/// ```
 pub fn verify_signature(consumer_secret: &[u8], body: &[u8], header_value: Option<&str>) -> bool {
     check_signature(consumer_secret, body, header_value).is_ok()
 }

@@ -55,13 +55,27 @@ pub use oauth1::{
 /// Why the shape check of a CRC token refused it. Carries lengths and positions only, never the
 /// token's characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CrcShapeProblem {
     /// Fewer characters than the policy's minimum.
-    TooShort { len: usize, min: usize },
+    TooShort {
+        /// The token's length in characters.
+        len: usize,
+        /// The policy's minimum.
+        min: usize,
+    },
     /// More characters than the policy's maximum.
-    TooLong { len: usize, max: usize },
+    TooLong {
+        /// The token's length in characters.
+        len: usize,
+        /// The policy's maximum.
+        max: usize,
+    },
     /// A character outside the policy's alphabet, at this character index (0-based).
-    ForbiddenCharacter { index: usize },
+    ForbiddenCharacter {
+        /// The 0-based character index of the first such character.
+        index: usize,
+    },
 }
 
 /// An error of the signing module. [`SigningError::code`] is stable snake_case for programs;
@@ -98,7 +112,10 @@ pub enum SigningError {
     /// The part after `sha256=` is not canonical standard base64 with padding.
     SignatureBase64,
     /// The decoded signature is not 32 bytes long.
-    SignatureLength { len: usize },
+    SignatureLength {
+        /// The decoded length in bytes.
+        len: usize,
+    },
     /// The signature does not match the body (constant-time comparison).
     SignatureMismatch,
 
@@ -159,7 +176,10 @@ pub enum SigningError {
     /// A parameter the step does not take, or a parameter repeated where it must be single.
     UnexpectedParameter(&'static str),
     /// The HTTP method is not the one Document A gives for the step.
-    WrongMethod { expected: &'static str },
+    WrongMethod {
+        /// The method the step takes (`POST` or `GET`).
+        expected: &'static str,
+    },
     /// The step's URL is not `https` (Document A: HTTPS is required for all authorization steps).
     InsecureUrl,
     /// A flow step name other than those of [`FlowStep::as_str`].

@@ -26,6 +26,7 @@ fn marked(t: IdType) -> [String; 2] {
         IdType::DeviceId => [DEVICE.into(), format!("{DEVICE}0")],
         IdType::ServiceId => [SERVICE.into(), format!("{SERVICE}{SECRET}")],
         IdType::PartnerUserId => [PARTNER.into(), String::new()],
+        _ => panic!("no marked values for the new identifier type {t}"),
     }
 }
 
@@ -75,9 +76,10 @@ fn outputs() -> Vec<(String, String)> {
                 .with(IdType::PartnerUserId, PARTNER)
         })
         .collect();
-    let batch = BatchOptions {
-        hash: opts.clone(),
-        ..BatchOptions::default()
+    let batch = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.hash = opts.clone();
+        batch_opts
     };
     let mut builder = BodyBuilder::new(Endpoint::CustomAudienceUsers, &batch).expect("options");
     for r in only_valid.iter().chain(&records) {
@@ -103,7 +105,7 @@ fn outputs() -> Vec<(String, String)> {
         "authenticated_user_id": SERVICE,
     }}))
     .expect("valid options");
-    let report = preflight::validate_json_envelope("line_item_update", b"{}", "");
+    let report = preflight::__private::validate_json_envelope("line_item_update", b"{}", "");
     assert!(!report.is_empty());
     add("Options", format!("{options:?}"));
     add("Context", format!("{:?}", options.context));
@@ -119,18 +121,19 @@ fn outputs() -> Vec<(String, String)> {
         format!("https://{TOKEN}:{SECRET}@example.com/?q={EMAIL}"),
         format!("https://example.com/1.1/x.json?q={EMAIL}#{SECRET}"),
     ] {
-        let req = Oauth1Request {
-            method: "POST".into(),
-            url: url.clone(),
-            params: vec![("status".into(), format!("{PHONE} {SERVICE}"))],
-            consumer_key: TOKEN.into(),
-            consumer_secret: SECRET.into(),
-            token: Some(TOKEN.into()),
-            token_secret: Some(TOKEN_SECRET.into()),
-            verifier: Some(TOKEN.into()),
-            callback: Some(format!("https://example.com/cb?{SECRET}")),
-            extra_oauth_params: vec![("oauth_x".into(), SECRET.into())],
-            ..Oauth1Request::default()
+        let req = {
+            let mut request = Oauth1Request::default();
+            request.method = "POST".into();
+            request.url = url.clone();
+            request.params = vec![("status".into(), format!("{PHONE} {SERVICE}"))];
+            request.consumer_key = TOKEN.into();
+            request.consumer_secret = SECRET.into();
+            request.token = Some(TOKEN.into());
+            request.token_secret = Some(TOKEN_SECRET.into());
+            request.verifier = Some(TOKEN.into());
+            request.callback = Some(format!("https://example.com/cb?{SECRET}"));
+            request.extra_oauth_params = vec![("oauth_x".into(), SECRET.into())];
+            request
         };
         let signed = signing::oauth1_sign(&req, Some(&entropy));
         add(&format!("Oauth1Request {url}"), format!("{req:?}"));

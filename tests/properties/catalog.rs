@@ -1,25 +1,27 @@
 //! The catalog of rule-breaking mutations: for each kind, member paths (RFC 6901, `*` for any
 //! array index) and what breaks the rule on that member. Every limit and value set comes from the
-//! constant the rule itself uses, imported from `preflight::rules::*`; nothing is restated here.
+//! constant the rule itself uses, imported from `preflight::__private::rules::*`; nothing is restated here.
 
-use preflight::checks::iso::COUNTRY_ALPHA2;
-use preflight::rules::audience_users::{
+use preflight::__private::checks::iso::COUNTRY_ALPHA2;
+use preflight::__private::rules::audience_users::{
     DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, OPERATION_TYPES, SHA256_HEX_DIGITS, UNHASHED_IDENTIFIER,
 };
-use preflight::rules::card::{
+use preflight::__private::rules::card::{
     COMPONENT_TYPES, DESTINATION_TYPES, LABEL_TYPES, LABEL_VALUES, NAME_MAX_CHARS,
     SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
 };
-use preflight::rules::line_item::bid::{BID_AMOUNT_MIN_MICRO, BID_STRATEGIES};
-use preflight::rules::line_item::frequency_cap::DURATIONS_IN_DAYS;
-use preflight::rules::line_item::pay_by::PAY_BY_VALUES;
-use preflight::rules::line_item::{AUDIENCE_EXPANSIONS, ENTITY_STATUSES, GOALS};
-use preflight::rules::poll_card::{CHOICE_MAX_CHARS, DURATION_MAX_MINUTES, DURATION_MIN_MINUTES};
-use preflight::rules::product::{
+use preflight::__private::rules::line_item::bid::{BID_AMOUNT_MIN_MICRO, BID_STRATEGIES};
+use preflight::__private::rules::line_item::frequency_cap::DURATIONS_IN_DAYS;
+use preflight::__private::rules::line_item::pay_by::PAY_BY_VALUES;
+use preflight::__private::rules::line_item::{AUDIENCE_EXPANSIONS, ENTITY_STATUSES, GOALS};
+use preflight::__private::rules::poll_card::{
+    CHOICE_MAX_CHARS, DURATION_MAX_MINUTES, DURATION_MIN_MINUTES,
+};
+use preflight::__private::rules::product::{
     ADDITIONAL_IMAGES_MAX, AGE_GROUP, AVAILABILITY, CONDITION, DESCRIPTION_MAX_CHARS, GENDER,
     TITLE_MAX_CHARS as PRODUCT_TITLE_MAX_CHARS,
 };
-use preflight::rules::video_conversation_card::{
+use preflight::__private::rules::video_conversation_card::{
     CTA_MAX_CHARS, HASHTAG_SIGN, THANK_YOU_TEXT_MAX_CHARS, TITLE_MAX_CHARS as VCC_TITLE_MAX_CHARS,
 };
 use preflight::Kind;

@@ -24,14 +24,16 @@ fn options() -> impl Strategy<Value = HashOptions> {
         prop::bool::weighted(0.1),
         0..COUNTRY_CODES.len(),
     )
-        .prop_map(|(digits, prehashed, cc)| HashOptions {
-            phone_format: if digits {
+        .prop_map(|(digits, prehashed, cc)| {
+            let mut hash_opts = HashOptions::default();
+            hash_opts.phone_format = if digits {
                 PhoneFormat::Digits
             } else {
                 PhoneFormat::E164
-            },
-            prehashed,
-            default_country_code: COUNTRY_CODES[cc].map(str::to_owned),
+            };
+            hash_opts.prehashed = prehashed;
+            hash_opts.default_country_code = COUNTRY_CODES[cc].map(str::to_owned);
+            hash_opts
         })
 }
 

@@ -13,7 +13,7 @@
 use crate::catalog::{catalog, is_country, is_sha256_hex, Break, Entry, Json, DERIVED};
 use crate::harness::report;
 use crate::vectors::{valid_cases, Case};
-use preflight::ctx::Mode;
+use preflight::__private::ctx::Mode;
 use preflight::{validate, Code, Report};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;

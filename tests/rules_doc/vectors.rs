@@ -35,8 +35,11 @@ impl Vector {
         if !self.issues.iter().any(|(_, c)| c == "context_missing") {
             return BTreeSet::new();
         }
-        let out =
-            preflight::validate_json_envelope(&self.kind, self.payload.as_bytes(), &self.options);
+        let out = preflight::__private::validate_json_envelope(
+            &self.kind,
+            self.payload.as_bytes(),
+            &self.options,
+        );
         let got: Value = serde_json::from_str(&out).unwrap_or_default();
         got["ok"]["issues"]
             .as_array()

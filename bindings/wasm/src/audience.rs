@@ -2,7 +2,7 @@
 //! `bodies.rs`, a feature of their own).
 //!
 //! Nothing here throws across the boundary: every export returns a string (or strings) that the
-//! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::envelope`
+//! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::__private::envelope`
 //! carries the validation error codes only, and bulk results are too large to go through
 //! `JSON.parse`), but tagged texts just as total:
 //!
@@ -72,11 +72,10 @@ pub(crate) fn hash_options(
     let phone_format = phone_format
         .parse::<PhoneFormat>()
         .map_err(|e| Fail::of(e.code(), e.message()))?;
-    let opts = HashOptions {
-        phone_format,
-        default_country_code,
-        prehashed,
-    };
+    let mut opts = HashOptions::default()
+        .with_phone_format(phone_format)
+        .with_prehashed(prehashed);
+    opts.default_country_code = default_country_code;
     opts.validate().map_err(Fail::id)?;
     Ok(opts)
 }

@@ -69,20 +69,22 @@ fn build_bodies(
     let operation: Operation = operation.parse().map_err(batch_fail)?;
     let hash = hash_options(phone_format, default_country_code, prehashed)?;
     let defaults = BatchOptions::default();
-    let opts = BatchOptions {
-        operation,
-        effective_at,
-        expires_at,
-        now,
-        max_users_per_body: match max_users {
+    let opts = {
+        let mut batch_opts = BatchOptions::default();
+        batch_opts.operation = operation;
+        batch_opts.effective_at = effective_at;
+        batch_opts.expires_at = expires_at;
+        batch_opts.now = now;
+        batch_opts.max_users_per_body = match max_users {
             0 => defaults.max_users_per_body,
             n => n as usize,
-        },
-        max_body_bytes: match max_bytes {
+        };
+        batch_opts.max_body_bytes = match max_bytes {
             0 => defaults.max_body_bytes,
             n => n as usize,
-        },
-        hash,
+        };
+        batch_opts.hash = hash;
+        batch_opts
     };
     let mut builder = BodyBuilder::new(endpoint, &opts).map_err(batch_fail)?;
     let mut out = vec![String::new()];
@@ -94,7 +96,7 @@ fn build_bodies(
         broken: false,
     };
     // Six counts per record: a shorter last group would leave fields of the record before.
-    if counts.len() % IdType::ALL.len() != 0 {
+    if !counts.len().is_multiple_of(IdType::ALL.len()) {
         return Err(split_fail());
     }
     let mut record = AudienceRecord::new();
@@ -153,12 +155,5 @@ fn build_bodies(
 }
 
 fn field(record: &mut AudienceRecord, t: IdType) -> &mut Vec<String> {
-    match t {
-        IdType::Email => &mut record.email,
-        IdType::PhoneNumber => &mut record.phone_number,
-        IdType::Handle => &mut record.handle,
-        IdType::DeviceId => &mut record.device_id,
-        IdType::ServiceId => &mut record.service_id,
-        IdType::PartnerUserId => &mut record.partner_user_id,
-    }
+    record.values_mut(t)
 }

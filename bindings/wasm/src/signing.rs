@@ -2,14 +2,14 @@
 //!
 //! Like the other areas, nothing throws across the boundary: a call that can fail returns an
 //! envelope (`{"ok": ...}` or `{"error": {"code", "message"}}`, the shape of
-//! `preflight::envelope`), and a verification returns a plain `bool` that is `true` only when the
+//! `preflight::__private::envelope`), and a verification returns a plain `bool` that is `true` only when the
 //! core verified the signature (every failure of the core is `false`). Secrets come in as bytes or
 //! strings and never go out: results hold only signatures, base strings, headers, nonces and
 //! timestamps, and the core's error messages hold no input value. The argument checks that
 //! JavaScript can do better (types, lone surrogates, sizes) are in `pkg/lib/signing.js`; every
 //! value is checked again here, so a wrong value from another caller fails closed too.
 
-use preflight::envelope;
+use preflight::__private::envelope;
 use preflight::signing::{
     basic_credentials, crc_response_token, oauth1_sign, oauth1_sign_for_step, token_request_body,
     verify_crc_request_signature, verify_signature, CrcTokenPolicy, Entropy, FlowStep,
@@ -232,21 +232,18 @@ fn sign_inner(
             Some(Entropy { random, now_unix })
         }
     };
-    let req = Oauth1Request {
-        method,
-        url,
-        params,
-        consumer_key,
-        consumer_secret,
-        token,
-        token_secret,
-        nonce,
-        timestamp,
-        callback,
-        verifier,
-        realm,
-        extra_oauth_params: Vec::new(),
-        omit_version,
+    let req = {
+        let mut request = Oauth1Request::new(method, url, consumer_key, consumer_secret);
+        request.params = params;
+        request.token = token;
+        request.token_secret = token_secret;
+        request.nonce = nonce;
+        request.timestamp = timestamp;
+        request.callback = callback;
+        request.verifier = verifier;
+        request.realm = realm;
+        request.omit_version = omit_version;
+        request
     };
     let signed = match step {
         Some(step) => oauth1_sign_for_step(step, &req, entropy.as_ref())?,

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 /// `TextEncoder` is copied in one `set` (11 us). Invalid UTF-8 is reported by the engine.
 #[wasm_bindgen(js_name = validateJson)]
 pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> String {
-    preflight::validate_json_envelope(kind, payload, options)
+    preflight::__private::validate_json_envelope(kind, payload, options)
 }
 
 /// The stable kind names, comma-separated.
@@ -21,13 +21,13 @@ pub fn kinds() -> String {
 /// `describe(kind)`: the kind's fields as data, `{"ok": <description>}` or `{"error": ...}`.
 #[wasm_bindgen]
 pub fn describe(kind: &str) -> String {
-    preflight::envelope(preflight::describe::describe_json(kind))
+    preflight::__private::envelope(preflight::describe::describe_json(kind))
 }
 
 /// `jsonSchema(kind)`: the kind's JSON Schema (2020-12), `{"ok": <schema>}` or `{"error": ...}`.
 #[wasm_bindgen(js_name = jsonSchema)]
 pub fn json_schema(kind: &str) -> String {
-    preflight::envelope(preflight::describe::json_schema_json(kind))
+    preflight::__private::envelope(preflight::describe::json_schema_json(kind))
 }
 
 /// `validate` on a payload handed over as a tape (`preflight::json::tape`, written by
@@ -43,11 +43,11 @@ pub fn validate_tape(
     units: usize,
     options: &str,
 ) -> String {
-    let tape = preflight::json::tape::TapeRef {
+    let tape = preflight::__private::tape::TapeRef {
         words,
         numbers,
         text,
         units,
     };
-    preflight::validate_tape_envelope(kind, &tape, options).unwrap_or_default()
+    preflight::__private::validate_tape_envelope(kind, &tape, options).unwrap_or_default()
 }

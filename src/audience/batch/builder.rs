@@ -14,6 +14,7 @@ use std::fmt;
 /// One request body. `Debug` shows its size and number of users, not its text (hashes, and
 /// `partner_user_id` values as they are).
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Body {
     /// The compact JSON text, at most the byte limit.
     pub json: String,
@@ -33,6 +34,7 @@ impl fmt::Debug for Body {
 
 /// The result of [`build_bodies`] (or of [`BodyBuilder::finish`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Bodies {
     /// The bodies, in order. None when no record was accepted.
     pub bodies: Vec<Body>,

@@ -8,6 +8,7 @@ use std::str::FromStr;
 /// The endpoint a body is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Endpoint {
     /// `POST …/12/accounts/:account_id/custom_audiences/:custom_audience_id/users`: every
     /// identifier type; optional `effective_at` and `expires_at`.

@@ -8,8 +8,12 @@ use std::fmt;
 /// Options of a batch. JSON form (all members optional): `{"operation": "Update"|"Delete",
 /// "effective_at": "…Z", "expires_at": "…Z", "now": "…Z", "max_users_per_body": 2500,
 /// "max_body_bytes": 5000000, "hash": {…HashOptions}}`.
+///
+/// More options may be added in a minor release (`#[non_exhaustive]`): start from
+/// [`BatchOptions::default`] and assign the fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct BatchOptions {
     /// The operation of every body.
     pub operation: Operation,

@@ -6,44 +6,54 @@ use std::fmt;
 
 /// One user: raw identifier values per type (any number per field, usually one). `Debug` shows
 /// how many values each field holds, never a value.
+///
+/// A field is added with each new identifier type (`#[non_exhaustive]`): start from
+/// [`AudienceRecord::default`] and assign the fields, or deserialize one.
 #[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct AudienceRecord {
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Email addresses (`EMAIL`).
     pub email: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Phone numbers (`PHONE_NUMBER`).
     pub phone_number: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Handles (`HANDLE`).
     pub handle: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Device ids, IDFA or AdID (`DEVICE_ID`).
     pub device_id: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Service user ids (`SERVICE_ID`).
     pub service_id: Vec<String>,
     #[serde(
         default,
         deserialize_with = "one_or_many",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// Partner user ids (`PARTNER_USER_ID`).
     pub partner_user_id: Vec<String>,
 }
 
@@ -100,7 +110,8 @@ impl AudienceRecord {
         }
     }
 
-    fn values_mut(&mut self, t: IdType) -> &mut Vec<String> {
+    /// The raw values of field `t`, to change.
+    pub fn values_mut(&mut self, t: IdType) -> &mut Vec<String> {
         match t {
             IdType::Email => &mut self.email,
             IdType::PhoneNumber => &mut self.phone_number,

@@ -46,6 +46,16 @@ impl fmt::Display for RecordError {
     }
 }
 
+/// [`std::error::Error::source`] is the [`IdError`] of an invalid value.
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Id(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl Serialize for RecordError {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.code())
@@ -55,6 +65,7 @@ impl Serialize for RecordError {
 /// A record left out of the bodies. JSON: `{"index":3,"field":"email","value_index":0,
 /// "code":"invalid_email"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Rejection {
     /// The record's input index.
     pub index: usize,
@@ -65,4 +76,26 @@ pub struct Rejection {
     /// What is wrong.
     #[serde(rename = "code")]
     pub error: RecordError,
+}
+
+/// `record <index>[, <field>[<value_index>]]: <code>: <message>`: positions and names only, never
+/// a value.
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record {}", self.index)?;
+        if let Some(field) = self.field {
+            write!(f, ", {field}")?;
+            if let Some(i) = self.value_index {
+                write!(f, "[{i}]")?;
+            }
+        }
+        write!(f, ": {}", self.error)
+    }
+}
+
+/// [`std::error::Error::source`] is the [`RecordError`].
+impl std::error::Error for Rejection {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }

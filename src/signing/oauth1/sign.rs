@@ -96,6 +96,26 @@ fn check_realm(realm: &str) -> Result<(), SigningError> {
 
 /// Signs a request (RFC 5849 HMAC-SHA1). `entropy` is needed only when the nonce or the
 /// timestamp is not given. See the module documentation for every rule and refusal.
+///
+/// ```
+/// use preflight::signing::{oauth1, Oauth1Request};
+/// // RFC 5849 §1.2, the temporary credentials request of the photos.example.net walk-through.
+/// let mut req = Oauth1Request::new(
+///     "POST",
+///     "https://photos.example.net/initiate",
+///     "dpf43f3p2l4k3l03",
+///     "kd94hf93k423kf44",
+/// );
+/// req.callback = Some("http://printer.example.com/ready".into());
+/// req.nonce = Some("wIjqoS".into());
+/// req.timestamp = Some(137131200);
+/// req.realm = Some("Photos".into());
+/// req.omit_version = true;
+/// let signed = oauth1::sign(&req, None)?;
+/// assert_eq!(signed.signature, "74KNZJeDHnMBp0EMJ9ZHt/XKycU="); // as printed in §1.2
+/// assert!(signed.authorization_header.starts_with("OAuth realm=\"Photos\", "));
+/// # Ok::<(), preflight::signing::SigningError>(())
+/// ```
 pub fn sign(
     req: &Oauth1Request,
     entropy: Option<&Entropy>,

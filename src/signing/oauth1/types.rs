@@ -8,7 +8,11 @@ use std::fmt;
 /// `Debug` shows no secret, token, nonce, verifier or parameter value, and of the URL only what
 /// its parse for signing accepts: the base string URI, or why it does not parse (so never user
 /// information, a query or a fragment).
+///
+/// More members may be added in a minor release (`#[non_exhaustive]`): build one with
+/// [`Oauth1Request::new`] (or `default()`) and assign the optional fields.
 #[derive(Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Oauth1Request {
     /// HTTP method; uppercased for the base string.
     pub method: String,
@@ -16,7 +20,9 @@ pub struct Oauth1Request {
     pub url: String,
     /// Further decoded query parameters and form-body parameters (never a JSON body).
     pub params: Vec<(String, String)>,
+    /// `oauth_consumer_key`: the app's API key.
     pub consumer_key: String,
+    /// The app's API secret, the first half of the HMAC key (never sent).
     pub consumer_secret: String,
     /// `oauth_token` (request token or access token); `None` at request_token.
     pub token: Option<String>,
@@ -36,6 +42,25 @@ pub struct Oauth1Request {
     pub extra_oauth_params: Vec<(String, String)>,
     /// Leave `oauth_version` out (it is OPTIONAL in RFC 5849 §3.1).
     pub omit_version: bool,
+}
+
+impl Oauth1Request {
+    /// A request with its method, URL and consumer credentials; every other member empty (no
+    /// token, no extra parameters, a nonce and timestamp from the [`Entropy`] at signing).
+    pub fn new(
+        method: impl Into<String>,
+        url: impl Into<String>,
+        consumer_key: impl Into<String>,
+        consumer_secret: impl Into<String>,
+    ) -> Self {
+        Oauth1Request {
+            method: method.into(),
+            url: url.into(),
+            consumer_key: consumer_key.into(),
+            consumer_secret: consumer_secret.into(),
+            ..Oauth1Request::default()
+        }
+    }
 }
 
 impl fmt::Debug for Oauth1Request {
@@ -68,7 +93,9 @@ impl fmt::Debug for Oauth1Request {
 /// 32 bytes from a cryptographically secure generator and the current Unix time in seconds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Entropy {
+    /// 32 bytes from a cryptographically secure generator (the nonce is made from them).
     pub random: [u8; 32],
+    /// The current Unix time in seconds (`oauth_timestamp`).
     pub now_unix: u64,
 }
 
@@ -83,6 +110,7 @@ impl fmt::Debug for Entropy {
 
 /// A signed request. `Debug` shows only lengths and the timestamp.
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Oauth1Signature {
     /// `oauth_signature`, base64 (not percent-encoded).
     pub signature: String,

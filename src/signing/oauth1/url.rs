@@ -6,6 +6,7 @@ use std::fmt;
 
 /// A URL split for signing. `Debug` shows the number of query parameters, not their values.
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParsedUrl {
     /// `http` or `https`.
     pub scheme: String,
