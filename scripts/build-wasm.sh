@@ -6,7 +6,8 @@
 #   preflight_hash       identifier hashing (feature audience)   preflight-wasm/hash
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
 # and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs (helpers: preflight-wasm/helpers,
-# over the hash-only build). All build output (gitignored);
+# over the hash-only build), and the minified browser JavaScript pkg/dist/ (scripts/build-js.mjs).
+# All build output (gitignored);
 # the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are hand-written.
 #
 # Each .wasm is built with cargo's `wasm-release` profile (release: LTO, one codegen unit; panic
@@ -151,6 +152,10 @@ for entry in node hash helpers validate signing; do
   node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
     --log-level=warning --external:./wasm/* --outfile="pkg/$entry.cjs"
 done
+
+# The browser flavours of every entry (the "default" conditions of pkg/package.json), with
+# pkg/lib/ and the web glue, bundled and minified into pkg/dist/ (scripts/build-js.mjs).
+node scripts/build-js.mjs
 
 # Aliases of the old glue paths (pkg/node/, pkg/hash-node/) left by an older build: tests/node/
 # now require pkg/wasm/<build>.cjs itself.
