@@ -17,7 +17,7 @@
 //   pkg/wasm/<build>_bg.wasm     the module the web glue fetches: the glue's
 //                                `new URL('<build>_bg.wasm', import.meta.url)` becomes
 //                                `new URL('../../wasm/<build>_bg.wasm', import.meta.url)`, a form
-//                                Vite, webpack 5 and Parcel turn into an asset, so there is one
+//                                Vite and webpack 5 turn into an asset, so there is one
 //                                copy of each .wasm in the package;
 //   pkg/wasm/<build>.inline.js   the module as base64 (the /inline entries): nothing to minify.
 // lib/hash-worker.js (the module Worker of hashFileInWorker, started with
@@ -26,7 +26,7 @@
 // The readable source stays in the package (pkg/*.js, pkg/lib/: the Node entries and the
 // CommonJS bundles use it) and each built file has a linked source map pointing at it (browsers
 // fetch maps only with the developer tools open).
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -89,7 +89,10 @@ const fix = {
   },
 };
 
-rmSync(out, { recursive: true, force: true });
+// Built beside pkg/dist/ (at the same depth, so the relative paths hold) and renamed over it at
+// the end, so that a test running meanwhile never sees it half-written.
+const staging = path.join(pkg, '.build-dist');
+rmSync(staging, { recursive: true, force: true });
 // esbuild's whitespace minifying drops `/* @__PURE__ */` annotations, by which a bundler leaves an
 // unused call out (the helpers of the full and /helpers entries): the modules that carry one keep
 // their line breaks (minified names and syntax all the same).
@@ -107,7 +110,7 @@ for (const [files, minifyWhitespace] of [[modules.filter((m) => !pure(m)), true]
     // Top-level await (the browser entries) needs ES2022 anyway.
     target: 'es2022',
     outbase: pkg,
-    outdir: out,
+    outdir: staging,
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',
@@ -116,15 +119,17 @@ for (const [files, minifyWhitespace] of [[modules.filter((m) => !pure(m)), true]
   });
 }
 for (const m of modules.filter(pure)) {
-  if (!readFileSync(path.join(out, rel(m)), 'utf8').includes('/* @__PURE__ */')) throw new Error(`build-js: ${rel(m)} lost its @__PURE__ annotation`);
+  if (!readFileSync(path.join(staging, rel(m)), 'utf8').includes('/* @__PURE__ */')) throw new Error(`build-js: ${rel(m)} lost its @__PURE__ annotation`);
 }
 
 // Every relative import of a built module names a file that is there.
 for (const m of modules) {
-  const built = path.join(out, rel(m));
+  const built = path.join(staging, rel(m));
   const src = readFileSync(built, 'utf8');
   for (const [, spec] of src.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
     if (!existsSync(path.resolve(path.dirname(built), spec))) throw new Error(`build-js: ${rel(built)} imports ${spec}, which is missing`);
   }
 }
+rmSync(out, { recursive: true, force: true });
+renameSync(staging, out);
 console.log(`build-js: ${modules.length} modules minified into pkg/dist/`);
