@@ -4,14 +4,16 @@
 // it prints figures and never fails on them. Run after building: bash scripts/size.sh (which
 // builds first) or node bench/size.mjs.
 //
-// For each preflight browser entry (pkg/browser.js: everything, preflight-wasm;
+// For each preflight browser entry (as shipped: its pkg/dist/ build, see below; pkg/browser.js: everything, preflight-wasm;
 // pkg/validate-browser.js: validation only, preflight-wasm/validate; pkg/hash-browser.js: audience
 // hashing only, preflight-wasm/hash; pkg/helpers-browser.js: the hash-only build and the
 // CSV/file/stream helpers, preflight-wasm/helpers (no .wasm of its own: the hash-only one);
 // pkg/signing-browser.js: signing only, preflight-wasm/signing; each over its own .wasm build) it follows the entry's static relative imports, so the list is exactly the files
 // the browser fetches: the hand-written modules, the wasm-bindgen glue and the .wasm the glue
 // fetches (`new URL('preflight_wasm_bg.wasm', import.meta.url)`). Two totals:
-//   as shipped  the package's files as they are (commented, unminified JavaScript);
+//   as shipped  the package's files as a browser loads them: the entry of the "exports" map
+//               (pkg/dist/: each module minified alone by scripts/build-js.mjs), the modules it
+//               imports and the .wasm;
 //   bundled     the entry bundled and minified by esbuild (as an application's build would serve
 //               it) plus the .wasm, which a bundler copies as an asset.
 // ajv and zod are bundled and minified by esbuild from a typical import (ajv: `new Ajv()` and one
@@ -54,11 +56,12 @@ function downloads(entry) {
     seen.add(file);
     order.push(file);
     const src = readFileSync(file, 'utf8');
-    // `import ... from './x.js'`, `export ... from './x.js'`, `import './x.js'` at line starts.
-    const re = /^\s*(?:import|export)\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
-    for (const m of src.matchAll(re)) visit(path.resolve(path.dirname(file), m[1] ?? m[2]));
+    // `import ... from './x.js'`, `export ... from './x.js'`, `import './x.js'` at statement
+    // starts, minified (`import{a as b}from"./x.js";`) or not.
+    const re = /(?:^|;)\s*(?:(?:import|export)\b[^;'"]*?\bfrom\s*|import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;
+    for (const m of src.matchAll(re)) visit(path.resolve(path.dirname(file), m[1]));
     // The wasm-bindgen web glue fetches its .wasm relative to itself.
-    const wasm = file.includes(`${path.sep}wasm${path.sep}`) && src.match(/new URL\(['"]([^'"]+\.wasm)['"],\s*import\.meta\.url\)/);
+    const wasm = src.match(/new URL\(['"]([^'"]+\.wasm)['"],\s*import\.meta\.url\)/);
     if (wasm) {
       const w = path.resolve(path.dirname(file), wasm[1]);
       if (!seen.has(w)) {
@@ -121,22 +124,29 @@ const num = (s, n) => String(s).padStart(n);
 const row = (name, raw, gzb) => console.log(`  ${pad(name, 44)} ${num(raw, 9)} ${num(gzb, 9)}`);
 
 const builds = [
-  { key: 'full', title: 'full build (preflight-wasm: validation, audience, signing)', entry: 'pkg/browser.js', inline: 'pkg/inline.js' },
-  { key: 'validate', title: 'validation build (preflight-wasm/validate)', entry: 'pkg/validate-browser.js', inline: 'pkg/validate-inline.js' },
-  { key: 'hash', title: 'hash-only build (preflight-wasm/hash)', entry: 'pkg/hash-browser.js', inline: 'pkg/hash-inline.js' },
-  { key: 'helpers', title: 'hash-only build + the CSV/file/stream helpers (preflight-wasm/helpers)', entry: 'pkg/helpers-browser.js', inline: 'pkg/helpers-inline.js' },
-  { key: 'signing', title: 'signing build (preflight-wasm/signing)', entry: 'pkg/signing-browser.js', inline: 'pkg/signing-inline.js' },
+  { key: 'full', title: 'full build (preflight-wasm: validation, audience, signing)', entry: 'pkg/browser.js', inline: 'pkg/inline.js', spec: '.' },
+  { key: 'validate', title: 'validation build (preflight-wasm/validate)', entry: 'pkg/validate-browser.js', inline: 'pkg/validate-inline.js', spec: './validate' },
+  { key: 'hash', title: 'hash-only build (preflight-wasm/hash)', entry: 'pkg/hash-browser.js', inline: 'pkg/hash-inline.js', spec: './hash' },
+  { key: 'helpers', title: 'hash-only build + the CSV/file/stream helpers (preflight-wasm/helpers)', entry: 'pkg/helpers-browser.js', inline: 'pkg/helpers-inline.js', spec: './helpers' },
+  { key: 'signing', title: 'signing build (preflight-wasm/signing)', entry: 'pkg/signing-browser.js', inline: 'pkg/signing-inline.js', spec: './signing' },
 ];
+// What a browser gets for each entry: the file the "default" condition of pkg/package.json's
+// "exports" names (the minified pkg/dist/ build of scripts/build-js.mjs; the readable source
+// pkg/<entry> is what the bundled figures start from).
+const manifest = JSON.parse(readFileSync(path.join(root, 'pkg/package.json'), 'utf8'));
+const shippedEntry = (spec) => path.join(root, 'pkg', manifest.exports[spec].default);
 
 console.log(`Download size in bytes (gzip: gzip -9); KB = ${KB} bytes; Node ${process.version}`);
 const summary = [];
 for (const b of builds) {
   const entry = path.join(root, b.entry);
+  const shipped = shippedEntry(b.spec);
   if (!existsSync(entry)) throw new Error(`${b.entry} is missing`);
-  const files = downloads(entry);
+  if (!existsSync(shipped)) throw new Error(`${rel(shipped)} is missing (run bash scripts/build-wasm.sh)`);
+  const files = downloads(shipped);
   const wasmFile = files.find((f) => f.endsWith('.wasm'));
   if (!wasmFile || !existsSync(wasmFile)) throw new Error(`${b.entry}: no built .wasm (run bash scripts/build-wasm.sh)`);
-  console.log(`\n${b.title}: ${b.entry}`);
+  console.log(`\n${b.title}: ${rel(shipped)} (source ${b.entry})`);
   row('file', 'raw', 'gzip');
   let raw = 0;
   let gzs = 0;
@@ -159,6 +169,8 @@ for (const b of builds) {
   console.log(
     `  .wasm: code section ${s.code} bytes, data section ${s.data} bytes (${(((s.code + s.data) / wasm.length) * 100).toFixed(0)}% of the file)`,
   );
+  const source = downloads(entry).filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(readFileSync(f)), 0);
+  row('  (the readable source JavaScript instead)', '', source);
   summary.push({ ...b, shipped: gzs, bundled: js.gz + wasmGz, wasmGz, inlineGz: inline.gz });
 }
 

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { z } from 'zod';
-import { validate } from '../pkg/node.js';
+// BENCH_ENTRY=validate measures the validation-only build (pkg/validate.js,
+// preflight_validate_bg.wasm: the build of preflight-wasm/validate, compiled for size) instead of
+// the full one (pkg/node.js).
+const ENTRY = process.env.BENCH_ENTRY === 'validate' ? 'validate.js' : 'node.js';
+const { validate } = await import(`../pkg/${ENTRY}`);
 import { withTape } from '../pkg/lib/tape.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,7 +113,7 @@ if (existsSync(nativePath)) {
   rows.push(['(part) native: parsed document -> report JSON (the rules)', nat.document_ns / 1000]);
 }
 const get = (name) => rows.find(([n]) => n === name)[1];
-console.log(`\n25-product product_batch, ${text.length} bytes of JSON; Node ${process.version}`);
+console.log(`\n25-product product_batch, ${text.length} bytes of JSON; Node ${process.version}; preflight: pkg/${ENTRY}`);
 console.log('| path | µs per batch |\n|---|---:|');
 for (const [name, us] of rows) console.log(`| ${name} | ${us.toFixed(1)} |`);
 const ratio = (a, b) => (get(a) / get(b)).toFixed(2);

@@ -6,11 +6,12 @@
 #   preflight_hash       identifier hashing (feature audience)   preflight-wasm/hash
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
 # and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs (helpers: preflight-wasm/helpers,
-# over the hash-only build). All build output (gitignored);
+# over the hash-only build), and the minified browser JavaScript pkg/dist/ (scripts/build-js.mjs).
+# All build output (gitignored);
 # the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are hand-written.
 #
 # Each .wasm is built with cargo's `wasm-release` profile (release: LTO, one codegen unit; panic
-# aborts) and WebAssembly SIMD (-C target-feature=+simd128, from .cargo/config.toml), then
+# aborts; the signing build: `wasm-size`, the same for size, see below) and WebAssembly SIMD (-C target-feature=+simd128, from .cargo/config.toml), then
 # shrunk with binaryen's `wasm-opt` (the npm devDependency `binaryen`, installed by `npm ci`)
 # with the same WebAssembly features the compiler used, read from the module's target_features
 # section. Sizes: bash scripts/size.sh.
@@ -52,7 +53,6 @@ done
 
 target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
   'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
-wasm="$target_dir/wasm32-unknown-unknown/wasm-release/preflight_wasm.wasm"
 
 # One run at a time: every build writes the same cargo output path in turn, so a concurrent run
 # could hand one build's module to another's glue.
@@ -100,9 +100,13 @@ feature_flags() {
 tmp=""
 trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
 build() {
-  local name=$1
-  shift
-  cargo build --profile wasm-release --target wasm32-unknown-unknown -p preflight-wasm "$@"
+  local name=$1 profile=$2
+  shift 2
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then
+    return
+  fi
+  cargo build --profile "$profile" --target wasm32-unknown-unknown -p preflight-wasm "$@"
+  local wasm="$target_dir/wasm32-unknown-unknown/$profile/preflight_wasm.wasm"
   tmp=$(mktemp -d pkg/.build-XXXXXX)
   # --no-typescript: the package's types are hand-written (pkg/index.d.ts, pkg/types/).
   # --experimental-reset-state-function: the glue exports __wbg_reset_state, which pkg/lib/engine.js
@@ -138,10 +142,18 @@ build() {
   tmp=""
 }
 
-build preflight
-build preflight_validate --no-default-features --features validate
-build preflight_hash --no-default-features --features audience
-build preflight_signing --no-default-features --features signing
+# Cargo profiles (Cargo.toml; figures in docs/PERFORMANCE.md, "Size"): the full, validation and
+# hash builds keep wasm-release (opt-level 3: bench/validate.mjs, BENCH_ENTRY=validate for the
+# validation build, and bench/audience.mjs measure their speed; opt-level "s" or "z" makes the
+# validation build's text path slower than ajv, and the hash build larger); the signing build
+# takes wasm-size (opt-level "s", with sha1 and sha2 at 3: 9 KB smaller gzipped, hashing as fast).
+# WASM_SIZE_PROFILE=wasm-release builds the signing build for speed too; ONLY="preflight_signing
+# ..." builds only the builds named (experiments: the other files of pkg/wasm/ stay as they are).
+size_profile=${WASM_SIZE_PROFILE:-wasm-size}
+build preflight wasm-release
+build preflight_validate wasm-release --no-default-features --features validate
+build preflight_hash wasm-release --no-default-features --features audience
+build preflight_signing "$size_profile" --no-default-features --features signing
 
 # The CommonJS entries (the "require" condition: Node 18 and 20 before require(esm), Jest): each
 # Node ES module entry bundled by esbuild into one CommonJS file beside it, the glue left outside
@@ -151,6 +163,10 @@ for entry in node hash helpers validate signing; do
   node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
     --log-level=warning --external:./wasm/* --outfile="pkg/$entry.cjs"
 done
+
+# The browser flavours of every entry (the "default" conditions of pkg/package.json), with
+# pkg/lib/ and the web glue, bundled and minified into pkg/dist/ (scripts/build-js.mjs).
+node scripts/build-js.mjs
 
 # Aliases of the old glue paths (pkg/node/, pkg/hash-node/) left by an older build: tests/node/
 # now require pkg/wasm/<build>.cjs itself.

@@ -85,7 +85,10 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
   window.ready = true;
 </script>`;
 
-const ENTRIES = ['helpers-browser', 'helpers-manual', 'helpers-inline', 'browser', 'manual', 'inline'];
+// And their minified builds, which the "exports" map names for browsers (pkg/dist/,
+// scripts/build-js.mjs: the Worker is pkg/dist/lib/hash-worker.js there).
+const ENTRIES = ['helpers-browser', 'helpers-manual', 'helpers-inline', 'browser', 'manual', 'inline',
+  'dist/helpers-browser', 'dist/manual', 'dist/inline'];
 const server = fileServer({
   allow: (rel) => rel.startsWith('pkg/') || rel.startsWith(FIXTURES + '/'),
   mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.csv': 'text/csv', '.txt': 'text/plain' },

@@ -37,8 +37,9 @@ function imports(file, seen = new Set()) {
   seen.add(file);
   if (file.endsWith('.wasm')) return seen;
   const src = readFileSync(file, 'utf8');
-  // `import ... from './x.js'`, `export ... from './x.js'` and `import './x.js'`.
-  for (const m of src.matchAll(/(?:^|\n)\s*(?:(?:import|export)\s[^;]*?from\s*|import\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+  // `import ... from './x.js'`, `export ... from './x.js'` and `import './x.js'`, minified
+  // (pkg/dist/: `import{a as b}from"./x.js";`) or not.
+  for (const m of src.matchAll(/(?:^|\n|;)\s*(?:(?:import|export)\b[^;'"]*?\bfrom\s*|import\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
     imports(path.resolve(path.dirname(file), m[1]), seen);
   }
   return seen;
@@ -269,7 +270,8 @@ test('"sideEffects" names exactly the entries that load their module at import (
     if ([...src.matchAll(/^import '\.\/([^']+)';$/gm)].some((m) => loading.includes(`./${m[1]}`))) loading.push(`./${entry}`);
   }
   assert.equal(loading.length, 10);
-  assert.deepEqual([...manifest.sideEffects].sort(), loading.sort());
+  // Each with its minified build in pkg/dist/ (scripts/build-js.mjs), which the "exports" name.
+  assert.deepEqual([...manifest.sideEffects].sort(), [...loading, ...loading.map((e) => e.replace('./', './dist/'))].sort());
   // A bundle of the helpers' inline entry keeps the hash build's loading.
   const { build: b } = await import('esbuild');
   const h = await b({
