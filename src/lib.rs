@@ -142,9 +142,10 @@ pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> Result<Report
     validate_slice(kind, payload, &options)
 }
 
-/// The result of a call as the JavaScript bindings carry it across the boundary:
-/// `{"ok":<result>}` or `{"error":{"code":...,"message":...}}`. Native tests compute the same
-/// text, so native and wasm results compare byte for byte.
+/// The result of a call as the native tests write it: `{"ok":<result>}` or
+/// `{"error":{"code":...,"message":...}}`. The wasm exports return the result text or throw the
+/// code and message; the Node and browser tests make the same text of that, so native and wasm
+/// results compare byte for byte.
 pub fn envelope<E: JsonError>(result: Result<String, E>) -> String {
     match result {
         Ok(json) => format!("{{\"ok\":{json}}}"),

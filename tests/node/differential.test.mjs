@@ -8,7 +8,8 @@
 //   (payload as text, and as a value when JSON.parse/JSON.stringify round-trips it) must return
 //   native's report, compared as JSON.stringify texts.
 // - normalize / hash: the public normalizeIdentifier / hashIdentifier, tagged `o<output>` or
-//   `e<code>\t<message>` exactly as native tags them.
+//   `e<code>\t<message>` (the format of native.json, not of the wasm exports) exactly as native
+//   tags them.
 // - hash_many / hash_lines: the public hashIdentifiers / hashLines, compared as JSON.stringify
 //   texts of `{hashes, errors}` (or the tagged error).
 //
