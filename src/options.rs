@@ -159,8 +159,8 @@ impl Options {
 // One reader of options, whatever form they come in (see the module docs): JSON text is parsed
 // into the engine's document ([`crate::json::Value`]), a caller's `serde_json::Value` is read as it
 // is; both through [`Doc`], so they are read by the same code with the same messages. An object
-// is read as serde_json's map holds it: each name once, with its last value, names in sorted
-// order (so the unknown member a message names is the same in both forms).
+// is read as serde_json's map holds it: each name once, with its last value; of several unknown
+// names, the first in sorted order is named (the same in both forms).
 
 /// What the reader needs of a JSON value.
 trait Doc: Sized {
@@ -168,8 +168,11 @@ trait Doc: Sized {
     fn as_str(&self) -> Option<&str>;
     fn as_u64(&self) -> Option<u64>;
     fn as_array(&self) -> Option<&[Self]>;
-    /// An object's members: each name once, with its last value, in sorted order.
-    fn members(&self) -> Option<BTreeMap<&str, &Self>>;
+    fn is_object(&self) -> bool;
+    /// An object's member by name (the last one of a repeated name); `None` for a non-object.
+    fn get(&self, name: &str) -> Option<&Self>;
+    /// An object's names (a repeated one maybe more than once), in any order.
+    fn names(&self) -> impl Iterator<Item = &str>;
     /// An object as a `serde_json` map (`context.current`, kept as given).
     fn to_map(&self) -> Option<Map<String, Value>>;
 }
@@ -187,13 +190,16 @@ impl Doc for Value {
     fn as_array(&self) -> Option<&[Value]> {
         self.as_array().map(Vec::as_slice)
     }
-    fn members(&self) -> Option<BTreeMap<&str, &Value>> {
-        Some(
-            self.as_object()?
-                .iter()
-                .map(|(k, v)| (k.as_str(), v))
-                .collect(),
-        )
+    fn is_object(&self) -> bool {
+        self.is_object()
+    }
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.as_object()?.get(name)
+    }
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.as_object()
+            .into_iter()
+            .flat_map(|o| o.keys().map(String::as_str))
     }
     fn to_map(&self) -> Option<Map<String, Value>> {
         self.as_object().cloned()
@@ -216,9 +222,14 @@ impl Doc for crate::json::Value<'_> {
     fn as_array(&self) -> Option<&[Self]> {
         self.as_array()
     }
-    fn members(&self) -> Option<BTreeMap<&str, &Self>> {
-        // Collected in order: a repeated name keeps its last value.
-        Some(self.as_object()?.iter().collect())
+    fn is_object(&self) -> bool {
+        self.as_object().is_some()
+    }
+    fn get(&self, name: &str) -> Option<&Self> {
+        self.as_object()?.get(name)
+    }
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.as_object().into_iter().flat_map(|o| o.keys())
     }
     fn to_map(&self) -> Option<Map<String, Value>> {
         match self.to_serde() {
@@ -228,35 +239,36 @@ impl Doc for crate::json::Value<'_> {
     }
 }
 
-/// The first member of `obj` (sorted) that is not one of `known`.
-fn unknown<'a, V>(obj: &BTreeMap<&'a str, V>, known: &[&str]) -> Option<&'a str> {
-    obj.keys().copied().find(|k| !known.contains(k))
+/// The first name of the object `v` (in sorted order) that is not one of `known`.
+fn unknown<'v, V: Doc>(v: &'v V, known: &[&str]) -> Option<&'v str> {
+    v.names().filter(|k| !known.contains(k)).min()
 }
 
 /// A member's value, `None` when it is absent or `null`.
-fn given<'v, V: Doc>(obj: &BTreeMap<&str, &'v V>, name: &str) -> Option<&'v V> {
-    obj.get(name).copied().filter(|v| !v.is_null())
+fn given<'v, V: Doc>(obj: &'v V, name: &str) -> Option<&'v V> {
+    obj.get(name).filter(|v| !v.is_null())
 }
 
 fn read_options<V: Doc>(value: &V) -> Result<Options, Error> {
     if value.is_null() {
         return Ok(Options::default());
     }
-    let obj = value
-        .members()
-        .ok_or_else(|| bad("options must be an object"))?;
-    if let Some(k) = unknown(&obj, OPTION_KEYS) {
+    if !value.is_object() {
+        return Err(bad("options must be an object"));
+    }
+    let obj = value;
+    if let Some(k) = unknown(obj, OPTION_KEYS) {
         return Err(bad(format!("unknown option '{}'", truncate(k))));
     }
-    let context = match given(&obj, "context") {
+    let context = match given(obj, "context") {
         None => Context::default(),
         Some(v) => read_context(v)?,
     };
-    let now = match given(&obj, "now") {
+    let now = match given(obj, "now") {
         None => None,
         Some(v) => Some(parse_now(v.as_str().ok_or_else(|| bad(NOW_SHAPE))?)?),
     };
-    let max_issues = match given(&obj, "max_issues") {
+    let max_issues = match given(obj, "max_issues") {
         None => DEFAULT_MAX_ISSUES,
         Some(v) => read_max_issues(v)?,
     };
@@ -296,10 +308,11 @@ fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
     if value.is_null() {
         return Ok(Context::default());
     }
-    let obj = value
-        .members()
-        .ok_or_else(|| bad("context must be an object"))?;
-    if let Some(k) = unknown(&obj, CONTEXT_KEYS) {
+    if !value.is_object() {
+        return Err(bad("context must be an object"));
+    }
+    let obj = value;
+    if let Some(k) = unknown(obj, CONTEXT_KEYS) {
         return Err(bad(format!(
             "unknown context fact '{}'; expected one of: {}",
             truncate(k),
@@ -307,13 +320,13 @@ fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
         )));
     }
     let mut ctx = Context::default();
-    if let Some(v) = given(&obj, "objective") {
+    if let Some(v) = given(obj, "objective") {
         match v.as_str() {
             Some(s) if OBJECTIVES.contains(&s) => ctx.objective = Some(s.to_owned()),
             _ => return Err(not_one_of("context.objective must be", OBJECTIVES)),
         }
     }
-    if let Some(v) = given(&obj, "placements") {
+    if let Some(v) = given(obj, "placements") {
         let placements_shape = || not_one_of("context.placements must be an array of", PLACEMENTS);
         let items = v.as_array().ok_or_else(placements_shape)?;
         let mut out = Vec::with_capacity(items.len());
@@ -325,7 +338,7 @@ fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
         }
         ctx.placements = Some(out);
     }
-    if let Some(v) = given(&obj, "budget_optimization") {
+    if let Some(v) = given(obj, "budget_optimization") {
         ctx.budget_optimization = Some(match v.as_str() {
             Some("CAMPAIGN") => BudgetOptimization::Campaign,
             Some("LINE_ITEM") => BudgetOptimization::LineItem,
@@ -336,16 +349,16 @@ fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
             }
         });
     }
-    if let Some(v) = given(&obj, "current") {
+    if let Some(v) = given(obj, "current") {
         ctx.current = Some(
             v.to_map()
                 .ok_or_else(|| bad("context.current must be an object"))?,
         );
     }
-    if let Some(v) = given(&obj, "media_types") {
+    if let Some(v) = given(obj, "media_types") {
         ctx.media_types = Some(media_types(v)?);
     }
-    if let Some(v) = given(&obj, "authenticated_user_id") {
+    if let Some(v) = given(obj, "authenticated_user_id") {
         match v.as_str() {
             Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
                 ctx.authenticated_user_id = Some(s.to_owned())
@@ -371,10 +384,13 @@ const MEDIA_TYPES_SHAPE: &str =
 /// `context.media_types`: every value one of the media_type enum (C §2), so a typo cannot
 /// switch a rule off.
 fn media_types<V: Doc>(v: &V) -> Result<BTreeMap<String, String>, Error> {
-    let members = v.members().ok_or_else(|| bad(MEDIA_TYPES_SHAPE))?;
+    if !v.is_object() {
+        return Err(bad(MEDIA_TYPES_SHAPE));
+    }
     let mut out = BTreeMap::new();
-    for (key, v) in members {
-        match v.as_str() {
+    // Each name's last value (a repeated name is looked at again, with the same value).
+    for key in v.names() {
+        match v.get(key).and_then(Doc::as_str) {
             Some(t) if crate::rules::media_library::MEDIA_TYPES.contains(&t) => {
                 out.insert(key.to_owned(), t.to_owned());
             }
