@@ -1,4 +1,5 @@
-//! The wire form of a call's result for the JavaScript binding (`bindings/wasm`): not public API.
+//! The result of a call as the native tests write it, and the entry points the JavaScript binding
+//! (`bindings/wasm`) calls: not public API.
 //!
 //! Everything here is reachable only through the hidden [`crate::__private`] module, for the
 //! binding crate and this workspace's tests, which compare native and wasm results byte for
@@ -9,9 +10,10 @@ use crate::json::tape::{decode, json_text_bound, TapeRef};
 use crate::MAX_INPUT_BYTES;
 use crate::{signing, validate_json, validate_value, Error, Kind, Options, Report};
 
-/// The result of a call as the JavaScript bindings carry it across the boundary:
-/// `{"ok":<result>}` or `{"error":{"code":...,"message":...}}`. Native tests compute the same
-/// text, so native and wasm results compare byte for byte.
+/// The result of a call as the native tests write it: `{"ok":<result>}` or
+/// `{"error":{"code":...,"message":...}}`. The wasm exports return the result text or throw the
+/// code and message; the Node and browser tests make the same text of that, so native and wasm
+/// results compare byte for byte.
 pub fn envelope<E: JsonError>(result: Result<String, E>) -> String {
     match result {
         Ok(json) => format!("{{\"ok\":{json}}}"),

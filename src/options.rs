@@ -9,6 +9,15 @@
 //! A report holds at most `max_issues` issues ([`DEFAULT_MAX_ISSUES`] unless given), then one
 //! final `too_many_issues` issue that counts the ones left out (see [`crate::ctx::Ctx::finish`]),
 //! so a hostile payload cannot make a report, or the memory that holds it, grow without bound.
+//!
+//! One reader, whatever form the options come in: JSON text ([`Options::from_json`]: the wasm
+//! package's way, where JavaScript hands over `JSON.stringify(options)`; parsed by the engine's own
+//! parser and read as parsed), a `serde_json::Value` ([`Options::from_value`]: Rust callers, the
+//! CLI's demo), and the CLI's flags (`--context` through [`Context::from_value`], `--now` through
+//! [`parse_now`], `--max-issues` through [`max_issues`]: the reader's own pieces). Every form gives
+//! the same options or the same `bad_options` message; an object is read as serde_json's map
+//! holds it (each name once with its last value; of several unknown names, the first in sorted
+//! order is named).
 
 use crate::checks::dates::{parse_iso8601, DateTime, Require};
 use crate::error::{Error, ErrorCode};
@@ -131,32 +140,7 @@ impl Options {
     /// Reads options from JSON (`null` means defaults). Unknown members are an error: a typo in
     /// an option must not silently switch a rule off.
     pub fn from_value(value: &Value) -> Result<Options, Error> {
-        let obj = match value {
-            Value::Null => return Ok(Options::default()),
-            Value::Object(o) => o,
-            _ => return Err(bad("options must be an object")),
-        };
-        if let Some(k) = obj.keys().find(|k| !OPTION_KEYS.contains(&k.as_str())) {
-            return Err(bad(format!("unknown option '{}'", truncate(k))));
-        }
-        let context = match obj.get("context") {
-            None | Some(Value::Null) => Context::default(),
-            Some(v) => Context::from_value(v)?,
-        };
-        let now = match obj.get("now") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(parse_now(s)?),
-            Some(_) => return Err(bad(NOW_SHAPE)),
-        };
-        let max_issues = match obj.get("max_issues") {
-            None | Some(Value::Null) => DEFAULT_MAX_ISSUES,
-            Some(v) => max_issues(v)?,
-        };
-        Ok(Options {
-            context,
-            now,
-            max_issues,
-        })
+        read_options(value)
     }
 
     /// Reads options from JSON text (empty text means defaults).
@@ -165,17 +149,144 @@ impl Options {
             return Ok(Options::default());
         }
         // The engine's parser, as for payloads: the same JSON for both, and no second parser in
-        // the wasm build.
+        // the wasm build. Read as parsed, with no `serde_json::Value` in between.
         let v = crate::json::parse(text.as_bytes())
             .map_err(|e| bad(format!("options are not valid JSON ({e})")))?;
-        Options::from_value(&v.to_serde())
+        read_options(&v)
     }
+}
+
+// One reader of options, whatever form they come in (see the module docs): JSON text is parsed
+// into the engine's document ([`crate::json::Value`]), a caller's `serde_json::Value` is read as it
+// is; both through [`Doc`], so they are read by the same code with the same messages. An object
+// is read as serde_json's map holds it: each name once, with its last value; of several unknown
+// names, the first in sorted order is named (the same in both forms).
+
+/// What the reader needs of a JSON value.
+trait Doc: Sized {
+    fn is_null(&self) -> bool;
+    fn as_str(&self) -> Option<&str>;
+    fn as_u64(&self) -> Option<u64>;
+    fn as_array(&self) -> Option<&[Self]>;
+    fn is_object(&self) -> bool;
+    /// An object's member by name (the last one of a repeated name); `None` for a non-object.
+    fn get(&self, name: &str) -> Option<&Self>;
+    /// An object's names (a repeated one maybe more than once), in any order.
+    fn names(&self) -> impl Iterator<Item = &str>;
+    /// An object as a `serde_json` map (`context.current`, kept as given).
+    fn to_map(&self) -> Option<Map<String, Value>>;
+}
+
+impl Doc for Value {
+    fn is_null(&self) -> bool {
+        self.is_null()
+    }
+    fn as_str(&self) -> Option<&str> {
+        self.as_str()
+    }
+    fn as_u64(&self) -> Option<u64> {
+        self.as_u64()
+    }
+    fn as_array(&self) -> Option<&[Value]> {
+        self.as_array().map(Vec::as_slice)
+    }
+    fn is_object(&self) -> bool {
+        self.is_object()
+    }
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.as_object()?.get(name)
+    }
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.as_object()
+            .into_iter()
+            .flat_map(|o| o.keys().map(String::as_str))
+    }
+    fn to_map(&self) -> Option<Map<String, Value>> {
+        self.as_object().cloned()
+    }
+}
+
+impl Doc for crate::json::Value<'_> {
+    fn is_null(&self) -> bool {
+        self.is_null()
+    }
+    fn as_str(&self) -> Option<&str> {
+        self.as_str()
+    }
+    fn as_u64(&self) -> Option<u64> {
+        match self {
+            crate::json::Value::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+    fn as_array(&self) -> Option<&[Self]> {
+        self.as_array()
+    }
+    fn is_object(&self) -> bool {
+        self.as_object().is_some()
+    }
+    fn get(&self, name: &str) -> Option<&Self> {
+        self.as_object()?.get(name)
+    }
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.as_object().into_iter().flat_map(|o| o.keys())
+    }
+    fn to_map(&self) -> Option<Map<String, Value>> {
+        match self.to_serde() {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// The first name of the object `v` (in sorted order) that is not one of `known`.
+fn unknown<'v, V: Doc>(v: &'v V, known: &[&str]) -> Option<&'v str> {
+    v.names().filter(|k| !known.contains(k)).min()
+}
+
+/// A member's value, `None` when it is absent or `null`.
+fn given<'v, V: Doc>(obj: &'v V, name: &str) -> Option<&'v V> {
+    obj.get(name).filter(|v| !v.is_null())
+}
+
+fn read_options<V: Doc>(value: &V) -> Result<Options, Error> {
+    if value.is_null() {
+        return Ok(Options::default());
+    }
+    if !value.is_object() {
+        return Err(bad("options must be an object"));
+    }
+    let obj = value;
+    if let Some(k) = unknown(obj, OPTION_KEYS) {
+        return Err(bad(format!("unknown option '{}'", truncate(k))));
+    }
+    let context = match given(obj, "context") {
+        None => Context::default(),
+        Some(v) => read_context(v)?,
+    };
+    let now = match given(obj, "now") {
+        None => None,
+        Some(v) => Some(parse_now(v.as_str().ok_or_else(|| bad(NOW_SHAPE))?)?),
+    };
+    let max_issues = match given(obj, "max_issues") {
+        None => DEFAULT_MAX_ISSUES,
+        Some(v) => read_max_issues(v)?,
+    };
+    Ok(Options {
+        context,
+        now,
+        max_issues,
+    })
 }
 
 /// `max_issues`: a JSON integer from 0 to [`MAX_ISSUES_LIMIT`] (`3.5`, `-1`, `"3"` are refused).
 /// 0 keeps no issue: the report is then only `valid` and, when anything was found, the one
 /// `too_many_issues` issue counting it all.
 pub fn max_issues(v: &Value) -> Result<usize, Error> {
+    read_max_issues(v)
+}
+
+fn read_max_issues<V: Doc>(v: &V) -> Result<usize, Error> {
     v.as_u64()
         .and_then(|n| usize::try_from(n).ok())
         .filter(|&n| n <= MAX_ISSUES_LIMIT)
@@ -189,78 +300,77 @@ pub fn max_issues(v: &Value) -> Result<usize, Error> {
 impl Context {
     /// Reads the context object itself (as the CLI's `--context` takes it).
     pub fn from_value(value: &Value) -> Result<Context, Error> {
-        let obj = match value {
-            Value::Null => return Ok(Context::default()),
-            Value::Object(o) => o,
-            _ => return Err(bad("context must be an object")),
-        };
-        if let Some(k) = obj.keys().find(|k| !CONTEXT_KEYS.contains(&k.as_str())) {
-            return Err(bad(format!(
-                "unknown context fact '{}'; expected one of: {}",
-                truncate(k),
-                CONTEXT_KEYS.join(", ")
-            )));
+        read_context(value)
+    }
+}
+
+fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
+    if value.is_null() {
+        return Ok(Context::default());
+    }
+    if !value.is_object() {
+        return Err(bad("context must be an object"));
+    }
+    let obj = value;
+    if let Some(k) = unknown(obj, CONTEXT_KEYS) {
+        return Err(bad(format!(
+            "unknown context fact '{}'; expected one of: {}",
+            truncate(k),
+            CONTEXT_KEYS.join(", ")
+        )));
+    }
+    let mut ctx = Context::default();
+    if let Some(v) = given(obj, "objective") {
+        match v.as_str() {
+            Some(s) if OBJECTIVES.contains(&s) => ctx.objective = Some(s.to_owned()),
+            _ => return Err(not_one_of("context.objective must be", OBJECTIVES)),
         }
-        let mut ctx = Context::default();
-        match obj.get("objective") {
-            None | Some(Value::Null) => {}
-            Some(Value::String(s)) if OBJECTIVES.contains(&s.as_str()) => {
-                ctx.objective = Some(s.clone())
-            }
-            Some(_) => return Err(not_one_of("context.objective must be", OBJECTIVES)),
-        }
+    }
+    if let Some(v) = given(obj, "placements") {
         let placements_shape = || not_one_of("context.placements must be an array of", PLACEMENTS);
-        match obj.get("placements") {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(items)) => {
-                let mut out = Vec::with_capacity(items.len());
-                for item in items {
-                    match item {
-                        Value::String(s) if PLACEMENTS.contains(&s.as_str()) => out.push(s.clone()),
-                        _ => return Err(placements_shape()),
-                    }
-                }
-                ctx.placements = Some(out);
+        let items = v.as_array().ok_or_else(placements_shape)?;
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            match item.as_str() {
+                Some(s) if PLACEMENTS.contains(&s) => out.push(s.to_owned()),
+                _ => return Err(placements_shape()),
             }
-            Some(_) => return Err(placements_shape()),
         }
-        match obj.get("budget_optimization") {
-            None | Some(Value::Null) => {}
-            Some(Value::String(s)) if s == "CAMPAIGN" => {
-                ctx.budget_optimization = Some(BudgetOptimization::Campaign)
-            }
-            Some(Value::String(s)) if s == "LINE_ITEM" => {
-                ctx.budget_optimization = Some(BudgetOptimization::LineItem)
-            }
-            Some(_) => {
+        ctx.placements = Some(out);
+    }
+    if let Some(v) = given(obj, "budget_optimization") {
+        ctx.budget_optimization = Some(match v.as_str() {
+            Some("CAMPAIGN") => BudgetOptimization::Campaign,
+            Some("LINE_ITEM") => BudgetOptimization::LineItem,
+            _ => {
                 return Err(bad(
                     "context.budget_optimization must be \"CAMPAIGN\" or \"LINE_ITEM\"",
                 ))
             }
-        }
-        match obj.get("current") {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(o)) => ctx.current = Some(o.clone()),
-            Some(_) => return Err(bad("context.current must be an object")),
-        }
-        match obj.get("media_types") {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(o)) => ctx.media_types = Some(media_types(o)?),
-            Some(_) => return Err(bad(MEDIA_TYPES_SHAPE)),
-        }
-        match obj.get("authenticated_user_id") {
-            None | Some(Value::Null) => {}
-            Some(Value::String(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
-                ctx.authenticated_user_id = Some(s.clone())
+        });
+    }
+    if let Some(v) = given(obj, "current") {
+        ctx.current = Some(
+            v.to_map()
+                .ok_or_else(|| bad("context.current must be an object"))?,
+        );
+    }
+    if let Some(v) = given(obj, "media_types") {
+        ctx.media_types = Some(media_types(v)?);
+    }
+    if let Some(v) = given(obj, "authenticated_user_id") {
+        match v.as_str() {
+            Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                ctx.authenticated_user_id = Some(s.to_owned())
             }
-            Some(_) => {
+            _ => {
                 return Err(bad(
                     "context.authenticated_user_id must be a string of decimal digits",
                 ))
             }
         }
-        Ok(ctx)
     }
+    Ok(ctx)
 }
 
 /// `bad_options` for a fact outside its documented values: `what` and the accepted values.
@@ -273,12 +383,16 @@ const MEDIA_TYPES_SHAPE: &str =
 
 /// `context.media_types`: every value one of the media_type enum (C §2), so a typo cannot
 /// switch a rule off.
-fn media_types(o: &Map<String, Value>) -> Result<BTreeMap<String, String>, Error> {
+fn media_types<V: Doc>(v: &V) -> Result<BTreeMap<String, String>, Error> {
+    if !v.is_object() {
+        return Err(bad(MEDIA_TYPES_SHAPE));
+    }
     let mut out = BTreeMap::new();
-    for (key, v) in o {
-        match v {
-            Value::String(t) if crate::rules::media_library::MEDIA_TYPES.contains(&t.as_str()) => {
-                out.insert(key.clone(), t.clone());
+    // Each name's last value (a repeated name is looked at again, with the same value).
+    for key in v.names() {
+        match v.get(key).and_then(Doc::as_str) {
+            Some(t) if crate::rules::media_library::MEDIA_TYPES.contains(&t) => {
+                out.insert(key.to_owned(), t.to_owned());
             }
             _ => return Err(bad(MEDIA_TYPES_SHAPE)),
         }
@@ -390,5 +504,53 @@ mod tests {
             Options::from_json("{").map_err(|e| e.code),
             Err(ErrorCode::BadOptions)
         );
+    }
+
+    /// The two forms a library caller gives options in, JSON text (read as the engine's
+    /// document) and a `serde_json::Value`, go through the one reader: the same options, or the
+    /// same error, for each; a repeated name keeps its last value, and of several unknown
+    /// members the message names the first in sorted order, in both.
+    #[test]
+    fn text_and_value_read_alike() {
+        let texts = [
+            r#"{"zeta":1,"alpha":2}"#,
+            r#"{"context":{"zz":1,"current":{},"aa":2}}"#,
+            r#"{"max_issues":5,"max_issues":"x"}"#,
+            r#"{"max_issues":"x","max_issues":5}"#,
+            r#"{"max_issues":3.0}"#,
+            r#"{"max_issues":-1}"#,
+            r#"{"max_issues":1e2}"#,
+            r#"{"max_issues":100001}"#,
+            r#"{"max_issues":100000}"#,
+            r#"{"context":{"media_types":{"a":"bogus","a":"IMAGE"}}}"#,
+            r#"{"context":{"media_types":{"a":"IMAGE","a":"bogus"}}}"#,
+            r#"{"context":{"current":{"a":1,"a":[2,{"b":null}]}}}"#,
+            r#"{"context":{"objective":"REACH","placements":["ALL_ON_TWITTER"],"budget_optimization":"CAMPAIGN","authenticated_user_id":"12"},"now":"2026-11-05T00:00:00Z","max_issues":3}"#,
+            r#"{"context":{"objective":"REACH","objective":null}}"#,
+            r#"{"now":null,"context":null,"max_issues":null}"#,
+            r#"{"now":5}"#,
+            r#"{"context":[]}"#,
+            r#"{"context":{"placements":[1]}}"#,
+            "[]",
+            "\"x\"",
+            "null",
+            "{}",
+        ];
+        for text in texts {
+            let value: Value = serde_json::from_str(text).expect("valid JSON");
+            assert_eq!(
+                Options::from_json(text),
+                Options::from_value(&value),
+                "{text}"
+            );
+        }
+        let e = Options::from_json(texts[0]).expect_err("unknown members");
+        assert_eq!(e.message, "unknown option 'alpha'");
+        let o = Options::from_json(texts[9]).expect("the last media type is IMAGE");
+        assert_eq!(
+            o.context.media_types.and_then(|m| m.get("a").cloned()),
+            Some("IMAGE".to_owned())
+        );
+        assert!(Options::from_json(texts[10]).is_err());
     }
 }

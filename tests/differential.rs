@@ -13,8 +13,10 @@
 //! - `hash_many` (JavaScript `hashIdentifiers`) and `hash_lines` (`hashLines`) on generated lists
 //!   and texts.
 //!
-//! Outputs: the validation envelope exactly as the wasm export returns it; one identifier as the
-//! binding tags it (`o<output>` or `e<code>\t<message>`, bindings/wasm/src/audience.rs); bulk
+//! Outputs: the validation envelope (`preflight::envelope`: the report text, or the error's code
+//! and message, which the wasm export returns or throws; tests/node/vector-cases.mjs `envelopeOf`
+//! makes the same text of it); one identifier tagged, this file's own format, `o<output>` or
+//! `e<code>\t<message>` (the public call's result, or its PreflightError's code and message); bulk
 //! results as `{"hashes":[...],"errors":[{"index":i,"code":c}]}` or a tagged error.
 //!
 //! Natively, every case is also checked on its own: no panic, the same output twice, a report
@@ -113,13 +115,13 @@ fn no_panic<T>(what: &str, f: impl FnOnce() -> T) -> T {
     }
 }
 
-/// The tagged text of a failed identifier call, as the binding writes it.
+/// The tagged text of a failed identifier call (this file's format: the error's code and message).
 fn tagged_error(code: &str, message: &str) -> String {
     format!("e{code}\t{message}")
 }
 
 /// Hash options as the binding builds them from the JavaScript ones; a bad option is the tagged
-/// error the binding returns.
+/// error the binding throws.
 fn hash_options(o: &IdOptions) -> Result<HashOptions, String> {
     let phone_format = o.phone_format.parse::<PhoneFormat>().map_err(|e| {
         let display = e.to_string();

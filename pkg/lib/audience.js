@@ -1,10 +1,9 @@
 // Audience identifiers: normalize, hash (one, many, text, streaming), over the raw exports of
 // bindings/wasm/src/audience.rs (upload bodies: lib/bodies.js, in the full package only).
 //
-// The raw exports never throw: each returns a tagged string (see the Rust module docs)
-//   'e<code>\t<message>'                          a failed call (thrown here as a PreflightError)
-//   'o<output>'                                   one value
-//   'o<slots>,<first>|<i>:<code>,...|<len>,...|<outputs>'   bulk results
+// The raw exports return their value or throw a failed call (a PreflightError, lib/engine.js):
+//   '<output>'                                    one value
+//   '<slots>,<first>|<i>:<code>,...|<len>,...|<outputs>'    bulk results, packed (Rust module docs)
 // Bulk input goes in as UTF-8 (TextEncoder: native, where the glue copies ASCII a character at
 // a time): newline-separated text, or blocks of values back to back plus their UTF-16 lengths
 // (a value may hold anything, a newline included), encoded straight into the engine's memory.
@@ -23,12 +22,6 @@ const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode:
 const NOT_A_STRING =
   'the value must be a string (numbers are refused: ids above 2^53 lose precision as numbers)';
 const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no UTF-8 form';
-
-/** Throws the PreflightError of a raw 'e<code>\t<message>' result. */
-export function fail(tagged) {
-  const tab = tagged.indexOf('\t');
-  throw new PreflightError(tagged.slice(1, tab), tagged.slice(tab + 1));
-}
 
 export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
 
@@ -74,7 +67,7 @@ export function hashOptions(options, allowed = HASH_KEYS) {
  */
 function unpack(r, overrides = null) {
   // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
-  const hashes = new Array(r.charCodeAt(0) === 111 /* o */ ? +r.slice(1, r.indexOf(',')) : 0);
+  const hashes = new Array(+r.slice(0, r.indexOf(',')));
   const errors = [];
   const first = unpackInto(r, overrides, hashes, errors, 0);
   return { hashes, errors, first };
@@ -85,12 +78,11 @@ function unpack(r, overrides = null) {
  * `offset`); returns the result's first index.
  */
 function unpackInto(r, overrides, hashes, errors, offset) {
-  if (r.charCodeAt(0) !== 111 /* o */) fail(r);
   const comma = r.indexOf(',');
   const a = r.indexOf('|', comma);
   const b = r.indexOf('|', a + 1);
   const c = r.indexOf('|', b + 1);
-  const n = +r.slice(1, comma);
+  const n = +r.slice(0, comma);
   const first = +r.slice(comma + 1, a);
   const rejected = []; // relative to `first`, ascending
   if (b > a + 1) {
@@ -227,8 +219,6 @@ export function audienceApi(raw) {
     return value;
   };
 
-  const single = (r) => (r.charCodeAt(0) === 111 /* o */ ? r.slice(1) : fail(r));
-
   /**
    * The normalized form of one value (what gets hashed).
    * @param {string} type @param {string} value @param {object} [options]
@@ -237,7 +227,7 @@ export function audienceApi(raw) {
     idType(type);
     const o = hashOptions(options);
     const v = oneValue(value);
-    return single(engine.call(() => raw.audienceNormalize(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed)));
+    return engine.call(() => raw.audienceNormalize(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed));
   };
 
   /**
@@ -248,7 +238,7 @@ export function audienceApi(raw) {
     idType(type);
     const o = hashOptions(options);
     const v = oneValue(value);
-    return single(engine.call(() => raw.audienceHash(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed)));
+    return engine.call(() => raw.audienceHash(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed));
   };
 
   /**
@@ -289,7 +279,7 @@ export function audienceApi(raw) {
           units += lens[i] = ok ? v.length : 0;
         }
         let r = hashBlock(type, o, vals, lens, m, units);
-        if (r === null || r.startsWith('esplit_character\t')) {
+        if (r === null) {
           // A lone surrogate (maybe pairing up with a neighbour's when joined): such values
           // are rejected one by one, the rest hashed as usual.
           for (let i = 0; i < m; i++) {
@@ -300,7 +290,9 @@ export function audienceApi(raw) {
               lens[i] = 0;
             }
           }
-          r = hashBlock(type, o, vals, lens, m, units) ?? '';
+          // Cannot fail again: every value left is well-formed, and so is their concatenation.
+          r = hashBlock(type, o, vals, lens, m, units);
+          if (r === null) throw new PreflightError('split_character', 'a value could not be staged');
         }
         unpackInto(r, overrides, hashes, errors, start);
         start += m;
@@ -317,12 +309,15 @@ export function audienceApi(raw) {
   let memory = null;
   let memoryOf = -1;
 
-  /** The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed. */
+  /**
+   * The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed
+   * (seen here, or by the engine: `split_character`, a surrogate pair cut between two values).
+   */
   const hashBlock = (type, o, vals, lens, m, units) => {
     const cap = units * 3;
     // (Sizes reach the engine as 32 bits; it refuses what it cannot reserve, at most 2 GiB.)
-    const ptr = cap <= 0xffffffff ? engine.call(() => raw.audienceStage(cap)) : 0;
-    if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
+    const ptr = cap <= 0xffffffff ? engine.call(() => raw.audienceStage(cap)) : undefined;
+    if (ptr === undefined) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
     if (memoryOf !== engine.generation) {
       memory = engine.call(() => raw.audienceMemory());
       memoryOf = engine.generation;
@@ -336,7 +331,12 @@ export function audienceApi(raw) {
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
     const staged = lens.subarray(0, m);
-    return engine.call(() => raw.audienceHashStaged(type, at, staged, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    try {
+      return engine.call(() => raw.audienceHashStaged(type, at, staged, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    } catch (e) {
+      if (e instanceof PreflightError && e.code === 'split_character') return null;
+      throw e;
+    }
   };
 
   /**
@@ -367,15 +367,11 @@ export function audienceApi(raw) {
   const createLineHasher = (type, options) => {
     idType(type);
     const o = hashOptions(options);
+    // Throws for a bad type or option (nothing is allocated then).
     let h = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
     // The instance `h` lives in: after a failure inside the module (lib/engine.js) it is gone,
     // and `h` is never handed to the new one (its pointer means nothing there).
     const born = engine.generation;
-    const status = engine.call(() => h.status());
-    if (status !== '') {
-      engine.call(() => h.free());
-      fail(status);
-    }
     // A string chunk ending in a high surrogate waits for the low one at the start of the next.
     let pendingHigh = '';
     const live = () => {

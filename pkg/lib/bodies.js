@@ -1,13 +1,13 @@
 // Upload bodies for the custom audience users and do-not-reach users endpoints, over the raw
 // export of bindings/wasm/src/bodies.rs (the full package only: the hash-only entry and its .wasm
 // leave upload bodies out, so this module is not part of its download). The first string of the
-// raw result is 'o<users per body>,...|<rejected>|<dropped>', each list of
-// '<index>:<field>:<value index>:<code>,' (or a tagged 'e<code>\t<message>'), the others are the
+// raw result is '<users per body>,...|<rejected>|<dropped>', each list of
+// '<index>:<field>:<value index>:<code>,' (a failed call throws, lib/engine.js), the others are the
 // bodies, byte for byte as the native crate builds them. A user keeps every valid identifier: a
 // value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
 // with the engine's dropped values, or with the user's rejection when nothing is left.
 import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
-import { HASH_KEYS, fail, hashOptions, isPlainObject } from './audience.js';
+import { HASH_KEYS, hashOptions, isPlainObject } from './audience.js';
 import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */
@@ -143,8 +143,7 @@ export function bodiesApi(raw) {
       o.prehashed,
     ));
     const meta = out[0];
-    if (meta.charCodeAt(0) !== 111 /* o */) fail(meta);
-    const [counts0, rejectedText, droppedText] = meta.slice(1).split('|');
+    const [counts0, rejectedText, droppedText] = meta.split('|');
     const perBody = counts0 ? counts0.slice(0, -1).split(',').map(Number) : [];
     const parse = (text) => (text ? text.slice(0, -1).split(',') : []).map((item) => {
       const [index, field, valueIndex, code] = item.split(':');

@@ -1,5 +1,5 @@
 // Shared by every area of the public API (the hash-only entry included): the typed error and the
-// well-formedness check of strings. JSON text in and envelopes out: lib/envelope.js.
+// well-formedness check of strings. JSON text in: lib/json-text.js.
 
 /** A wrong call (never a bad payload: that is a report). `code` is a stable snake_case name. */
 export class PreflightError extends Error {

@@ -1,8 +1,9 @@
 // One instance of the WebAssembly module, and what happens when a call fails inside it.
 //
-// The raw exports never throw by design (they return envelopes or tagged strings). A call that
-// throws anyway trapped: a WebAssembly.RuntimeError (out of memory, `unreachable`), a RangeError
-// (stack overflow), or any other error out of the glue. A trapped instance is not to be trusted
+// A raw export returns its value or throws a wrong call as a plain Error with a string `code`
+// (bindings/wasm/src/fail.rs), which `call` makes a PreflightError: the one place that does. Any
+// other throw is a trap: a WebAssembly.RuntimeError (out of memory, `unreachable`), a RangeError
+// (stack overflow), or another error out of the glue. A trapped instance is not to be trusted
 // again: the call never freed what it allocated, its stack pointer and its allocator may be
 // half-way through a change. So the first failure discards the instance: the glue
 // (scripts/build-wasm.sh builds it with --experimental-reset-state-function) instantiates the
@@ -42,6 +43,12 @@ export function engineOf(raw) {
   return engine;
 }
 
+/** A wrong call as the module throws it: a plain Error (a trap is a subclass) with its own string `code`. */
+function isFailedCall(e) {
+  return e !== null && typeof e === 'object' && Object.getPrototypeOf(e) === Error.prototype &&
+    Object.prototype.hasOwnProperty.call(e, 'code') && typeof e.code === 'string';
+}
+
 /** @param {Record<string, any>} raw */
 function createEngine(raw) {
   /** True while the instance in use trapped and could not be replaced yet. */
@@ -63,6 +70,7 @@ function createEngine(raw) {
       } catch (e) {
         // The wrapper's own errors (thrown from inside a thunk) say what they are.
         if (e instanceof PreflightError) throw e;
+        if (isFailedCall(e)) throw new PreflightError(e.code, e.message);
         stale = true;
         try {
           restart();

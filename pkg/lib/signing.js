@@ -30,7 +30,6 @@ const utf8 = new TextEncoder();
 let lastSecret = null;
 let lastSecretBytes = null;
 
-const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** Lowercases A-Z only, as HTTP field names compare (`toLowerCase` also folds e.g. U+212A). */
 const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
@@ -111,23 +110,6 @@ function signingSecret(secret, what = 'consumerSecret') {
     throw invalid(`${what} contains a lone UTF-16 surrogate and has no UTF-8 form`);
   }
   return bytes;
-}
-
-/** Parses an envelope of the raw module; returns `ok` or throws its error as a PreflightError. */
-function unwrapEnvelope(text) {
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (parsed !== null && typeof parsed === 'object') {
-    if (hasOwn(parsed, 'ok')) return parsed.ok;
-    const err = parsed.error;
-    if (err && typeof err.code === 'string') throw new PreflightError(err.code, String(err.message));
-  }
-  // Never echo the text: it may hold a signature.
-  throw new TypeError('preflight: malformed result from the wasm module (signing)');
 }
 
 /** The options of crcResponseToken and crcResponse. */
@@ -408,7 +390,7 @@ export function signingApi(raw) {
       );
     }
     // A lone surrogate would reach the core as U+FFFD, which every policy refuses anyway.
-    return unwrapEnvelope(engine.call(() => raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra)));
+    return engine.call(() => raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra));
   };
 
   /** The CRC answer body as an object: `{response_token}`. */
@@ -484,7 +466,7 @@ export function signingApi(raw) {
       random = randomBytes();
       now = Math.floor(Date.now() / 1000);
     }
-    const envelope = engine.call(() => raw.signingOauth1Sign(
+    const signed = engine.call(() => raw.signingOauth1Sign(
       method,
       url,
       names,
@@ -503,7 +485,7 @@ export function signingApi(raw) {
       random,
       now,
     ));
-    const s = unwrapEnvelope(envelope);
+    const s = JSON.parse(signed);
     return {
       signature: s.signature,
       baseString: s.base_string,
@@ -517,7 +499,7 @@ export function signingApi(raw) {
   const basicCredentials = (apiKey, apiSecret) => {
     const key = text(apiKey, 'apiKey');
     const secret = text(apiSecret, 'apiSecret');
-    return unwrapEnvelope(engine.call(() => raw.signingBasicCredentials(key, secret)));
+    return engine.call(() => raw.signingBasicCredentials(key, secret));
   };
 
   /** The body of `POST oauth2/token`: `grant_type=client_credentials`. */

@@ -15,7 +15,7 @@
 // by its second answer.
 
 import { isWellFormed } from './core.js';
-import { MAX_INPUT_BYTES } from './envelope.js';
+import { MAX_INPUT_BYTES } from './json-text.js';
 
 const TAG_BITS = 3;
 const NULL = 0;

@@ -1,7 +1,7 @@
 // Payload validation: validate(kind, payload, options?), kinds(), isKind(x), and the rules as data:
 // describe(kind), jsonSchema(kind).
 import { PreflightError } from './core.js';
-import { stringify, checkText, checkLength, unwrap, MAX_INPUT_BYTES } from './envelope.js';
+import { stringify, checkText, checkLength, MAX_INPUT_BYTES } from './json-text.js';
 import { withTape, NO_TAPE } from './tape.js';
 import { engineOf } from './engine.js';
 
@@ -66,6 +66,7 @@ function refuseNonData(key, value) {
 /**
  * The validation API over the raw wasm-bindgen exports.
  * @param {{validateJson(kind: string, payload: Uint8Array, options: string): string, kinds(): string}} raw
+ *   (each returns JSON text, or throws a failed call that lib/engine.js makes a PreflightError)
  */
 export function validateApi(raw) {
   const engine = engineOf(raw);
@@ -103,7 +104,7 @@ export function validateApi(raw) {
       : checkLength(stringify(payload, 'payload', 'invalid_json', refuseNonData), 'payload');
 
   /** The engine's report on JSON text given as UTF-8 bytes. */
-  const json = (name, bytes, opts) => unwrap(engine.call(() => raw.validateJson(name, bytes, opts)));
+  const json = (name, bytes, opts) => JSON.parse(engine.call(() => raw.validateJson(name, bytes, opts)));
 
   /**
    * Validates a payload of `kind`. Returns the report (a plain object); throws PreflightError for
@@ -136,9 +137,10 @@ export function validateApi(raw) {
         opts = optionsText(options);
         return engine.call(() => raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts));
       });
-      if (out !== NO_TAPE && out !== '') return unwrap(out);
-      // No tape, or one the engine refused: the value's JSON text.
-      if (out === '') return json(name, UTF8.encode(payloadText(payload)), opts);
+      if (typeof out === 'string') return JSON.parse(out);
+      // A tape the engine refused (undefined): the value's JSON text, with the options read.
+      if (out !== NO_TAPE) return json(name, UTF8.encode(payloadText(payload)), opts);
+      // No tape: the value's JSON text, below.
     }
     return json(name, UTF8.encode(payloadText(payload)), optionsText(options));
   };
@@ -150,7 +152,7 @@ export function validateApi(raw) {
    */
   const describe = (kind) => {
     const name = kindName(kind);
-    return unwrap(engine.call(() => raw.describe(name)));
+    return JSON.parse(engine.call(() => raw.describe(name)));
   };
 
   /**
@@ -159,7 +161,7 @@ export function validateApi(raw) {
    */
   const jsonSchema = (kind) => {
     const name = kindName(kind);
-    return unwrap(engine.call(() => raw.jsonSchema(name)));
+    return JSON.parse(engine.call(() => raw.jsonSchema(name)));
   };
 
   /**

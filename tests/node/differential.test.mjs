@@ -3,11 +3,13 @@
 // raw texts, identifiers of every type rich in non-ASCII, bulk lists and line texts) through the
 // Node build of the wasm package and requires the very output strings native produced.
 //
-// - validate: the raw export's envelope must equal native's byte for byte; the public `validate`
+// - validate: the raw export's result (as an envelope, vector-cases.mjs) must equal native's byte
+//   for byte; the public `validate`
 //   (payload as text, and as a value when JSON.parse/JSON.stringify round-trips it) must return
 //   native's report, compared as JSON.stringify texts.
 // - normalize / hash: the public normalizeIdentifier / hashIdentifier, tagged `o<output>` or
-//   `e<code>\t<message>` exactly as native tags them.
+//   `e<code>\t<message>` (the format of native.json, not of the wasm exports) exactly as native
+//   tags them.
 // - hash_many / hash_lines: the public hashIdentifiers / hashLines, compared as JSON.stringify
 //   texts of `{hashes, errors}` (or the tagged error).
 //
@@ -28,6 +30,7 @@ import {
   hashLines,
   PreflightError,
 } from '../../pkg/node.js';
+import { envelopeOf } from './vector-cases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const raw = createRequire(import.meta.url)('../../pkg/wasm/preflight.cjs');
@@ -94,7 +97,7 @@ test('native.json of the differential test is there', () => {
 test('validate: the raw export and the public API give native\'s output exactly', (t) => {
   const check = (c) => {
     const bytes = c.payload_hex !== undefined ? hexBytes(c.payload_hex) : utf8.encode(c.payload_text);
-    const out = raw.validateJson(c.kind, bytes, c.options_text);
+    const out = envelopeOf(() => raw.validateJson(c.kind, bytes, c.options_text));
     if (out !== c.output) return `raw ${c.kind}:\n  wasm   ${out}\n  native ${c.output}`;
     if (c.payload_text === undefined) return null;
     // The public API: payload as text (and as a value when that is lossless), options as a value.

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../pkg/node.js';
+import { envelopeOf } from './vector-cases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
@@ -46,7 +47,7 @@ test('CLI --max-issues and the Node package: the same report, byte for byte, for
     // The library (native) and the CLI: one text.
     assert.equal(cliReport, c.output.slice('{"ok":'.length, -1), at);
     // The Node package: the raw export, and the public API's report serialized.
-    const out = raw.validateJson(c.kind, new TextEncoder().encode(c.payload_text), c.options_text);
+    const out = envelopeOf(() => raw.validateJson(c.kind, new TextEncoder().encode(c.payload_text), c.options_text));
     assert.equal(out, `{"ok":${cliReport}}`, at);
     const options = c.options_text === '' ? undefined : JSON.parse(c.options_text);
     assert.equal(JSON.stringify(validate(c.kind, c.payload_text, options)), cliReport, at);

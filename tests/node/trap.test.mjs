@@ -69,3 +69,24 @@ test('a glue without __wbg_reset_state: every call after a trap is internal_erro
   assert.throws(() => engine.call(() => raw.fine()), (e) => e.code === 'internal_error');
   assert.equal(calls, 1);
 });
+
+// The other side of the line lib/engine.js draws: a wrong call is thrown by the module as an Error
+// with a code (bindings/wasm/src/fail.rs) and is no trap. It becomes a PreflightError with the
+// engine's code and message, and the instance is kept: a line hasher made before still works.
+test('a wrong call thrown by the module is a PreflightError with its code, and no reset', () => {
+  const { validate, hashIdentifier, createLineHasher, crcResponseToken, PreflightError } = full;
+  const h = createLineHasher('email');
+  const wrong = [
+    [() => validate('no_such_kind', {}), 'unknown_kind'],
+    [() => validate('poll_card', {}, { context: { objective: 'reach' } }), 'bad_options'],
+    [() => validate('poll_card', '{'), 'invalid_json'],
+    [() => hashIdentifier('email', 'x', { phoneFormat: 'nope' }), 'unknown_phone_format'],
+    [() => hashIdentifier('email', 'not an email'), 'invalid_email'],
+    [() => crcResponseToken('secret', '{"forged":"event"}'), 'crc_token_shape'],
+  ];
+  for (const [call, code] of wrong) {
+    assert.throws(call, (e) => e instanceof PreflightError && e.code === code && e.cause === undefined, code);
+  }
+  assert.deepEqual(h.push('A@x.com\n').hashes, [sha256('a@x.com')]);
+  h.free();
+});

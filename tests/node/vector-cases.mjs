@@ -4,7 +4,8 @@
 //
 // `cargo test --test vectors` writes target/vectors/native.json, one entry per case:
 // {file, name, kind, payload_text, options_text, output}, the exact texts native gave the engine
-// and the envelope it returned. JavaScript makes the same raw call and must get the same string.
+// and the envelope it returned. JavaScript makes the same raw call and must get the same string
+// (`envelopeOf`: the raw export returns the result's JSON text or throws a failed call).
 // Independently of native, the vector files say which cases must be there and what each reports.
 
 const REGENERATE = 'run `cargo test --test vectors` (without VECTORS=)';
@@ -65,6 +66,31 @@ export function matchNative(vectorFiles, native) {
   return { cases, problems };
 }
 
+// The raw wasm exports return JSON text or throw a failed call (bindings/wasm/src/fail.rs: an
+// Error with a string `code`); native writes each result as an envelope, `{"ok":<JSON text>}` or
+// `{"error":{"code":...,"message":...}}` (preflight::envelope). `envelopeOf` makes the envelope
+// text of a raw call, so that the comparison with native stays byte for byte: the result text
+// exactly as returned, the code and message exactly as thrown (JSON.stringify escapes a message as
+// serde_json does). Also used by tests/node/{differential,hostile,report-bounds}.test.mjs.
+
+/**
+ * The envelope text of a raw export's call; a throw that is not a failed call (a trap) propagates.
+ * @param {() => unknown} call
+ */
+export function envelopeOf(call) {
+  let text;
+  try {
+    text = call();
+  } catch (e) {
+    if (e !== null && typeof e === 'object' && Object.getPrototypeOf(e) === Error.prototype && typeof e.code === 'string') {
+      return `{"error":${JSON.stringify({ code: e.code, message: e.message })}}`;
+    }
+    throw e;
+  }
+  if (typeof text !== 'string') throw new TypeError(`the raw call returned ${typeof text}, not JSON text`);
+  return `{"ok":${text}}`;
+}
+
 /** Deep equality of JSON data that also demands plain objects and arrays, as JSON.parse makes. */
 export function plainEqual(a, b) {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return Object.is(a, b);
@@ -84,9 +110,10 @@ export function checkCase(raw, api, c) {
   const problems = c.stale ? [c.stale] : [];
   // 1. The raw export: the very string native returned, and deterministic.
   const bytes = new TextEncoder().encode(c.payload_text);
-  const out = raw.validateJson(c.kind, bytes, c.options_text);
+  const call = () => raw.validateJson(c.kind, bytes, c.options_text);
+  const out = envelopeOf(call);
   if (out !== c.output) problems.push(`raw validateJson differs from native:\n  wasm   ${out}\n  native ${c.output}`);
-  if (raw.validateJson(c.kind, bytes, c.options_text) !== out) problems.push('raw validateJson is not deterministic');
+  if (envelopeOf(call) !== out) problems.push('raw validateJson is not deterministic');
 
   // 2. The case's own expectations, against the wasm output.
   const got = tryParse(out, {}) ?? {};

@@ -1,20 +1,17 @@
 //! Audience identifier exports (normalize, hash, bulk, streaming; upload bodies are in
 //! `bodies.rs`, a feature of their own).
 //!
-//! Nothing here throws across the boundary: every export returns a string (or strings) that the
-//! wrapper `pkg/lib/audience.js` decodes. These are not JSON envelopes (`preflight::__private::envelope`
-//! carries the validation error codes only, and bulk results are too large to go through
-//! `JSON.parse`), but tagged texts just as total:
+//! Every export returns its value or throws a failed call (`crate::fail`: a stable snake_case
+//! code and a fixed message that never contains a value), which the wrapper `pkg/lib/audience.js`
+//! gets as a `PreflightError` (`pkg/lib/engine.js`). One value is returned as it is; bulk results
+//! are too large to go through `JSON.parse` and come packed:
 //!
-//! - a failed call is `e<code>\t<message>` (a stable snake_case code, a fixed message that never
-//!   contains a value);
-//! - one value is `o<output>`;
-//! - bulk results are `o<slots>,<first index>|<errors>|<lengths>|<outputs>` where `<errors>` is
+//! - bulk results are `<slots>,<first index>|<errors>|<lengths>|<outputs>` where `<errors>` is
 //!   `<index>:<code>,` per rejected value (ascending; absolute indexes, except for a staged block,
 //!   whose indexes count from its own first value), `<lengths>` is empty for
 //!   hashed types (every output is 64 hex digits) and `<UTF-16 length>,` per accepted value for
 //!   `partner_user_id` (verbatim outputs), and `<outputs>` is every accepted output back to back;
-//! - upload bodies are an array whose first string is `o<users per body>,...|<rejections>` with
+//! - upload bodies are an array whose first string is `<users per body>,...|<rejections>` with
 //!   `<index>:<field>:<value index>:<code>,` per rejection (field and value index may be empty),
 //!   and whose other strings are the bodies, byte for byte as the native crate builds them.
 //!
@@ -24,40 +21,12 @@
 //! block of values at a time through a staging area in this module's memory ([`audience_stage`],
 //! [`audience_hash_staged`]): the JavaScript side encodes straight into it.
 
+use crate::fail::{done, Fail};
 use preflight::audience::{
-    hash_lines, hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher, PhoneFormat,
+    hash_lines, hash_many_into, HashOptions, HashOutput, IdType, LineHasher, PhoneFormat,
 };
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
-
-/// A failed call: a stable code and a fixed message.
-pub(crate) struct Fail {
-    pub(crate) code: &'static str,
-    pub(crate) message: String,
-}
-
-impl Fail {
-    /// From a stable code and a fixed message.
-    fn of(code: &'static str, message: &'static str) -> Fail {
-        Fail {
-            code,
-            message: message.to_owned(),
-        }
-    }
-
-    fn id(e: IdError) -> Fail {
-        Fail::of(e.code(), e.message())
-    }
-
-    pub(crate) fn text(&self) -> String {
-        let mut s = String::with_capacity(2 + self.code.len() + self.message.len());
-        s.push('e');
-        s.push_str(self.code);
-        s.push('\t');
-        s.push_str(&self.message);
-        s
-    }
-}
 
 fn id_type(name: &str) -> Result<IdType, Fail> {
     name.parse::<IdType>()
@@ -76,7 +45,7 @@ pub(crate) fn hash_options(
         .with_phone_format(phone_format)
         .with_prehashed(prehashed);
     opts.default_country_code = default_country_code;
-    opts.validate().map_err(Fail::id)?;
+    opts.validate()?;
     Ok(opts)
 }
 
@@ -93,13 +62,6 @@ fn both(
     ))
 }
 
-fn done(result: Result<String, Fail>) -> String {
-    match result {
-        Ok(s) => s,
-        Err(f) => f.text(),
-    }
-}
-
 /// The type names, comma-separated (`email,phone_number,...`).
 #[wasm_bindgen(js_name = audienceIdTypes)]
 pub fn audience_id_types() -> String {
@@ -107,7 +69,7 @@ pub fn audience_id_types() -> String {
     names.join(",")
 }
 
-/// One value: `o<normalized>` or `e<code>\t<message>`.
+/// One value, normalized.
 #[wasm_bindgen(js_name = audienceNormalize)]
 pub fn audience_normalize(
     id_type: &str,
@@ -115,19 +77,14 @@ pub fn audience_normalize(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> String {
+) -> Result<String, JsValue> {
     done(
-        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
-            let n = preflight::audience::normalize(t, value, &opts).map_err(Fail::id)?;
-            let mut s = String::with_capacity(n.len() + 1);
-            s.push('o');
-            s.push_str(&n);
-            Ok(s)
-        }),
+        both(id_type, phone_format, default_country_code, prehashed)
+            .and_then(|(t, opts)| Ok(preflight::audience::normalize(t, value, &opts)?)),
     )
 }
 
-/// One value: `o<output>` (64 hex digits, or the verbatim partner id) or `e<code>\t<message>`.
+/// One value as sent: 64 hex digits, or the verbatim partner id.
 #[wasm_bindgen(js_name = audienceHash)]
 pub fn audience_hash(
     id_type: &str,
@@ -135,12 +92,11 @@ pub fn audience_hash(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> String {
+) -> Result<String, JsValue> {
     done(
         both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
-            let mut s = String::with_capacity(65);
-            s.push('o');
-            preflight::audience::hash_into(t, value, &opts, &mut s).map_err(Fail::id)?;
+            let mut s = String::with_capacity(64);
+            preflight::audience::hash_into(t, value, &opts, &mut s)?;
             Ok(s)
         }),
     )
@@ -242,7 +198,6 @@ fn pack(out: &HashOutput, id_type: IdType) -> String {
     let mut s = String::with_capacity(
         24 + errors.len() * 24 + out.ok_count() * if verbatim { 24 } else { 64 },
     );
-    s.push('o');
     push_num(&mut s, out.len());
     s.push(',');
     push_num(&mut s, out.first_index());
@@ -267,7 +222,7 @@ fn pack(out: &HashOutput, id_type: IdType) -> String {
 
 /// Many values at once: `text` is the UTF-8 of every value back to back, `lens` their UTF-16
 /// lengths (JavaScript's `length`). Each value is hashed exactly as [`audience_hash`] would.
-/// Packed result; `esplit_character` when a length does not fall on a character boundary (a
+/// Packed result; fails with `split_character` when a length does not fall on a character boundary (a
 /// surrogate pair cut between two values), the lengths do not add up to the text, or the text is
 /// not UTF-8.
 // Out of line (it runs once per block): the hash-only module is 96 bytes smaller gzipped.
@@ -306,20 +261,20 @@ pub fn audience_memory() -> JsValue {
 }
 
 // Makes the staging area at least `len` bytes and returns its address in this module's memory,
-// or 0 when the memory cannot grow that far. The memory may grow here, so the caller takes a
+// or `None` (`undefined`) when the memory cannot grow that far. The memory may grow here, so the caller takes a
 // fresh view of its buffer afterwards and calls nothing else of this module before
 // `audience_hash_staged`.
-/// The staging area's address, at least `len` bytes (0: no room).
+/// The staging area's address, at least `len` bytes (`undefined`: no room).
 #[wasm_bindgen(js_name = audienceStage)]
-pub fn audience_stage(len: usize) -> usize {
+pub fn audience_stage(len: usize) -> Option<usize> {
     let mut v = STAGE.take();
     let have = v.len();
     // Fallible: a block too large for the memory is an error for the caller, not a trap.
     let ptr = if have >= len || v.try_reserve_exact(len - have).is_ok() {
         v.resize(have.max(len), 0);
-        v.as_mut_ptr() as usize
+        Some(v.as_mut_ptr() as usize)
     } else {
-        0
+        None
     };
     STAGE.set(v);
     ptr
@@ -335,7 +290,7 @@ pub fn audience_hash_staged(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> String {
+) -> Result<String, JsValue> {
     // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
     // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
     // nothing else.
@@ -359,10 +314,10 @@ pub fn audience_release_stage() {
 }
 
 pub(crate) fn split_fail() -> Fail {
-    Fail {
-        code: "split_character",
-        message: "the value lengths do not fall on character boundaries of the text".to_owned(),
-    }
+    Fail::of(
+        "split_character",
+        "the value lengths do not fall on character boundaries of the text",
+    )
 }
 
 // Newline-separated text as UTF-8 bytes (`\n` or `\r\n`, the line rules of
@@ -377,7 +332,7 @@ pub fn audience_hash_lines(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> String {
+) -> Result<String, JsValue> {
     done(
         both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| {
             match std::str::from_utf8(text) {
@@ -398,15 +353,10 @@ pub fn audience_hash_lines(
 
 // Streaming line hashing over `preflight::audience::LineHasher`: feed byte chunks split
 // anywhere; each call returns the packed results of the lines completed by it. Holds at most one
-// partial line. Construction never fails: a bad type or option is reported by
-// `AudienceLineHasher::status` (and by every later call).
+// partial line. A bad type or option fails the construction.
 /// Streaming line hashing (packed results of the lines each call completes).
 #[wasm_bindgen]
 pub struct AudienceLineHasher {
-    state: Result<Running, Fail>,
-}
-
-struct Running {
     id_type: IdType,
     hasher: Option<LineHasher>,
     spare: HashOutput,
@@ -420,71 +370,47 @@ impl AudienceLineHasher {
         phone_format: &str,
         default_country_code: Option<String>,
         prehashed: bool,
-    ) -> AudienceLineHasher {
-        let state =
-            both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| Running {
-                id_type: t,
-                hasher: Some(LineHasher::new(t, opts)),
-                spare: HashOutput::new(),
-            });
-        AudienceLineHasher { state }
-    }
-
-    /// Empty when usable, else `e<code>\t<message>`.
-    pub fn status(&self) -> String {
-        match &self.state {
-            Ok(_) => String::new(),
-            Err(f) => f.text(),
-        }
+    ) -> Result<AudienceLineHasher, JsValue> {
+        done(
+            both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| {
+                AudienceLineHasher {
+                    id_type: t,
+                    hasher: Some(LineHasher::new(t, opts)),
+                    spare: HashOutput::new(),
+                }
+            }),
+        )
     }
 
     /// Feeds bytes; packed results of the lines completed.
     #[wasm_bindgen(js_name = pushBytes)]
-    pub fn push_bytes(&mut self, chunk: &[u8]) -> String {
-        self.push(chunk)
+    pub fn push_bytes(&mut self, chunk: &[u8]) -> Result<String, JsValue> {
+        done(self.push(chunk))
     }
 
     /// Hashes the last line; packed results not yet returned. Later calls fail.
-    pub fn finish(&mut self) -> String {
-        let r = match &mut self.state {
-            Ok(run) => match run.hasher.take() {
-                Some(h) => Ok(pack(&h.finish(), run.id_type)),
-                None => Err(finished()),
-            },
-            Err(f) => Err(Fail {
-                code: f.code,
-                message: f.message.clone(),
-            }),
-        };
-        done(r)
+    pub fn finish(&mut self) -> Result<String, JsValue> {
+        match self.hasher.take() {
+            Some(h) => Ok(pack(&h.finish(), self.id_type)),
+            None => done(Err(finished())),
+        }
     }
 
-    fn push(&mut self, chunk: &[u8]) -> String {
-        let r = match &mut self.state {
-            Ok(run) => match &mut run.hasher {
-                Some(h) => {
-                    h.push(chunk);
-                    let out = h.swap_output(std::mem::take(&mut run.spare));
-                    let packed = pack(&out, run.id_type);
-                    run.spare = out;
-                    Ok(packed)
-                }
-                None => Err(finished()),
-            },
-            Err(f) => Err(Fail {
-                code: f.code,
-                message: f.message.clone(),
-            }),
-        };
-        done(r)
+    fn push(&mut self, chunk: &[u8]) -> Result<String, Fail> {
+        let h = self.hasher.as_mut().ok_or_else(finished)?;
+        h.push(chunk);
+        let out = h.swap_output(std::mem::take(&mut self.spare));
+        let packed = pack(&out, self.id_type);
+        self.spare = out;
+        Ok(packed)
     }
 }
 
 fn finished() -> Fail {
-    Fail {
-        code: "hasher_finished",
-        message: "the line hasher is finished; create another one".to_owned(),
-    }
+    Fail::of(
+        "hasher_finished",
+        "the line hasher is finished; create another one",
+    )
 }
 
 // --- Benchmark only ------------------------------------------------------------------------------

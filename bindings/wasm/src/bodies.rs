@@ -1,23 +1,25 @@
 //! The upload-bodies export (`buildAudienceBodies`), the `audience-bodies` feature: left out of
 //! the hash-only package (scripts/build-wasm.sh), where it would be about a seventh of the .wasm.
-//! Same conventions as `audience.rs`: the first string of the result is the tagged meta text
-//! `o<users per body>,...|<rejected>|<dropped>`, each list with `<index>:<field>:<value
-//! index>:<code>,` per item (field and value index may be empty): the users left out
-//! (`Bodies::rejected`) and the values left out of users that were kept (`Bodies::dropped`); or
-//! `e<code>\t<message>`. The others are the bodies, byte for byte as the native crate builds
+//! Same conventions as `audience.rs`: a failed call throws (`crate::fail`); otherwise the first
+//! string of the result is the packed meta text `<users per body>,...|<rejected>|<dropped>`, each
+//! list with `<index>:<field>:<value index>:<code>,` per item (field and value index may be
+//! empty): the users left out (`Bodies::rejected`) and the values left out of users that were
+//! kept (`Bodies::dropped`). The others are the bodies, byte for byte as the native crate builds
 //! them.
 
-use crate::audience::{hash_options, split_fail, Cut, Fail};
+use crate::audience::{hash_options, split_fail, Cut};
+use crate::fail::{done, Fail};
 use preflight::audience::batch::{AudienceRecord, BatchOptions, BodyBuilder, Endpoint, Operation};
 use preflight::audience::IdType;
 use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 
-/// Upload bodies. `text`/`lens` carry every value back to back with their UTF-16 lengths (as
-/// `hashIdentifiers` stages them for `audienceHashStaged`); `counts` has six numbers per record: how many values each field
-/// has, in the order `email, phone_number, handle, device_id, service_id, partner_user_id`.
-/// Returns `[meta, body...]` (module docs) or `[e<code>\t<message>]`. `max_users_per_body` and
-/// `max_body_bytes` of 0 mean the documented limits.
+// `text`/`lens` carry every value back to back with their UTF-16 lengths (as `hashIdentifiers`
+// stages them for `audienceHashStaged`); `counts` has six numbers per record: how many values each
+// field has, in the order `email, phone_number, handle, device_id, service_id, partner_user_id`.
+// Returns `[meta, body...]` (module docs). `max_users_per_body` and `max_body_bytes` of 0 mean the
+// documented limits. (`///` docs of exports are copied into the glue: one line.)
+/// Upload bodies: `[meta, body...]`.
 #[wasm_bindgen(js_name = audienceBuildBodies)]
 #[allow(clippy::too_many_arguments)]
 pub fn audience_build_bodies(
@@ -34,8 +36,8 @@ pub fn audience_build_bodies(
     phone_format: &str,
     default_country_code: Option<String>,
     prehashed: bool,
-) -> Vec<String> {
-    match build_bodies(
+) -> Result<Vec<String>, JsValue> {
+    done(build_bodies(
         endpoint,
         text,
         lens,
@@ -44,10 +46,7 @@ pub fn audience_build_bodies(
         [effective_at, expires_at, now],
         [max_users_per_body, max_body_bytes],
         (phone_format, default_country_code, prehashed),
-    ) {
-        Ok(v) => v,
-        Err(f) => vec![f.text()],
-    }
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -61,10 +60,7 @@ fn build_bodies(
     [max_users, max_bytes]: [u32; 2],
     (phone_format, default_country_code, prehashed): (&str, Option<String>, bool),
 ) -> Result<Vec<String>, Fail> {
-    let batch_fail = |e: preflight::audience::batch::BatchError| Fail {
-        code: e.code(),
-        message: e.message().to_owned(),
-    };
+    let batch_fail = |e: preflight::audience::batch::BatchError| Fail::of(e.code(), e.message());
     let endpoint: Endpoint = endpoint.parse().map_err(batch_fail)?;
     let operation: Operation = operation.parse().map_err(batch_fail)?;
     let hash = hash_options(phone_format, default_country_code, prehashed)?;
@@ -130,7 +126,7 @@ fn build_bodies(
         users.push(body.records.len());
         out.push(body.json);
     }
-    let mut meta = String::from("o");
+    let mut meta = String::new();
     for n in users {
         let _ = write!(meta, "{n},");
     }

@@ -1,7 +1,8 @@
-//! wasm-bindgen exports of the preflight engine, one module per area. Every call takes and returns
-//! plain strings or bytes (JSON text in an envelope, see `preflight::__private::envelope`) so results are
-//! byte-identical to the native crate's and nothing throws across the boundary; the hand-written
-//! wrapper in `pkg/lib/` turns them into plain JavaScript objects and typed errors.
+//! wasm-bindgen exports of the preflight engine, one module per area. One protocol for every
+//! export: it takes strings, bytes, numbers; it returns its value (JSON text, byte for byte the
+//! native crate's, where the result is structured; `Option` where there may be none) or, for a
+//! wrong call, `Err` of the one error shape (`fail`: a JavaScript `Error` with a stable `code`),
+//! which the hand-written wrapper in `pkg/lib/` (`engine.js`) turns into its `PreflightError`.
 //!
 //! Each area is a cargo feature (all on by default); the hash-only package is built with
 //! `--no-default-features --features audience` (scripts/build-wasm.sh): identifier
@@ -20,6 +21,7 @@
 mod audience;
 #[cfg(feature = "audience-bodies")]
 mod bodies;
+mod fail;
 #[cfg(feature = "signing")]
 mod signing;
 #[cfg(feature = "validate")]

@@ -1,15 +1,18 @@
 //! Signing exports (CRC, event signatures, OAuth 1.0a, app-only credentials).
 //!
-//! Like the other areas, nothing throws across the boundary: a call that can fail returns an
-//! envelope (`{"ok": ...}` or `{"error": {"code", "message"}}`, the shape of
-//! `preflight::__private::envelope`), and a verification returns a plain `bool` that is `true` only when the
-//! core verified the signature (every failure of the core is `false`). Secrets come in as bytes or
+//! Like the other areas, a call that can fail returns its value or throws the failed call
+//! (`crate::fail`: the core's `SigningError` code and message), and a verification returns a
+//! plain `bool` that is `true` only when the core verified the signature (every failure of the
+//! core is `false`). Secrets come in as bytes or
 //! strings and never go out: results hold only signatures, base strings, headers, nonces and
 //! timestamps, and the core's error messages hold no input value. The argument checks that
 //! JavaScript can do better (types, lone surrogates, sizes) are in `pkg/lib/signing.js`; every
 //! value is checked again here, so a wrong value from another caller fails closed too.
+//!
+//! (`///` docs of exports are copied into the generated glue that browsers download: one line
+//! each; the rest is said in plain comments.)
 
-use preflight::__private::envelope;
+use crate::fail::{done, Fail};
 use preflight::signing::{
     basic_credentials, crc_response_token, oauth1_sign, oauth1_sign_for_step, token_request_body,
     verify_crc_request_signature, verify_signature, CrcTokenPolicy, Entropy, FlowStep,
@@ -75,9 +78,9 @@ pub fn signing_constants() -> String {
     )
 }
 
-/// The CRC `response_token` (`sha256=<base64>`) in an envelope, after the signing-oracle guard.
-/// `custom_policy` false: the spec's default shape; true: `CrcTokenPolicy::custom(min_len,
-/// max_len, extra_chars)`, which refuses impossible or unsafe bounds itself.
+// `custom_policy` false: the spec's default shape; true: `CrcTokenPolicy::custom(min_len,
+// max_len, extra_chars)`, which refuses impossible or unsafe bounds itself.
+/// The CRC `response_token` (`sha256=<base64>`), after the signing-oracle guard.
 #[wasm_bindgen(js_name = signingCrcResponseToken)]
 pub fn signing_crc_response_token(
     consumer_secret: &[u8],
@@ -86,7 +89,7 @@ pub fn signing_crc_response_token(
     min_len: u32,
     max_len: u32,
     extra_chars: &str,
-) -> String {
+) -> Result<String, JsValue> {
     let policy = if custom_policy {
         // A bound that does not fit a usize is above the hard maximum anyway: refuse it as such.
         let min = usize::try_from(min_len).unwrap_or(usize::MAX);
@@ -95,23 +98,24 @@ pub fn signing_crc_response_token(
     } else {
         Ok(CrcTokenPolicy::default())
     };
-    envelope(
+    done(
         policy
             .and_then(|p| crc_response_token(consumer_secret, crc_token, &p))
-            .map(|token| json_string(&token)),
+            .map_err(Fail::from),
     )
 }
 
-/// Whether `header_value` (the signature header's value, `None` when the request has none) is the
-/// signature of the raw body bytes: the core's `verify_signature`, which compares in constant time
-/// (`verify_slice`) and is `false` for every failure. Finding the header among the request's
-/// headers (ASCII case-insensitive, a repeated header refused) is the wrapper's.
+// `header_value`: the signature header's value, `None` when the request has none. The core's
+// `verify_signature` compares in constant time (`verify_slice`) and is `false` for every failure.
+// Finding the header among the request's headers (ASCII case-insensitive, a repeated header
+// refused) is the wrapper's.
+/// Whether `header_value` is the signature of the raw body bytes.
 #[wasm_bindgen(js_name = signingVerify)]
 pub fn signing_verify(consumer_secret: &[u8], body: &[u8], header_value: Option<String>) -> bool {
     verify_signature(consumer_secret, body, header_value.as_deref())
 }
 
-/// [`signing_verify`] for a body given as text (verified as its UTF-8 bytes).
+/// `signingVerify` for a body given as text (verified as its UTF-8 bytes).
 #[wasm_bindgen(js_name = signingVerifyText)]
 pub fn signing_verify_text(
     consumer_secret: &[u8],
@@ -121,9 +125,9 @@ pub fn signing_verify_text(
     verify_signature(consumer_secret, body.as_bytes(), header_value.as_deref())
 }
 
-/// Whether `header_value` is a valid signature of a CRC GET's raw query string (the core's
-/// `verify_crc_request_signature`: the query exactly as received, without the leading `?`).
-/// `false` for every failure.
+// The core's `verify_crc_request_signature`: the query exactly as received, without the leading
+// `?`; `false` for every failure.
+/// Whether `header_value` is a valid signature of a CRC GET's raw query string.
 #[wasm_bindgen(js_name = signingVerifyCrcRequest)]
 pub fn signing_verify_crc_request(
     consumer_secret: &[u8],
@@ -144,13 +148,12 @@ fn signature_json(s: &Oauth1Signature) -> String {
     )
 }
 
-/// Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849) and returns an envelope of
-/// `{signature, base_string, authorization_header, nonce, timestamp}`.
-///
-/// `timestamp`: a whole number from 0 to 2^53-1 (0 is refused by the core). `random` (32 bytes)
-/// and `now_unix` are the entropy the core generates a nonce and a timestamp from when they are not
-/// given; `random` of any other length is no entropy at all. `step`: one of Document A's flow
-/// steps (checked by the core's `check_flow` before signing), or `None` for a plain request.
+// Returns the JSON text of `{signature, base_string, authorization_header, nonce, timestamp}`.
+// `timestamp`: a whole number from 0 to 2^53-1 (0 is refused by the core). `random` (32 bytes)
+// and `now_unix` are the entropy the core generates a nonce and a timestamp from when they are not
+// given; `random` of any other length is no entropy at all. `step`: one of Document A's flow
+// steps (checked by the core's `check_flow` before signing), or `None` for a plain request.
+/// Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849).
 #[allow(clippy::too_many_arguments)] // One flat call: the wasm boundary has no struct of strings.
 #[wasm_bindgen(js_name = signingOauth1Sign)]
 pub fn signing_oauth1_sign(
@@ -171,26 +174,29 @@ pub fn signing_oauth1_sign(
     step: Option<String>,
     random: Option<Vec<u8>>,
     now_unix: f64,
-) -> String {
-    envelope(sign_inner(
-        method,
-        url,
-        param_names,
-        param_values,
-        consumer_key,
-        consumer_secret,
-        token,
-        token_secret,
-        nonce,
-        timestamp,
-        callback,
-        verifier,
-        realm,
-        omit_version,
-        step,
-        random,
-        now_unix,
-    ))
+) -> Result<String, JsValue> {
+    done(
+        sign_inner(
+            method,
+            url,
+            param_names,
+            param_values,
+            consumer_key,
+            consumer_secret,
+            token,
+            token_secret,
+            nonce,
+            timestamp,
+            callback,
+            verifier,
+            realm,
+            omit_version,
+            step,
+            random,
+            now_unix,
+        )
+        .map_err(Fail::from),
+    )
 }
 
 #[allow(clippy::too_many_arguments)] // The body of `signing_oauth1_sign`.
@@ -252,10 +258,10 @@ fn sign_inner(
     Ok(signature_json(&signed))
 }
 
-/// The value after `Basic ` for `POST oauth2/token`, in an envelope.
+/// The value after `Basic ` for `POST oauth2/token`.
 #[wasm_bindgen(js_name = signingBasicCredentials)]
-pub fn signing_basic_credentials(api_key: &str, api_secret: &str) -> String {
-    envelope(basic_credentials(api_key, api_secret).map(|v| json_string(&v)))
+pub fn signing_basic_credentials(api_key: &str, api_secret: &str) -> Result<String, JsValue> {
+    done(basic_credentials(api_key, api_secret).map_err(Fail::from))
 }
 
 /// The token request body, `grant_type=client_credentials`.
@@ -301,7 +307,7 @@ mod tests {
     #[test]
     fn mismatched_param_lists_are_refused() {
         assert!(pairs(vec!["a".into()], vec![]).is_none());
-        let env = signing_oauth1_sign(
+        let env = sign_inner(
             "POST".into(),
             "https://example.com/".into(),
             vec!["a".into()],
@@ -320,8 +326,8 @@ mod tests {
             None,
             0.0,
         );
-        assert!(env.starts_with("{\"error\":"), "{env}");
-        let ok = signing_oauth1_sign(
+        assert_eq!(env, Err(SigningError::InvalidOauthParameter));
+        let ok = sign_inner(
             "POST".into(),
             "https://example.com/".into(),
             vec!["a".into()],
@@ -340,10 +346,11 @@ mod tests {
             Some(vec![7; 32]),
             1_700_000_000.0,
         );
-        assert!(ok.starts_with("{\"ok\":"), "{ok}");
+        let ok = ok.unwrap_or_default();
+        assert!(ok.starts_with("{\"signature\":"), "{ok}");
         assert!(ok.contains(&"07".repeat(32)), "{ok}");
         // Entropy of the wrong length is no entropy.
-        let short = signing_oauth1_sign(
+        let short = sign_inner(
             "POST".into(),
             "https://example.com/".into(),
             vec![],
@@ -362,6 +369,6 @@ mod tests {
             Some(vec![7; 31]),
             1_700_000_000.0,
         );
-        assert!(short.contains("missing_entropy"), "{short}");
+        assert_eq!(short, Err(SigningError::MissingEntropy));
     }
 }

@@ -1,14 +1,23 @@
-//! Validation exports.
+//! Validation exports. Each returns JSON text (one `JSON.parse` in `pkg/lib/validate.js`, faster
+//! than building the object across the boundary) or throws a failed call (`crate::fail`).
+//!
+//! (`///` docs of exports are copied into the generated glue that browsers download: one line
+//! each; the rest is said in plain comments.)
 
+use crate::fail::{done, Fail};
 use wasm_bindgen::prelude::*;
 
-/// `validate` on JSON text given as UTF-8 bytes: `{"ok": <report>}` or `{"error": {"code",
-/// "message"}}`. Bytes rather than `&str`: wasm-bindgen's glue copies a string into wasm memory one
-/// character at a time in JavaScript (61 us of a 30 KB batch), while a `Uint8Array` from
-/// `TextEncoder` is copied in one `set` (11 us). Invalid UTF-8 is reported by the engine.
+// Bytes rather than `&str`: wasm-bindgen's glue copies a string into wasm memory one character at
+// a time in JavaScript (61 us of a 30 KB batch), while a `Uint8Array` from `TextEncoder` is copied
+// in one `set` (11 us). Invalid UTF-8 is reported by the engine.
+/// `validate` on UTF-8 JSON text: the report's JSON text.
 #[wasm_bindgen(js_name = validateJson)]
-pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> String {
-    preflight::__private::validate_json_envelope(kind, payload, options)
+pub fn validate_json(kind: &str, payload: &[u8], options: &str) -> Result<String, JsValue> {
+    done(validate_json_text(kind, payload, options))
+}
+
+fn validate_json_text(kind: &str, payload: &[u8], options: &str) -> Result<String, Fail> {
+    Ok(preflight::validate_json(kind, payload, options)?.to_json())
 }
 
 /// The stable kind names, comma-separated.
@@ -18,22 +27,23 @@ pub fn kinds() -> String {
     names.join(",")
 }
 
-/// `describe(kind)`: the kind's fields as data, `{"ok": <description>}` or `{"error": ...}`.
+/// `describe(kind)` as JSON text.
 #[wasm_bindgen]
-pub fn describe(kind: &str) -> String {
-    preflight::__private::envelope(preflight::describe::describe_json(kind))
+pub fn describe(kind: &str) -> Result<String, JsValue> {
+    done(preflight::describe::describe_json(kind).map_err(Fail::from))
 }
 
-/// `jsonSchema(kind)`: the kind's JSON Schema (2020-12), `{"ok": <schema>}` or `{"error": ...}`.
+/// `jsonSchema(kind)` (2020-12) as JSON text.
 #[wasm_bindgen(js_name = jsonSchema)]
-pub fn json_schema(kind: &str) -> String {
-    preflight::__private::envelope(preflight::describe::json_schema_json(kind))
+pub fn json_schema(kind: &str) -> Result<String, JsValue> {
+    done(preflight::describe::json_schema_json(kind).map_err(Fail::from))
 }
 
-/// `validate` on a payload handed over as a tape (`preflight::json::tape`, written by
-/// pkg/lib/tape.js from a plain JavaScript value): the envelope, or `""` when the tape is refused
-/// and the caller must take `validateJson` with the value's JSON text instead. A tape skips both
-/// `JSON.stringify` and parsing; its strings cross as one UTF-8 buffer.
+// A payload handed over as a tape (`preflight::json::tape`, written by pkg/lib/tape.js from a
+// plain JavaScript value): the report's JSON text, or `None` (`undefined`) when the tape is
+// refused and the caller must take `validateJson` with the value's JSON text instead. A tape
+// skips both `JSON.stringify` and parsing; its strings cross as one UTF-8 buffer.
+/// `validate` on a tape: the report's JSON text, or undefined (refused: take the text).
 #[wasm_bindgen(js_name = validateTape)]
 pub fn validate_tape(
     kind: &str,
@@ -42,12 +52,22 @@ pub fn validate_tape(
     text: &[u8],
     units: usize,
     options: &str,
-) -> String {
+) -> Result<Option<String>, JsValue> {
     let tape = preflight::__private::tape::TapeRef {
         words,
         numbers,
         text,
         units,
     };
-    preflight::__private::validate_tape_envelope(kind, &tape, options).unwrap_or_default()
+    done(validate_tape_text(kind, &tape, options))
+}
+
+fn validate_tape_text(
+    kind: &str,
+    tape: &preflight::__private::tape::TapeRef<'_>,
+    options: &str,
+) -> Result<Option<String>, Fail> {
+    preflight::__private::validate_tape(kind, tape, options)
+        .map(|r| Ok(r?.to_json()))
+        .transpose()
 }

@@ -1,8 +1,5 @@
-// Helpers of the validation API: JSON text in, envelopes out.
-//
-// The raw exports take strings or bytes and return strings: `validateJson(kind, payloadBytes, optionsText)`
-// returns an envelope `{"ok": <result>}` or `{"error": {"code", "message"}}`, so nothing throws
-// across the wasm boundary and results are byte-identical to the native crate's.
+// Helpers of the validation API: the JSON text that goes in (payloads and options are handed to
+// the engine as JSON text; results come back as JSON text or a thrown failure, lib/engine.js).
 import { PreflightError, isWellFormed } from './core.js';
 
 /** The largest payload text the engine reads, in UTF-8 bytes (preflight::MAX_INPUT_BYTES). */
@@ -69,18 +66,3 @@ export function checkLength(text, what) {
   }
   return text;
 }
-
-/**
- * Parses an envelope: returns its `ok` value or throws its error.
- * @param {string} envelope
- */
-export function unwrap(envelope) {
-  const parsed = JSON.parse(envelope);
-  if (parsed !== null && typeof parsed === 'object') {
-    if (Object.prototype.hasOwnProperty.call(parsed, 'ok')) return parsed.ok;
-    const err = parsed.error;
-    if (err && typeof err.code === 'string') throw new PreflightError(err.code, String(err.message));
-  }
-  throw new TypeError(`preflight: malformed result from the wasm module: ${envelope.slice(0, 200)}`);
-}
-
