@@ -101,14 +101,13 @@ mod sort;
 
 pub mod audience;
 pub mod clock;
-// describe.rs and options.rs belong to the rule-engine rewrite and the binding work of issue 17;
-// their owners document their remaining items and then drop these two `allow`s.
+// describe.rs belongs to the rule-engine rewrite of issue 17, which documents its remaining
+// items and then drops this `allow`.
 #[allow(missing_docs)]
 pub mod describe;
 pub mod error;
 pub mod json;
 pub mod kind;
-#[allow(missing_docs)]
 pub mod options;
 pub mod report;
 pub mod signing;

@@ -28,7 +28,9 @@ use std::collections::BTreeMap;
 /// The campaign's budget optimization (document C, line item `daily_budget_amount_local_micro`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BudgetOptimization {
+    /// `CAMPAIGN`: the campaign holds the budget (campaign budget optimization).
     Campaign,
+    /// `LINE_ITEM`: each line item holds its own budget.
     LineItem,
 }
 
@@ -45,7 +47,11 @@ impl BudgetOptimization {
 /// Facts outside the payload. `Debug` shows the objective, placements and budget optimization
 /// (campaign settings), only the member names of `current`, the number of `media_types` and
 /// whether `authenticated_user_id` is given: never a value of the record or a user id.
+///
+/// `#[non_exhaustive]`: new facts come with new rules. Build one from `Context::default()` and set
+/// the fields you know.
 #[derive(Clone, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Context {
     /// The line item's objective (`REACH`, `APP_INSTALLS`, ...).
     pub objective: Option<String>,
@@ -90,8 +96,20 @@ impl std::fmt::Debug for Context {
 }
 
 /// Options of `validate`.
+///
+/// `#[non_exhaustive]`: build one from `Options::default()` and set fields:
+/// ```
+/// let mut options = preflight::Options::default();
+/// options.context.objective = Some("REACH".to_string());
+/// options.max_issues = 50;
+/// # let _ = options;
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Options {
+    /// Facts outside the payload that some rules need (`options.context` in JSON); a fact not
+    /// given is never guessed: the rules that need it are skipped with a `context_missing`
+    /// warning.
     pub context: Context,
     /// The current time for the rules relative to "now" (see [`crate::clock`]); `None` takes
     /// the clock (the system clock natively, `Date.now()` in wasm).
