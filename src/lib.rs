@@ -34,7 +34,9 @@ pub mod checks;
 pub mod clock;
 pub mod ctx;
 pub mod describe;
+mod engine;
 pub mod error;
+mod formats;
 pub mod json;
 pub mod kind;
 pub mod options;
@@ -42,6 +44,7 @@ pub mod report;
 pub mod rules;
 pub mod signing;
 mod sort;
+mod spec;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
@@ -69,7 +72,7 @@ pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> R
 
 /// Validates a payload held as the engine's own document (see [`json::parse`]).
 pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) -> Report {
-    rules::run(kind, payload, options)
+    engine::run(kind, payload, options)
 }
 
 /// Parses JSON text into a `serde_json::Value` (bytes, so invalid UTF-8 is an error and not a

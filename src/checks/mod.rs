@@ -6,8 +6,6 @@
 //!
 //! - [`fields`]: members of an object, their presence and JSON type, and the typed `*_member`
 //!   readers (string, enum, integer, boolean, date-time, object, array);
-//! - [`form`]: the members of an object checked from a [`crate::describe`] field table (the
-//!   kinds whose rules are all per-field);
 //! - [`lengths`]: character and item counts;
 //! - [`enums`]: closed value sets;
 //! - [`numbers`]: integers (also from decimal strings in query mode) and ranges;
@@ -26,7 +24,6 @@ pub mod current;
 pub mod dates;
 pub mod enums;
 pub mod fields;
-pub mod form;
 pub mod gtin;
 pub mod iso;
 pub mod lengths;

@@ -4,7 +4,7 @@
 //!
 //! A kind's [`Description`] lives in its rules file, next to the rules, and is built from the
 //! same named constants the rules use. Two ways keep it honest:
-//! - the simple kinds are *validated from* their description by [`crate::checks::form`], so the
+//! - the simple kinds are *validated from* their description by [`crate::engine::form`], so the
 //!   description is the rule;
 //! - for the kinds with hand-written rules, `tests/describe.rs` breaks each described bound of a
 //!   valid vector (a string one character too long, a value outside the enum, a required member
@@ -17,6 +17,8 @@
 pub mod schema;
 
 use crate::ctx::{Fact, Mode};
+pub use crate::engine::Check;
+pub use crate::formats::Format;
 use crate::kind::Kind;
 use crate::report::Code;
 use serde_json::{json, Map, Value};
@@ -223,75 +225,13 @@ pub struct Tagged {
     pub variants: &'static [(&'static str, &'static [Field])],
 }
 
-/// A documented string format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// An absolute http(s) URL.
-    Url,
-    /// An absolute https URL.
-    HttpsUrl,
-    /// ISO 8601 date or date-time.
-    DateTime,
-    /// ISO 8601 date-time with an offset.
-    DateTimeWithOffset,
-    /// ISO 8601 date-time in UTC.
-    DateTimeUtc,
-    /// ISO 8601 date-time on a whole hour.
-    WholeHour,
-    /// ISO 3166-1 alpha-2.
-    CountryCode,
-    /// A domain without protocol.
-    Domain,
-    /// `<number> <ISO 4217>`.
-    Price,
-    /// UPC, EAN, JAN or ISBN.
-    Gtin,
-    /// 64 lowercase hex digits.
-    Sha256Hex,
-    /// A hashtag.
-    Hashtag,
-    /// Decimal digits.
-    Digits,
-    /// Plain text (no markup).
-    PlainText,
-    /// A `<start>/<end>` ISO 8601 range.
-    DateRange,
-    /// Comma-separated https URLs.
-    UrlList,
-    /// Any other documented shape, named.
-    Named(&'static str),
-}
-
-impl Format {
-    /// The stable name in `describe` (`format`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Url => "url",
-            Format::HttpsUrl => "https_url",
-            Format::DateTime => "iso8601",
-            Format::DateTimeWithOffset => "iso8601_with_offset",
-            Format::DateTimeUtc => "iso8601_utc",
-            Format::WholeHour => "iso8601_whole_hour",
-            Format::CountryCode => "country_code",
-            Format::Domain => "domain",
-            Format::Price => "price",
-            Format::Gtin => "gtin",
-            Format::Sha256Hex => "sha256_hex",
-            Format::Hashtag => "hashtag",
-            Format::Digits => "digits",
-            Format::PlainText => "plain_text",
-            Format::DateRange => "iso8601_range",
-            Format::UrlList => "https_url_list",
-            Format::Named(n) => n,
-        }
-    }
-}
-
 /// A rule across fields, in words, with the code it reports and the fields it involves
 /// (JSON pointers; `*` stands for any array index).
 #[derive(Clone, Copy, Debug)]
 pub struct Rule {
     pub code: Code,
+    /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
+    pub check: Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`].
     pub reads_clock: bool,
@@ -315,14 +255,14 @@ pub struct Description {
 
 /// The description of `kind`.
 pub fn describe(kind: Kind) -> &'static Description {
-    crate::rules::description(kind)
+    crate::engine::spec(kind).description
 }
 
 impl Description {
     /// Where the payload's values travel: `"query"` (numbers may be decimal strings, booleans
     /// `"true"`/`"false"`) or `"body"` (JSON types as they are).
     pub fn location(&self) -> &'static str {
-        match self.kind.mode() {
+        match crate::engine::spec(self.kind).mode {
             Mode::Json => "body",
             Mode::Query => "query",
         }

@@ -118,7 +118,7 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> Value {
         }
         Type::Number => json!({"type": "number"}),
         Type::Long => json!({"anyOf": [
-            {"type": "string", "pattern": crate::checks::form::LONG_PATTERN},
+            {"type": "string", "pattern": crate::engine::form::LONG_PATTERN},
             {"type": "integer", "minimum": 0, "maximum": crate::checks::numbers::MAX_SAFE_INTEGER}
         ]}),
         Type::Bool => match mode {

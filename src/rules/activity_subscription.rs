@@ -22,7 +22,7 @@ use crate::checks::dates::parse_iso8601;
 use crate::checks::fields::{self, Need};
 use crate::checks::needs;
 use crate::ctx::Ctx;
-use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -146,18 +146,21 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: "the filter needs user_id or keyword (or both)",
             fields: &["/filter/user_id", "/filter/keyword"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "direction applies only to direct-message event kinds (dm.*)",
             fields: &["/filter/direction", "/event_type"],
         },
         Rule {
             code: Code::Deprecated,
+            check: Check::Hook,
             reads_clock: true,
             text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
             fields: &["/event_type"],

@@ -7,7 +7,7 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{lengths, needs, numbers};
 use crate::ctx::Ctx;
-use crate::describe::{Description, Field, Rule, Str, Type};
+use crate::describe::{Check, Description, Field, Rule, Str, Type};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -72,6 +72,7 @@ pub const DESCRIPTION: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::DependencyMissing,
+        check: Check::Hook,
         reads_clock: false,
         text: "third_choice needs first and second; fourth_choice needs first, second and third (a choice needed and missing is reported at its own pointer)",
         fields: &["/third_choice", "/fourth_choice"],

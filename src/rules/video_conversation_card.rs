@@ -29,7 +29,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, lengths, needs, text};
 use crate::ctx::Ctx;
-use crate::describe::{Condition, Description, Field, Format, Required, Rule, Str, Type, When};
+use crate::describe::{
+    Check, Condition, Description, Field, Format, Required, Rule, Str, Type, When,
+};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -207,12 +209,14 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: ONE_OF_RULE,
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            check: Check::Hook,
             reads_clock: false,
             text: NEEDS_TWEET_RULE,
             fields: NEEDS_TWEET_FIELDS,
@@ -231,18 +235,21 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: "title or second_cta must remain on the card (a member not sent is read from context.current)",
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            check: Check::Hook,
             reads_clock: false,
             text: "a CTA the card will have needs its Post text (a member not sent is read from context.current)",
             fields: NEEDS_TWEET_FIELDS,
         },
         Rule {
             code: Code::Required,
+            check: Check::Hook,
             reads_clock: false,
             text: "first_cta, first_cta_tweet, media_key, name and thank_you_text, which the card always has, must not be sent empty",
             fields: &["/first_cta", "/first_cta_tweet", "/media_key", "/name", "/thank_you_text"],

@@ -51,7 +51,7 @@ pub mod pay_by;
 use crate::checks::current;
 use crate::checks::fields::{self, Need};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Description, Field, Format, Rule, Str, Type, When};
+use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::json::Value;
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -185,7 +185,7 @@ pub const DESCRIPTION: Description = Description {
         ),
         Field::optional(
             "ios_app_store_identifier",
-            Str::format(Format::Named("numeric")),
+            Str::format(Format::Numeric),
             "Numeric portion of the store identifier",
         ),
         Field::optional(
@@ -208,7 +208,7 @@ pub const DESCRIPTION: Description = Description {
         ),
         Field::required_when(
             "categories",
-            Str::format(Format::Named("iab_category_list")),
+            Str::format(Format::IabCategoryList),
             ON_PUBLISHER_NETWORK,
             "IAB categories (comma-separated IAB codes); required when placement is PUBLISHER_NETWORK",
         ),
@@ -249,54 +249,63 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
             fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
         },
         Rule {
             code: Code::DependencyMissing,
+            check: Check::Hook,
             reads_clock: false,
             text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
             fields: &["/bid_strategy", "/bid_amount_local_micro"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
             fields: &["/bid_strategy"],
         },
         Rule {
             code: Code::TooManyItems,
+            check: Check::Hook,
             reads_clock: false,
             text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
             fields: &["/categories"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            check: Check::Hook,
             reads_clock: false,
             text: "end_time is later than start_time (context: current, for the one not sent)",
             fields: &["/start_time", "/end_time"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
             fields: &["/frequency_cap"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
             fields: &["/pay_by"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
             fields: &["/daily_budget_amount_local_micro"],
         },
         Rule {
             code: Code::OutOfRange,
+            check: Check::Hook,
             reads_clock: false,
             text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
             fields: &[
@@ -306,6 +315,7 @@ pub const DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
             fields: &["/advertiser_user_id"],

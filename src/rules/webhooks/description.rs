@@ -4,7 +4,7 @@
 use super::{
     FIELDS_MIN_ITEMS, FIELDS_PARAM, ID_MAX_DIGITS, ID_PARAM, URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
 };
-use crate::describe::{Description, Field, Format, List, Rule, Str, Type};
+use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::kind::Kind;
 use crate::report::Code;
 
@@ -32,6 +32,7 @@ pub const CREATE_DESCRIPTION: Description = Description {
     )]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        check: Check::Hook,
         reads_clock: false,
         text: "the URL names no port and no user info, and its host is publicly reachable (not localhost, a loopback, private, link-local or other special-purpose address)",
         fields: &["/url"],

@@ -1,15 +1,15 @@
 //! Checks a payload against a [`Description`](crate::describe::Description)'s field table: the
-//! engine of the kinds whose rules are all per-field (list queries, simple bodies). Their
-//! description *is* their rule, so `describe` and `validate` cannot drift apart. Rules across
-//! fields stay hand-written in the kind's file, after this pass.
+//! first pass of the engine over every migrated kind. The description *is* the rule, so
+//! `describe` and `validate` cannot drift apart. The rules across fields run after this pass
+//! ([`super::rules`], then the kind's hook).
 //!
 //! Order: the members in the table's order (each: presence, type, bounds, format), then unknown
 //! members in the order they were written.
 
 use crate::checks::fields::{self, Known};
-use crate::checks::{dates, enums, gtin, iso, lengths, numbers, prices, text, urls};
+use crate::checks::{enums, lengths, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, Format, List, Required, Str, Type, When};
+use crate::describe::{Condition, Field, List, Required, Str, Type, When};
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -179,74 +179,7 @@ fn string(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str, spec: &Str, requir
         lengths::max_chars(ctx, path, s, max);
     }
     if let Some(f) = spec.format {
-        format(ctx, path, s, f);
-    }
-}
-
-/// Checks a documented format.
-pub fn format(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
-    match f {
-        Format::Url => {
-            urls::http_url(ctx, path, s);
-        }
-        Format::HttpsUrl => {
-            urls::https_url(ctx, path, s);
-        }
-        Format::DateTime => {
-            dates::datetime(ctx, path, s, dates::Require::Any);
-        }
-        Format::DateTimeWithOffset => {
-            dates::datetime(ctx, path, s, dates::Require::WithOffset);
-        }
-        Format::DateTimeUtc => {
-            dates::datetime(ctx, path, s, dates::Require::Utc);
-        }
-        Format::WholeHour => {
-            if let Some(d) = dates::datetime(ctx, path, s, dates::Require::WithOffset) {
-                if !d.whole_hour {
-                    ctx.error(
-                        path,
-                        Code::InvalidDateTime,
-                        "must be a whole hour (minutes, seconds and fractions zero)",
-                        json!({"format": Format::WholeHour.name()}),
-                    );
-                }
-            }
-        }
-        Format::CountryCode => {
-            if !iso::is_country_alpha2(s) {
-                ctx.error(
-                    path,
-                    Code::InvalidCountryCode,
-                    "must be an ISO 3166-1 alpha-2 country code",
-                    json!(null),
-                );
-            }
-        }
-        Format::Domain => {
-            urls::domain(ctx, path, s);
-        }
-        Format::Price => {
-            prices::price(ctx, path, s);
-        }
-        Format::Gtin => {
-            gtin::gtin(ctx, path, s);
-        }
-        Format::Digits => {
-            if !text::is_digits(s) {
-                text::invalid_format(ctx, path, "must be decimal digits (0-9)", "^[0-9]+$");
-            }
-        }
-        Format::PlainText => {
-            text::plain_text(ctx, path, s);
-        }
-        Format::Sha256Hex
-        | Format::Hashtag
-        | Format::DateRange
-        | Format::UrlList
-        | Format::Named(_) => {
-            // Described only: the kinds that use these check them in their own rules file.
-        }
+        crate::formats::check(ctx, path, s, f);
     }
 }
 

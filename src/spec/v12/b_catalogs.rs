@@ -1,0 +1,17 @@
+//! Document B (catalogs and audiences): catalogs, products and product sets.
+
+use crate::ctx::Mode::{Json, Query};
+use crate::engine::KindSpec;
+use crate::rules::{catalogs, product, product_sets};
+
+/// The rows of document B's catalog part.
+pub const KINDS: &[KindSpec] = &[
+    KindSpec::whole(Json, &product::DESCRIPTION, product::validate),
+    KindSpec::whole(Json, &product::BATCH_DESCRIPTION, product::validate_batch),
+    KindSpec::data(Query, &catalogs::PRODUCT_CATALOG_LIST_QUERY),
+    KindSpec::data(Query, &catalogs::PRODUCT_CATALOG_CREATE),
+    KindSpec::data(Query, &catalogs::PRODUCT_CATALOG_UPDATE),
+    KindSpec::data(Query, &catalogs::PRODUCTS_LIST_QUERY),
+    KindSpec::data(Json, &catalogs::PRODUCTS_DELETE),
+    KindSpec::data(Json, &product_sets::PRODUCT_SET_CREATE),
+];
