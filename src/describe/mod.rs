@@ -38,6 +38,11 @@ pub struct Field {
     /// refuses it otherwise): `appliesWhen` in [`describe`]. Members of a tagged variant get
     /// theirs from the tag instead.
     pub applies: Option<Applies>,
+    /// The sibling members this one needs when it is present ("fourth_choice (needs ...
+    /// third)"): each missing is `dependency_missing` at its own pointer, right after this
+    /// member is checked. `describe` shows each needed member as required when this one is
+    /// present.
+    pub needs: &'static [&'static str],
 }
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
@@ -59,6 +64,7 @@ impl Field {
             need: Required::Always,
             doc,
             applies: None,
+            needs: &[],
         }
     }
 
@@ -70,6 +76,7 @@ impl Field {
             need: Required::Optional,
             doc,
             applies: None,
+            needs: &[],
         }
     }
 
@@ -86,7 +93,14 @@ impl Field {
             need: Required::When(condition),
             doc,
             applies: None,
+            needs: &[],
         }
+    }
+
+    /// The same member, needing the sibling members `needs` when it is present.
+    pub const fn needs(mut self, needs: &'static [&'static str]) -> Field {
+        self.needs = needs;
+        self
     }
 
     /// The same member, allowed only under `applies`.
@@ -361,6 +375,17 @@ fn condition_json(c: &Condition, base: &str) -> Value {
     json!({"text": c.text, "when": when})
 }
 
+/// The sibling that needs `f` when present ([`Field::needs`]): `f` is then required when it is.
+pub fn needed_by<'a>(f: &Field, siblings: &'a [Field]) -> Option<&'a Field> {
+    siblings.iter().find(|s| s.needs.contains(&f.name))
+}
+
+/// The condition of a member needed by `by`: `by` is present.
+fn needed_json(by: &Field, base: &str) -> Value {
+    json!({"text": format!("{} is present", by.name),
+        "when": {"op": "present", "field": format!("{base}/{}", escape(by.name))}})
+}
+
 /// RFC 6901 escaping of one segment.
 fn escape(name: &str) -> String {
     name.replace('~', "~0").replace('/', "~1")
@@ -372,7 +397,7 @@ fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, inherited: &Value) {
     match t {
         Type::Object(fields) => {
             for f in fields.iter() {
-                entry(out, base, f, None, inherited);
+                entry(out, base, f, None, inherited, fields);
             }
         }
         Type::Tagged(tagged) => {
@@ -402,7 +427,14 @@ fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, inherited: &Value) {
             out.push(Value::Object(m));
             for (tag_value, fields) in tagged.variants {
                 for f in fields.iter() {
-                    entry(out, base, f, Some((tagged.tag, tag_value)), inherited);
+                    entry(
+                        out,
+                        base,
+                        f,
+                        Some((tagged.tag, tag_value)),
+                        inherited,
+                        fields,
+                    );
                 }
             }
         }
@@ -420,16 +452,18 @@ fn entry(
     f: &Field,
     variant: Option<(&str, &str)>,
     inherited: &Value,
+    siblings: &[Field],
 ) {
     let path = format!("{base}/{}", escape(f.name));
     let mut m = Map::new();
     m.insert("path".into(), json!(path));
     m.insert("name".into(), json!(f.name));
     scalar_members(&f.ty, &mut m);
-    let (required, condition) = match &f.need {
-        Required::Always => ("always", Value::Null),
-        Required::Optional => ("optional", Value::Null),
-        Required::When(c) => ("conditional", condition_json(c, base)),
+    let (required, condition) = match (&f.need, needed_by(f, siblings)) {
+        (Required::Always, _) => ("always", Value::Null),
+        (Required::Optional, None) => ("optional", Value::Null),
+        (Required::Optional, Some(by)) => ("conditional", needed_json(by, base)),
+        (Required::When(c), _) => ("conditional", condition_json(c, base)),
     };
     m.insert("required".into(), json!(required));
     m.insert("condition".into(), condition);

@@ -222,7 +222,15 @@ fn object_schema(fields: &[Field], mode: Mode) -> Value {
         props.insert(f.name.to_owned(), s);
         match &f.need {
             Required::Always => required.push(f.name),
-            Required::Optional => {}
+            Required::Optional => {
+                if let Some(by) = super::needed_by(f, fields) {
+                    conditions.push(json!({
+                        "if": {"properties": {by.name: true}, "required": [by.name]},
+                        "then": {"properties": {f.name: true}, "required": [f.name]},
+                        "$comment": format!("{} is present", by.name)
+                    }));
+                }
+            }
             Required::When(c) => match condition_schema(f.name, c) {
                 Some(v) => conditions.push(v),
                 None => comments.push(format!("{}: {}", f.name, c.text)),

@@ -7,7 +7,7 @@
 //! members in the order they were written.
 
 use crate::checks::fields::{self, Known};
-use crate::checks::{enums, lengths, numbers, text};
+use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Condition, Field, List, Required, Str, Type, When};
 use crate::json::{Object, Value};
@@ -47,6 +47,12 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
             Some(v) => {
                 let required = matches!(f.need, Required::Always);
                 value(ctx, &path.key(f.name), f.name, v, &f.ty, required);
+                for needed in f.needs {
+                    if !fields::present(obj, needed) {
+                        let message = format!("{needed} is required with {}", f.name);
+                        needs::missing(ctx, path, needed, f.name, message);
+                    }
+                }
             }
         }
     }

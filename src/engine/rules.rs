@@ -16,6 +16,9 @@ use serde_json::json;
 pub enum Check {
     /// Checked by the kind's hook, not by data.
     Hook,
+    /// Checked by the field table itself, member by member (a member's
+    /// [`needs`](crate::describe::Field::needs)); listed for `describe`.
+    InTable,
     /// "`flag` ... exclusive with `other`": `flag` set to true (a boolean, or `"true"` in a
     /// query) while `other` is given (present and not `""`, an untouched form input) is
     /// `mutually_exclusive` at `flag`, with `params.fields` `[flag, other]`. `flag` false, or not
@@ -55,7 +58,7 @@ pub enum Check {
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
 pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
     match *rule {
-        Check::Hook => {}
+        Check::Hook | Check::InTable => {}
         Check::ExclusiveWhenTrue {
             flag,
             other,

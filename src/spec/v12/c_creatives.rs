@@ -12,7 +12,7 @@ use crate::rules::{
 pub const KINDS: &[KindSpec] = &[
     KindSpec::whole(Json, &card::DESCRIPTION, card::validate),
     KindSpec::whole(Json, &card::UPDATE_DESCRIPTION, card::validate_update),
-    KindSpec::whole(Query, &poll_card::DESCRIPTION, poll_card::validate),
+    KindSpec::data(Query, &poll_card::DESCRIPTION),
     KindSpec::whole(
         Query,
         &video_conversation_card::DESCRIPTION,
