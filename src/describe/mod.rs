@@ -43,6 +43,10 @@ pub struct Field {
     /// member is checked. `describe` shows each needed member as required when this one is
     /// present.
     pub needs: &'static [&'static str],
+    /// Whether [`Field::needs`] holds only when this member is given (a non-empty string:
+    /// forms send `""` for an untouched input), and is met only by members given: "X: if the
+    /// matching cta". Otherwise presence is enough on both sides.
+    pub needs_given: bool,
 }
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
@@ -65,6 +69,7 @@ impl Field {
             doc,
             applies: None,
             needs: &[],
+            needs_given: false,
         }
     }
 
@@ -77,6 +82,7 @@ impl Field {
             doc,
             applies: None,
             needs: &[],
+            needs_given: false,
         }
     }
 
@@ -94,12 +100,21 @@ impl Field {
             doc,
             applies: None,
             needs: &[],
+            needs_given: false,
         }
     }
 
     /// The same member, needing the sibling members `needs` when it is present.
     pub const fn needs(mut self, needs: &'static [&'static str]) -> Field {
         self.needs = needs;
+        self
+    }
+
+    /// The same member, needing the sibling members `needs` (given, not `""`) when it is given
+    /// ([`Field::needs_given`]).
+    pub const fn needs_when_given(mut self, needs: &'static [&'static str]) -> Field {
+        self.needs = needs;
+        self.needs_given = true;
         self
     }
 
@@ -380,10 +395,17 @@ pub fn needed_by<'a>(f: &Field, siblings: &'a [Field]) -> Option<&'a Field> {
     siblings.iter().find(|s| s.needs.contains(&f.name))
 }
 
-/// The condition of a member needed by `by`: `by` is present.
+/// The condition of a member needed by `by`: `by` is present (or given, see
+/// [`Field::needs_given`]).
 fn needed_json(by: &Field, base: &str) -> Value {
-    json!({"text": format!("{} is present", by.name),
-        "when": {"op": "present", "field": format!("{base}/{}", escape(by.name))}})
+    let field = format!("{base}/{}", escape(by.name));
+    if by.needs_given {
+        json!({"text": format!("{} is given (not empty)", by.name),
+            "when": {"op": "given", "field": field}})
+    } else {
+        json!({"text": format!("{} is present", by.name),
+            "when": {"op": "present", "field": field}})
+    }
 }
 
 /// RFC 6901 escaping of one segment.

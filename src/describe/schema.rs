@@ -224,11 +224,7 @@ fn object_schema(fields: &[Field], mode: Mode) -> Value {
             Required::Always => required.push(f.name),
             Required::Optional => {
                 if let Some(by) = super::needed_by(f, fields) {
-                    conditions.push(json!({
-                        "if": {"properties": {by.name: true}, "required": [by.name]},
-                        "then": {"properties": {f.name: true}, "required": [f.name]},
-                        "$comment": format!("{} is present", by.name)
-                    }));
+                    conditions.push(needed_schema(by, f.name));
                 }
             }
             Required::When(c) => match condition_schema(f.name, c) {
@@ -280,6 +276,25 @@ fn condition_schema(name: &str, c: &Condition) -> Option<Value> {
         "then": {"properties": {name: true}, "required": [name]},
         "$comment": c.text
     }))
+}
+
+/// `if`/`then` for member `name`, needed by `by` ([`Field::needs`]).
+fn needed_schema(by: &Field, name: &str) -> Value {
+    if by.needs_given {
+        // Given: present and not "" (a form's untouched input).
+        let given = json!({"not": {"const": ""}});
+        json!({
+            "if": {"properties": {by.name: given}, "required": [by.name]},
+            "then": {"properties": {name: given}, "required": [name]},
+            "$comment": format!("{} is given (not empty)", by.name)
+        })
+    } else {
+        json!({
+            "if": {"properties": {by.name: true}, "required": [by.name]},
+            "then": {"properties": {name: true}, "required": [name]},
+            "$comment": format!("{} is present", by.name)
+        })
+    }
 }
 
 /// Escapes the regex metacharacters of an enum value.

@@ -47,8 +47,15 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
             Some(v) => {
                 let required = matches!(f.need, Required::Always);
                 value(ctx, &path.key(f.name), f.name, v, &f.ty, required);
-                for needed in f.needs {
-                    if !fields::present(obj, needed) {
+                // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
+                let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
+                for needed in f.needs.iter().filter(|_| needing) {
+                    let met = if f.needs_given {
+                        fields::given(obj, needed)
+                    } else {
+                        fields::present(obj, needed)
+                    };
+                    if !met {
                         let message = format!("{needed} is required with {}", f.name);
                         needs::missing(ctx, path, needed, f.name, message);
                     }
@@ -295,5 +302,56 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
                 json!({"index": i, "first_index": first}),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ctx::{Ctx, Mode};
+    use crate::describe::{Field, Str};
+    use crate::options::Options;
+    use crate::report::Pointer;
+
+    const PRESENT: &[Field] = &[
+        Field::optional("a", Str::ANY, "a"),
+        Field::optional("b", Str::ANY, "b").needs(&["a"]),
+    ];
+    const GIVEN: &[Field] = &[
+        Field::optional("a", Str::ANY, "a"),
+        Field::optional("b", Str::ANY, "b").needs_when_given(&["a"]),
+    ];
+
+    /// (path, code) of the issues the table gives `payload`.
+    fn issues(table: &[Field], payload: &str) -> Vec<(String, String)> {
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let v = crate::json::parse(payload.as_bytes()).expect("JSON");
+        super::object(&mut ctx, &Pointer::root(), &v, table);
+        let report = ctx.finish();
+        report
+            .issues
+            .iter()
+            .map(|i| (i.path.clone(), i.code.as_str().to_string()))
+            .collect()
+    }
+
+    fn missing_a() -> Vec<(String, String)> {
+        vec![("/a".into(), "dependency_missing".into())]
+    }
+
+    #[test]
+    fn needs_by_presence() {
+        assert_eq!(issues(PRESENT, r#"{"b": "x"}"#), missing_a());
+        assert_eq!(issues(PRESENT, r#"{"b": ""}"#), missing_a());
+        assert!(issues(PRESENT, r#"{"b": "x", "a": ""}"#).is_empty());
+        assert!(issues(PRESENT, r#"{"a": "x"}"#).is_empty());
+    }
+
+    #[test]
+    fn needs_when_given() {
+        assert_eq!(issues(GIVEN, r#"{"b": "x"}"#), missing_a());
+        assert_eq!(issues(GIVEN, r#"{"b": "x", "a": ""}"#), missing_a());
+        assert!(issues(GIVEN, r#"{"b": ""}"#).is_empty());
+        assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
     }
 }

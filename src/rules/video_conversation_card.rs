@@ -143,14 +143,17 @@ const FIELDS: [Field; KNOWN.len()] = [
             when: When::AllAbsent(&["title"]),
         },
         "Max 20 chars; required if title is absent",
-    ),
+    )
+    .needs_when_given(&["second_cta_tweet"]),
     Field::optional(
         "second_cta_tweet",
         Str::ANY,
         "Post text used on click; required if second_cta (a CTA sent empty needs none)",
     ),
-    Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC),
-    Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC),
+    Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
+        .needs_when_given(&["third_cta_tweet"]),
+    Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
+        .needs_when_given(&["fourth_cta_tweet"]),
     Field::optional(
         "third_cta_tweet",
         Str::ANY,
@@ -175,11 +178,14 @@ const FIELDS: [Field; KNOWN.len()] = [
     ),
 ];
 
-/// "the same fields, all optional": [`FIELDS`] with every member optional.
+/// "the same fields, all optional": [`FIELDS`] with every member optional, and no Post text
+/// needed as data (the update's rule reads the record, see `update_cta_needs_tweet`).
 const fn all_optional<const N: usize>(mut fields: [Field; N]) -> [Field; N] {
     let mut i = 0;
     while i < N {
         fields[i].need = Required::Optional;
+        // An update's CTA may take its Post text from the record (context.current).
+        fields[i].needs = &[];
         i += 1;
     }
     fields

@@ -64,6 +64,17 @@ fn break_at(payload: &Value, options: &str, at: &str, broken: &Broken) -> Option
             Some("equals") => {
                 siblings.insert(name(&when["field"])?, when["value"].clone());
             }
+            Some("given") => {
+                // The member that needs it, given (a string, not "").
+                let by = name(&when["field"])?;
+                if siblings
+                    .get(&by)
+                    .and_then(Value::as_str)
+                    .is_none_or(str::is_empty)
+                {
+                    siblings.insert(by, json!("x"));
+                }
+            }
             Some("present") => {
                 // The member that needs it, with a value (any string will do).
                 siblings

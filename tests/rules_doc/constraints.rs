@@ -144,7 +144,7 @@ pub fn constraints(kind: &str, desc: &Value, problems: &mut Vec<String>) -> Vec<
                 let code = match cond["op"].as_str() {
                     Some("all_absent") => "one_of_required",
                     // "Needed by a sibling when it is present": reported as that need.
-                    Some("present") => "dependency_missing",
+                    Some("present" | "given") => "dependency_missing",
                     _ => "required",
                 };
                 add("required", when, code, Broken::RemoveWhen(cond.clone()));
