@@ -70,7 +70,7 @@ fn break_at(payload: &Value, options: &str, at: &str, broken: &Broken) -> Option
                 if siblings
                     .get(&by)
                     .and_then(Value::as_str)
-                    .is_none_or(str::is_empty)
+                    .map_or(true, str::is_empty)
                 {
                     siblings.insert(by, json!("x"));
                 }
