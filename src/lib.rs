@@ -42,6 +42,7 @@ pub mod kind;
 pub mod options;
 pub mod report;
 pub mod rules;
+mod schema;
 pub mod signing;
 mod sort;
 mod spec;

@@ -21,7 +21,7 @@ pub use crate::engine::Check;
 pub use crate::formats::Format;
 use crate::kind::Kind;
 use crate::report::Code;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 /// One member of an object.
 #[derive(Clone, Copy, Debug)]
@@ -305,28 +305,15 @@ impl Description {
         }
     }
 
-    /// The JSON form returned by `describe(kind)`: one entry per field, flattened in document
-    /// order with JSON-pointer paths (`*` for an array index).
+    /// The JSON text of `describe(kind)` (docs/DESCRIBE.md): one entry per field, flattened
+    /// in document order with JSON-pointer paths (`*` for an array index).
+    pub fn to_json_text(&self) -> String {
+        crate::schema::describe::describe(self).text()
+    }
+
+    /// [`Description::to_json_text`] as a `serde_json::Value`.
     pub fn to_json(&self) -> Value {
-        let mut fields = Vec::new();
-        flatten(&mut fields, "", &self.root, &Value::Null);
-        let rules: Vec<Value> = self
-            .rules
-            .iter()
-            .map(|r| {
-                json!({"code": r.code, "text": r.text, "fields": r.fields,
-                    "readsClock": r.reads_clock})
-            })
-            .collect();
-        json!({
-            "kind": self.kind.name(),
-            "title": self.title,
-            "source": self.source,
-            "in": self.location(),
-            "root": type_name(&self.root),
-            "fields": fields,
-            "rules": rules,
-        })
+        serde_json::from_str(&self.to_json_text()).unwrap_or(Value::Null)
     }
 }
 
@@ -345,191 +332,19 @@ pub fn type_name(t: &Type) -> &'static str {
     }
 }
 
-/// Bounds, enum and format of a scalar type, as `describe` members.
-fn scalar_members(t: &Type, out: &mut Map<String, Value>) {
-    let mut set = |k: &str, v: Value| {
-        out.insert(k.to_owned(), v);
-    };
-    set("type", json!(type_name(t)));
-    let (mut min_len, mut max_len, mut minimum, mut maximum) = (None, None, None, None);
-    let (mut values, mut format): (Option<&[&str]>, Option<&str>) = (None, None);
-    match t {
-        Type::Str(s) => {
-            min_len = s.min;
-            max_len = s.max;
-            format = s.format.map(Format::name);
-        }
-        Type::Enum(v) => values = Some(v),
-        Type::Int { min, max } => {
-            minimum = *min;
-            maximum = *max;
-        }
-        Type::Long => format = Some(Format::Digits.name()),
-        _ => {}
-    }
-    set("minLength", json!(min_len));
-    set("maxLength", json!(max_len));
-    set("minimum", json!(minimum));
-    set("maximum", json!(maximum));
-    set("enum", json!(values));
-    set("format", json!(format));
-}
-
-fn condition_json(c: &Condition, base: &str) -> Value {
-    let at = |name: &str| format!("{base}/{}", escape(name));
-    let when = match c.when {
-        When::Equals(f, v) => json!({"op": "equals", "field": at(f), "value": v}),
-        When::Present(f) => json!({"op": "present", "field": at(f)}),
-        When::AllAbsent(fs) => {
-            json!({"op": "all_absent", "fields": fs.iter().map(|f| at(f)).collect::<Vec<_>>()})
-        }
-        When::Context { fact, values } => {
-            json!({"op": "context", "fact": fact.name(), "values": values})
-        }
-    };
-    json!({"text": c.text, "when": when})
-}
-
 /// The sibling that needs `f` when present ([`Field::needs`]): `f` is then required when it is.
 pub fn needed_by<'a>(f: &Field, siblings: &'a [Field]) -> Option<&'a Field> {
     siblings.iter().find(|s| s.needs.contains(&f.name))
 }
 
-/// The condition of a member needed by `by`: `by` is present (or given, see
-/// [`Field::needs_given`]).
-fn needed_json(by: &Field, base: &str) -> Value {
-    let field = format!("{base}/{}", escape(by.name));
-    if by.needs_given {
-        json!({"text": format!("{} is given (not empty)", by.name),
-            "when": {"op": "given", "field": field}})
-    } else {
-        json!({"text": format!("{} is present", by.name),
-            "when": {"op": "present", "field": field}})
-    }
-}
-
-/// RFC 6901 escaping of one segment.
-fn escape(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
-}
-
-/// Appends the entries of the members of `t` found at pointer `base`. `field` is the member the
-/// value belongs to (None for the root and array items).
-fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, inherited: &Value) {
-    match t {
-        Type::Object(fields) => {
-            for f in fields.iter() {
-                entry(out, base, f, None, inherited, fields);
-            }
-        }
-        Type::Tagged(tagged) => {
-            // The tag itself: a required enum of the variant names.
-            let names: Vec<&str> = tagged.variants.iter().map(|(v, _)| *v).collect();
-            let mut m = Map::new();
-            m.insert(
-                "path".into(),
-                json!(format!("{base}/{}", escape(tagged.tag))),
-            );
-            m.insert("name".into(), json!(tagged.tag));
-            scalar_members(&Type::Enum(&[]), &mut m);
-            m.insert("enum".into(), json!(names));
-            m.insert("required".into(), json!("always"));
-            m.insert("condition".into(), Value::Null);
-            m.insert("minItems".into(), Value::Null);
-            m.insert("maxItems".into(), Value::Null);
-            m.insert("items".into(), Value::Null);
-            m.insert("appliesWhen".into(), inherited.clone());
-            m.insert(
-                "description".into(),
-                json!(format!(
-                    "the {} of this object; the members below depend on it",
-                    tagged.tag
-                )),
-            );
-            out.push(Value::Object(m));
-            for (tag_value, fields) in tagged.variants {
-                for f in fields.iter() {
-                    entry(
-                        out,
-                        base,
-                        f,
-                        Some((tagged.tag, tag_value)),
-                        inherited,
-                        fields,
-                    );
-                }
-            }
-        }
-        Type::Array(a) => flatten(out, &format!("{base}/*"), &a.item, inherited),
-        _ => {}
-    }
-}
-
-/// The entry of member `f` at `base`. Its `appliesWhen` is its variant's tag condition, else the
-/// condition of the member it is nested in (`inherited`): a destination's tag applies where the
-/// component's type allows that destination.
-fn entry(
-    out: &mut Vec<Value>,
-    base: &str,
-    f: &Field,
-    variant: Option<(&str, &str)>,
-    inherited: &Value,
-    siblings: &[Field],
-) {
-    let path = format!("{base}/{}", escape(f.name));
-    let mut m = Map::new();
-    m.insert("path".into(), json!(path));
-    m.insert("name".into(), json!(f.name));
-    scalar_members(&f.ty, &mut m);
-    let (required, condition) = match (&f.need, needed_by(f, siblings)) {
-        (Required::Always, _) => ("always", Value::Null),
-        (Required::Optional, None) => ("optional", Value::Null),
-        (Required::Optional, Some(by)) => ("conditional", needed_json(by, base)),
-        (Required::When(c), _) => ("conditional", condition_json(c, base)),
-    };
-    m.insert("required".into(), json!(required));
-    m.insert("condition".into(), condition);
-    let (min_items, max_items, items) = match &f.ty {
-        Type::List(l) => (l.min_items, l.max_items, Some(&l.item)),
-        Type::Array(a) => (a.min_items, a.max_items, Some(&a.item)),
-        _ => (None, None, None),
-    };
-    m.insert("minItems".into(), json!(min_items));
-    m.insert("maxItems".into(), json!(max_items));
-    let items = items.map(|t| {
-        let mut im = Map::new();
-        scalar_members(t, &mut im);
-        Value::Object(im)
-    });
-    m.insert("items".into(), json!(items));
-    if let Type::List(l) = &f.ty {
-        m.insert("unique".into(), json!(l.unique));
-    }
-    let applies = match (variant, f.applies) {
-        (Some((tag, value)), _) => {
-            json!({"op": "equals", "field": format!("{base}/{}", escape(tag)), "value": value})
-        }
-        (None, Some(Applies::MediaTypeOf(key, values))) => json!({"op": "context",
-            "fact": Fact::MediaTypes.name(), "key": format!("{base}/{}", escape(key)),
-            "values": values}),
-        (None, Some(Applies::CurrentMember(member, values))) => json!({"op": "context",
-            "fact": Fact::Current.name(), "member": member, "values": values}),
-        (None, None) => inherited.clone(),
-    };
-    m.insert("appliesWhen".into(), applies.clone());
-    m.insert("description".into(), json!(f.doc));
-    out.push(Value::Object(m));
-    flatten(out, &path, &f.ty, &applies);
-}
-
 /// The JSON text of `describe(kind)`, for the bindings.
 pub fn describe_json(kind: &str) -> Result<String, crate::Error> {
     let kind: Kind = kind.parse()?;
-    Ok(describe(kind).to_json().to_string())
+    Ok(describe(kind).to_json_text())
 }
 
 /// The JSON text of `jsonSchema(kind)`, for the bindings.
 pub fn json_schema_json(kind: &str) -> Result<String, crate::Error> {
     let kind: Kind = kind.parse()?;
-    Ok(schema::json_schema(describe(kind)).to_string())
+    Ok(crate::schema::json_schema::schema(describe(kind)).text())
 }
