@@ -8,8 +8,8 @@
 //! - a list with one item more than `maxItems`;
 //! - a member described as always required removed.
 //!
-//! (The kinds validated straight from their description by `checks::form` pass by
-//! construction; the test still runs them, which checks the form engine.)
+//! (The kinds validated straight from their row by the engine (`src/engine/`) pass by
+//! construction; the test still runs them, which checks the engine.)
 
 use preflight::{Kind, Options};
 use serde_json::Value;

@@ -2,7 +2,8 @@
 //! returns what it could read, so a rule reads as a list of the spec's sentences. A format a rule
 //! names (a GTIN, a domain, a price) lives here under the format's name; what only one payload
 //! kind means by it (its limits, its cross-field rules) stays in that kind's file in
-//! [`crate::rules`].
+//! [`crate::rules`]. The documented formats a field table names are one enum,
+//! [`crate::formats::Format`], whose checks call these.
 //!
 //! - [`fields`]: members of an object, their presence and JSON type, and the typed `*_member`
 //!   readers (string, enum, integer, boolean, date-time, object, array);

@@ -4,15 +4,15 @@
 //!
 //! A kind's [`Description`] lives in its rules file, next to the rules, and is built from the
 //! same named constants the rules use. Two ways keep it honest:
-//! - the simple kinds are *validated from* their description by [`crate::engine::form`], so the
-//!   description is the rule;
-//! - for the kinds with hand-written rules, `tests/describe.rs` breaks each described bound of a
+//! - the kinds migrated to rows are *validated from* their description by the engine (`engine`),
+//!   so the description is the rule;
+//! - for the kinds whose validation is still hand-written (`engine::Hook::Whole`), `tests/describe.rs` breaks each described bound of a
 //!   valid vector (a string one character too long, a value outside the enum, a required member
 //!   removed) and requires the engine to report it at that path; and every valid vector must
 //!   pass [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
 //!
-//! [`Description::to_json`] is the JSON form `describe(kind)` returns in JavaScript; see
-//! docs/DESCRIBE.md for its fields.
+//! [`Description::to_json_text`] is the JSON form `describe(kind)` returns in JavaScript,
+//! written by the crate's `schema` module; see docs/DESCRIBE.md for its fields.
 
 pub mod schema;
 

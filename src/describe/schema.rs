@@ -1,4 +1,4 @@
-//! `jsonSchema(kind)` as a `serde_json::Value`; written by [`crate::schema::json_schema`]
+//! `jsonSchema(kind)` as a `serde_json::Value`; written by the crate's `schema::json_schema`
 //! (see there for what it carries).
 
 use super::Description;

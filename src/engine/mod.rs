@@ -104,7 +104,7 @@ pub fn spec(kind: Kind) -> &'static KindSpec {
 }
 
 impl Kind {
-    /// How the kind's scalar parameters arrive (its row's [`KindSpec::mode`]).
+    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
     pub fn mode(self) -> Mode {
         spec(self).mode
     }

@@ -86,7 +86,7 @@ impl Format {
         }
     }
 
-    /// Whether the format is checked by the hook of the kind that uses it, not by [`check`]
+    /// Whether the format is checked by the hook of the kind that uses it, not by `check`
     /// (see the module documentation).
     pub fn checked_by_hook(self) -> bool {
         matches!(

@@ -9,7 +9,7 @@
 //! > INTERSTITIAL_LANDSCAPE_TABLET, INTERSTITIAL_TABLET, MEDIUM_RECTANGLE, PREROLL, VAST_PREROLL.
 //!
 //! Every rule is per field except "`with_total_count` ... exclusive with `cursor`"
-//! ([`list_query::conventions`]).
+//! (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
 use crate::describe::{Description, Field, List, Type};

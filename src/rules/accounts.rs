@@ -17,9 +17,9 @@
 //!
 //! > | Id filters | up to 200 ids | (C §8 Limits)
 //!
-//! Every member is checked from the description tables below by [`form`]; the rules across
-//! members are [`list_query::conventions`] (`with_total_count` exclusive with `cursor`) and the
-//! history window (`end_time` later than `start_time`).
+//! The engine checks every member from the description tables below; the rules across members
+//! are data too: `list_query::EXCLUSIVE_RULE` (`with_total_count` exclusive with `cursor`) and
+//! the history window (`Check::Later`: `end_time` later than `start_time`).
 
 use crate::describe::{Check, Description, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;

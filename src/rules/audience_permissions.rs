@@ -11,7 +11,7 @@
 //! > §1: `with_total_count`: boolean, default false; exclusive with `cursor`.
 //!
 //! The list query's one rule across fields is the shared `with_total_count`/`cursor` exclusion
-//! ([`list_query::conventions`]); everything else is per field. Choices where the spec is silent
+//! (`list_query::EXCLUSIVE_RULE`, data); everything else is per field. Choices where the spec is silent
 //! are listed in docs/RULES.md.
 
 use crate::describe::{Description, Field, Str, Type};

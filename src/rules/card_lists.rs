@@ -15,7 +15,7 @@
 //! > §8 Limits: Id filters: up to 200 ids. Card name, card q, poll q: max 80 chars.
 //!
 //! The cards GET lists no `with_total_count`, so it has no rule across fields; the other two
-//! have "`with_total_count` ... exclusive with `cursor`" ([`list_query::conventions`]).
+//! have "`with_total_count` ... exclusive with `cursor`" (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
 use crate::describe::{Description, Field, List, Str, Type};

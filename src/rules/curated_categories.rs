@@ -9,8 +9,8 @@
 //! > | PUT | /:line_item_curated_category_id | `curated_category_id`, `line_item_id` optional |
 //!
 //! (The single-record GET, "`with_deleted`", is [`super::entity_query`].) Every member is
-//! checked from the description tables below by [`form`]; the list query also has
-//! [`list_query::conventions`].
+//! checked by the engine from the description tables below; the list query also has
+//! `list_query::EXCLUSIVE_RULE` (data the engine runs).
 
 use crate::describe::{Description, Field, Str, Type};
 use crate::kind::Kind;

@@ -13,7 +13,7 @@
 //! - GET .../video_conversation/:card_id (Video conversation cards);
 //! - GET .../line_item_curated_categories/:line_item_curated_category_id (Line items).
 //!
-//! Checked from the description table by [`form`].
+//! Checked from the description table by the engine (`engine::form`).
 
 use crate::describe::{Description, Type};
 use crate::kind::Kind;

@@ -15,7 +15,7 @@
 //! > VALIDATED_AGE_TARGETING, VIDEO_VIEWS_MIDROLL_OBJECTIVE, PREROLL_VIEWS_OBJECTIVE,
 //! > VIDEO_APP_DOWNLOAD_CARD.
 //!
-//! Both kinds are checked from their description tables by [`form`]; neither has a rule across
+//! The engine checks both kinds from their description tables; neither has a rule across
 //! members.
 
 use crate::describe::{Description, Field, List, Type};
