@@ -47,7 +47,17 @@ pub struct Field {
     /// forms send `""` for an untouched input), and is met only by members given: "X: if the
     /// matching cta". Otherwise presence is enough on both sides.
     pub needs_given: bool,
+    /// A named code hook that checks the member's value in place of the engine's check of
+    /// [`Field::ty`] (which `describe` still shows): for a value whose check has messages of its
+    /// own (a callback URL's public host, a webhook id). Presence, order and unknown members stay
+    /// the table's.
+    pub check: Option<MemberCheck>,
 }
+
+/// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
+/// when the member is always required (an empty string is then a missing value).
+pub type MemberCheck =
+    fn(&mut crate::ctx::Ctx, &crate::report::Pointer, &str, &crate::json::Value, bool);
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
 /// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.
@@ -70,6 +80,7 @@ impl Field {
             applies: None,
             needs: &[],
             needs_given: false,
+            check: None,
         }
     }
 
@@ -83,6 +94,7 @@ impl Field {
             applies: None,
             needs: &[],
             needs_given: false,
+            check: None,
         }
     }
 
@@ -101,6 +113,7 @@ impl Field {
             applies: None,
             needs: &[],
             needs_given: false,
+            check: None,
         }
     }
 
@@ -115,6 +128,12 @@ impl Field {
     pub const fn needs_when_given(mut self, needs: &'static [&'static str]) -> Field {
         self.needs = needs;
         self.needs_given = true;
+        self
+    }
+
+    /// The same member, its value checked by the member hook `check` ([`Field::check`]).
+    pub const fn checked_by(mut self, check: MemberCheck) -> Field {
+        self.check = Some(check);
         self
     }
 

@@ -46,7 +46,10 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
             None => missing(ctx, path, obj, f),
             Some(v) => {
                 let required = matches!(f.need, Required::Always);
-                value(ctx, &path.key(f.name), f.name, v, &f.ty, required);
+                match f.check {
+                    Some(check) => check(ctx, &path.key(f.name), f.name, v, required),
+                    None => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+                }
                 // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
                 let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
                 for needed in f.needs.iter().filter(|_| needing) {

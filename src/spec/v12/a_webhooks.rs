@@ -6,18 +6,11 @@ use crate::rules::{activity_subscription, webhooks};
 
 /// The rows of document A.
 pub const KINDS: &[KindSpec] = &[
-    // Not yet migrated: the public-host rule of the callback URL is code.
-    KindSpec::whole(
-        Json,
-        &webhooks::CREATE_DESCRIPTION,
-        webhooks::validate_create,
-    ),
-    KindSpec::whole(
-        Query,
-        &webhooks::LIST_QUERY_DESCRIPTION,
-        webhooks::validate_list_query,
-    ),
-    KindSpec::whole(Query, &webhooks::ID_DESCRIPTION, webhooks::validate_id),
+    // The callback URL, the fields list and the id have member hooks (`checked_by`): their
+    // messages are their own (the public-host rule, the allowed items, the id pattern).
+    KindSpec::data(Json, &webhooks::CREATE_DESCRIPTION),
+    KindSpec::data(Query, &webhooks::LIST_QUERY_DESCRIPTION),
+    KindSpec::data(Query, &webhooks::ID_DESCRIPTION),
     KindSpec::whole(
         Json,
         &activity_subscription::DESCRIPTION,
