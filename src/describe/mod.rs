@@ -55,9 +55,16 @@ pub struct Field {
 }
 
 /// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
-/// when the member is always required (an empty string is then a missing value).
-pub type MemberCheck =
-    fn(&mut crate::ctx::Ctx, &crate::report::Pointer, &str, &crate::json::Value, bool);
+/// when the member is always required (an empty string is then a missing value); `parent` is the
+/// object holding it, for a check that depends on a sibling.
+pub type MemberCheck = fn(
+    &mut crate::ctx::Ctx,
+    &crate::report::Pointer,
+    &str,
+    &crate::json::Value,
+    bool,
+    &crate::json::Object,
+);
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
 /// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.

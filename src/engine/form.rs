@@ -47,7 +47,7 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
             Some(v) => {
                 let required = matches!(f.need, Required::Always);
                 match f.check {
-                    Some(check) => check(ctx, &path.key(f.name), f.name, v, required),
+                    Some(check) => check(ctx, &path.key(f.name), f.name, v, required, obj),
                     None => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
                 }
                 // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".

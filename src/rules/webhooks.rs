@@ -53,7 +53,7 @@ pub const LOCALHOST: &str = "localhost";
 
 /// The member hook of `url` in the POST /2/webhooks body `{url}` (the row is all data
 /// otherwise): a string, not empty when required, then [`callback_url`].
-pub fn url_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool) {
+pub fn url_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool, _: &Object) {
     let Some(url) = fields::string(ctx, at, v) else {
         return;
     };
@@ -314,7 +314,7 @@ pub fn ipv6_problem(addr: &Ipv6Addr) -> Option<HostProblem> {
 /// The member hook of `webhook_config.fields` in the GET /2/webhooks query
 /// `{"webhook_config.fields": "created_at,id"}`: [`config_fields`], whose messages name the
 /// allowed items.
-pub fn config_fields_check(ctx: &mut Ctx, at: &Pointer, _name: &str, v: &Value, _req: bool) {
+pub fn config_fields_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
     config_fields(ctx, at, v);
 }
 
@@ -398,7 +398,7 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
 
 /// The member hook of a webhook id (the path parameter `{"webhook_id": "..."}` of DELETE and
 /// PUT /2/webhooks/:webhook_id): [`id_value`].
-pub fn id_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool) {
+pub fn id_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool, _: &Object) {
     let need = if required {
         Need::Required
     } else {
@@ -407,18 +407,10 @@ pub fn id_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bo
     id_value(ctx, at, name, v, need);
 }
 
-/// A webhook id member: a string matching [`ID_PATTERN`]. A JSON number is a `wrong_type`
-/// whatever its value: ids reach 19 digits, above the 2^53 a JavaScript number holds exactly, so
-/// a number may already have been rounded to another id. An empty string is `required` when the
-/// member is, else an `invalid_format`.
-pub fn id_member(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, name: &str, need: Need) -> bool {
-    let Some(v) = fields::member(ctx, obj, path, name, need) else {
-        return false;
-    };
-    id_value(ctx, &path.key(name), name, v, need)
-}
-
-/// The value `v` of webhook id member `name` at `at` (see [`id_member`]); whether it is one.
+/// The value `v` of webhook id member `name` at `at`: a string matching [`ID_PATTERN`]. A JSON
+/// number is a `wrong_type` whatever its value: ids reach 19 digits, above the 2^53 a JavaScript
+/// number holds exactly, so a number may already have been rounded to another id. An empty
+/// string is `required` when the member is, else an `invalid_format`. Whether it is an id.
 pub fn id_value(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, need: Need) -> bool {
     match v {
         Value::String(s) if s.is_empty() && need == Need::Required => {

@@ -11,9 +11,7 @@ pub const KINDS: &[KindSpec] = &[
     KindSpec::data(Json, &webhooks::CREATE_DESCRIPTION),
     KindSpec::data(Query, &webhooks::LIST_QUERY_DESCRIPTION),
     KindSpec::data(Query, &webhooks::ID_DESCRIPTION),
-    KindSpec::whole(
-        Json,
-        &activity_subscription::DESCRIPTION,
-        activity_subscription::validate,
-    ),
+    // event_type (deprecations), filter (direction only for dm events) and webhook_id have
+    // member hooks.
+    KindSpec::data(Json, &activity_subscription::DESCRIPTION),
 ];
