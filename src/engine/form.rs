@@ -6,13 +6,13 @@
 //! Order: the members in the table's order (each: presence, type, bounds, format), then unknown
 //! members in the order they were written.
 
+use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Condition, Field, List, Required, Str, Type, When};
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// The separator of comma-separated list parameters.
 pub const LIST_SEPARATOR: char = ',';
@@ -207,12 +207,7 @@ fn long(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, required: bool) {
         Value::String(s) => long_digits(ctx, path, s),
         Value::Number(n) => match n.as_u64() {
             Some(u) if u <= numbers::MAX_SAFE_INTEGER as u64 => {}
-            _ => ctx.error(
-                path,
-                Code::WrongType,
-                "must be a string of digits: this number is not an id JavaScript holds exactly",
-                json!({"expected": "string", "actual": "number"}),
-            ),
+            _ => issues::report(ctx, path, IssueKind::UnsafeIdNumber),
         },
         other => fields::wrong_type(ctx, path, "string", other),
     }
@@ -276,12 +271,7 @@ fn list(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, l: &List, required
 
 fn list_item(ctx: &mut Ctx, at: &Pointer, name: &str, item: &str, index: usize, ty: &Type) {
     if item.is_empty() {
-        ctx.error(
-            at,
-            Code::Required,
-            format!("item {index} of {name} is empty (two commas in a row, or one at an end)"),
-            json!({"field": name, "index": index}),
-        );
+        issues::report(ctx, at, IssueKind::EmptyListItem { name, index });
         return;
     }
     match ty {
@@ -298,12 +288,8 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
     let earlier = lengths::earlier_repeats(items.iter().copied());
     for (i, first) in earlier.into_iter().enumerate() {
         if let Some(first) = first {
-            ctx.error(
-                path,
-                Code::Duplicate,
-                format!("item {i} repeats item {first}; items must be unique"),
-                json!({"index": i, "first_index": first}),
-            );
+            let kind = IssueKind::RepeatedItem { index: i, first };
+            issues::report(ctx, path, kind);
         }
     }
 }

@@ -18,6 +18,7 @@
 //! the row still gives their description and mode, and the old code does the whole check.
 
 pub mod form;
+pub mod issues;
 pub mod rules;
 
 pub use rules::Check;

@@ -8,8 +8,9 @@ use crate::checks::{current, dates, fields};
 use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
+
+use super::issues::{self, IssueKind};
 
 /// A rule across the members of one object.
 #[derive(Clone, Copy, Debug)]
@@ -70,12 +71,12 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
                 _ => false,
             };
             if set && fields::given(obj, other) {
-                ctx.error(
-                    &path.key(flag),
-                    Code::MutuallyExclusive,
+                let kind = IssueKind::Exclusive {
+                    flag,
+                    other,
                     message,
-                    json!({ "fields": [flag, other] }),
-                );
+                };
+                issues::report(ctx, &path.key(flag), kind);
             }
         }
         Check::Later { earlier, later } => {
@@ -160,11 +161,12 @@ fn not_allowed_unless(
     only: &str,
 ) {
     if !allowed.contains(&media_type) {
-        ctx.error(
-            &path.key(name),
-            Code::NotAllowed,
-            format!("{name} is for {only} only; this media is of type {media_type}"),
-            json!({"media_type": media_type, "allowed_media_types": allowed}),
-        );
+        let kind = IssueKind::MediaTypeOnly {
+            name,
+            media_type,
+            allowed,
+            only,
+        };
+        issues::report(ctx, &path.key(name), kind);
     }
 }

@@ -11,8 +11,8 @@
 
 use crate::checks::{dates, gtin, iso, prices, text, urls};
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, IssueKind};
+use crate::report::Pointer;
 
 /// A documented string format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,12 +124,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         Format::WholeHour => whole_hour(ctx, path, s),
         Format::CountryCode => {
             if !iso::is_country_alpha2(s) {
-                ctx.error(
-                    path,
-                    Code::InvalidCountryCode,
-                    "must be an ISO 3166-1 alpha-2 country code",
-                    json!(null),
-                );
+                issues::report(ctx, path, IssueKind::NotCountryCode);
             }
         }
         Format::Domain => {
@@ -166,12 +161,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
 fn whole_hour(ctx: &mut Ctx, path: &Pointer, s: &str) {
     if let Some(d) = dates::datetime(ctx, path, s, dates::Require::WithOffset) {
         if !d.whole_hour {
-            ctx.error(
-                path,
-                Code::InvalidDateTime,
-                "must be a whole hour (minutes, seconds and fractions zero)",
-                json!({"format": Format::WholeHour.name()}),
-            );
+            issues::report(ctx, path, IssueKind::NotWholeHour);
         }
     }
 }
