@@ -276,8 +276,9 @@ fn condition_schema(name: &'static str, c: &Condition) -> Option<J> {
 /// `if`/`then` for member `name`, needed by `by` ([`Field::needs`]).
 fn needed_schema(by: &Field, name: &'static str) -> J {
     if by.needs_given {
-        // Given: present and not "" (a form's untouched input).
-        let given = || J::obj().set("not", J::obj().set("const", ""));
+        // Given: a string, not "" (a form's untouched input); another type is reported on its
+        // own by the member's schema.
+        let given = || typed("string").set("minLength", 1usize);
         J::obj()
             .set("if", with_member(by.name, given()))
             .set("then", with_member(name, given()))
