@@ -1,7 +1,11 @@
 //! The named code hooks: the rules across fields that data cannot say, each named in its kind's
 //! row ([`crate::engine::Hook::After`]) and marked [`crate::engine::Check::Hook`] in its
 //! description. The code lives beside the spec's words in [`crate::rules`]; this list is where a
-//! newcomer finds every one.
+//! newcomer finds every one. Member hooks (`Field::checked_by`: a member's value check whose
+//! messages are its own) are named where their field is: `webhooks::url_check` (the callback
+//! URL's public host), `config_fields_check`, `id_check`;
+//! `activity_subscription::event_type_check` (deprecated kinds), `filter_check` (direction only
+//! for dm events).
 //!
 //! NOT YET MIGRATED: 9 kinds keep their whole hand-written validation behind
 //! [`crate::engine::Hook::Whole`] (their rows give only the description and the mode): product,
@@ -12,11 +16,6 @@ use crate::engine::ObjectHook;
 #[cfg(test)]
 use crate::kind::Kind;
 use crate::rules::{keyword_insights, promoted_post};
-
-// Member hooks (`Field::checked_by`, a value check with messages of its own) are named where
-// their field is: webhooks::url_check (the callback URL's public host), config_fields_check,
-// id_check; activity_subscription::event_type_check (deprecated kinds), filter_check
-// (direction only for dm events).
 
 /// `keyword_insights_query`: "Max 10 keywords (keywords plus negative_keywords)" and the span
 /// (at most 7 days, `end_time` defaulting to now: reads the clock).
