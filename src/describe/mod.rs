@@ -47,12 +47,29 @@ pub struct Field {
     /// forms send `""` for an untouched input), and is met only by members given: "X: if the
     /// matching cta". Otherwise presence is enough on both sides.
     pub needs_given: bool,
-    /// A named code hook that checks the member's value in place of the engine's check of
-    /// [`Field::ty`] (which `describe` still shows): for a value whose check has messages of its
-    /// own (a callback URL's public host, a webhook id). Presence, order and unknown members stay
-    /// the table's.
-    pub check: Option<MemberCheck>,
+    /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
+    /// `describe` still shows [`Field::ty`] and [`Field::need`].
+    pub check: Option<MemberHook>,
 }
+
+/// The code that checks a member in place of the engine ([`Field::check`]).
+#[derive(Clone, Copy, Debug)]
+pub enum MemberHook {
+    /// Checks the member's value when it is present, in place of the check of its type: for a
+    /// value whose check has messages of its own (a callback URL's public host, a webhook id).
+    /// Presence, order and unknown members stay the table's.
+    Value(MemberCheck),
+    /// Checks the member at its place in the table, present or not (presence included), with
+    /// the members after it marked [`MemberHook::Covered`]: for rules that read the context or
+    /// the record (`context.current`) while checking the member (the line item's
+    /// "required when placement is PUBLISHER_NETWORK", pay_by changes, ...).
+    Slot(SlotCheck),
+    /// Checked by the [`MemberHook::Slot`] of a member before it.
+    Covered,
+}
+
+/// A slot hook ([`MemberHook::Slot`]): checks its members of the object at `path`.
+pub type SlotCheck = fn(&mut crate::ctx::Ctx, &crate::report::Pointer, &crate::json::Object);
 
 /// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
 /// when the member is always required (an empty string is then a missing value); `parent` is the
@@ -138,9 +155,23 @@ impl Field {
         self
     }
 
-    /// The same member, its value checked by the member hook `check` ([`Field::check`]).
+    /// The same member, its value checked by the member hook `check` ([`MemberHook::Value`]).
     pub const fn checked_by(mut self, check: MemberCheck) -> Field {
-        self.check = Some(check);
+        self.check = Some(MemberHook::Value(check));
+        self
+    }
+
+    /// The same member, checked (present or not) by the slot hook `check` at its place in the
+    /// table ([`MemberHook::Slot`]).
+    pub const fn checked_in_slot(mut self, check: SlotCheck) -> Field {
+        self.check = Some(MemberHook::Slot(check));
+        self
+    }
+
+    /// The same member, checked by the slot hook of a member before it
+    /// ([`MemberHook::Covered`]).
+    pub const fn checked_with_previous(mut self) -> Field {
+        self.check = Some(MemberHook::Covered);
         self
     }
 

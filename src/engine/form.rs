@@ -10,7 +10,7 @@ use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, List, Required, Str, Type, When};
+use crate::describe::{Condition, Field, List, MemberHook, Required, Str, Type, When};
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -42,13 +42,23 @@ pub fn object<'v>(
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
     for f in table {
+        match f.check {
+            Some(MemberHook::Slot(check)) => {
+                check(ctx, path, obj);
+                continue;
+            }
+            Some(MemberHook::Covered) => continue,
+            Some(MemberHook::Value(_)) | None => {}
+        }
         match obj.get(f.name) {
             None => missing(ctx, path, obj, f),
             Some(v) => {
                 let required = matches!(f.need, Required::Always);
                 match f.check {
-                    Some(check) => check(ctx, &path.key(f.name), f.name, v, required, obj),
-                    None => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+                    Some(MemberHook::Value(check)) => {
+                        check(ctx, &path.key(f.name), f.name, v, required, obj);
+                    }
+                    _ => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
                 }
                 // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
                 let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());

@@ -7,7 +7,9 @@ use crate::rules::{accounts, curated_categories, entity_query, features, line_it
 
 /// The rows of document C's campaign and account part.
 pub const KINDS: &[KindSpec] = &[
-    KindSpec::whole(Query, &line_item::DESCRIPTION, line_item::validate_update),
+    // The members whose rules read the context (objective, placements, budget optimization) or
+    // the record are checked by slot hooks at their place in the table (`checked_in_slot`).
+    KindSpec::data(Query, &line_item::DESCRIPTION),
     KindSpec::data(
         Query,
         &curated_categories::LINE_ITEM_CURATED_CATEGORY_LIST_QUERY,
