@@ -29,7 +29,9 @@ pub fn type_name(v: &Value) -> &'static str {
     }
 }
 
-/// Reports `wrong_type` at `path`.
+/// Reports `wrong_type` at `path`. Kept out of line: inlined into every typed reader, it made
+/// them too large to take the member lookup inline (about 7% more instructions per product).
+#[inline(never)]
 pub fn wrong_type(ctx: &mut Ctx, path: &Pointer, expected: &'static str, actual: &Value) {
     let actual = type_name(actual);
     issues::report(ctx, path, IssueKind::WrongType { expected, actual });

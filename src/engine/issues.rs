@@ -265,12 +265,17 @@ impl IssueKind<'_> {
     }
 }
 
-/// Reports `kind` at `path` as an error.
+/// Reports `kind` at `path` as an error. Out of line and cold: reporting is the rare path, and
+/// inlining the rendering of every variant into the checks made the hot paths slower.
+#[cold]
+#[inline(never)]
 pub fn report(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
     ctx.error_with(path, kind.code(), || (kind.message(), kind.params()));
 }
 
-/// Reports `kind` at `path` as a warning.
+/// Reports `kind` at `path` as a warning (out of line and cold, as [`report`]).
+#[cold]
+#[inline(never)]
 pub fn warn(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
     ctx.warning(path, kind.code(), kind.message(), kind.params());
 }
