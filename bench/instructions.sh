@@ -7,9 +7,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-200}
 cargo build -q --release --example validate_instructions
-bin=target/release/examples/validate_instructions
+# The same binary counts up to a few thousand instructions more or fewer per batch depending on
+# the path it is run by (argv[0] and the environment move the initial stack, and with it glibc
+# malloc's heap layout), so it is run from a fixed-length path under /tmp with a fixed environment.
+dir=$(mktemp -d /tmp/preflight-instructions.XXXXXXXX)
+trap 'rm -rf "$dir"' EXIT
+cp target/release/examples/validate_instructions "$dir/bench"
+bin=$dir/bench
 count() {
-  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$bin" "$1" 2>&1 \
+  env -i PATH=/usr/bin:/bin valgrind --tool=cachegrind --cache-sim=no \
+    --cachegrind-out-file=/dev/null "$bin" "$1" 2>&1 \
     | awk '/I *refs:/ { gsub(/,/, "", $NF); print $NF }'
 }
 base=$(count 0)

@@ -256,6 +256,7 @@ export type FieldType = 'string' | 'enum' | 'integer' | 'number' | 'long' | 'boo
 export type When =
   | { op: 'equals'; field: string; value: string }
   | { op: 'present'; field: string }
+  | { op: 'given'; field: string }
   | { op: 'all_absent'; fields: string[] }
   | {
       op: 'context';

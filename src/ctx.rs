@@ -99,6 +99,22 @@ impl<'a> Ctx<'a> {
         self.push(path, code, message.into(), Severity::Error, p);
     }
 
+    /// Records an error whose message and params `render` builds, only when the report keeps
+    /// it (typed issues: [`crate::engine::issues`]).
+    pub fn error_with(
+        &mut self,
+        path: &Pointer,
+        code: Code,
+        render: impl FnOnce() -> (String, Value),
+    ) {
+        if self.issues.len() < self.options.max_issues {
+            let (message, p) = render();
+            self.push(path, code, message, Severity::Error, p);
+        } else {
+            self.push(path, code, String::new(), Severity::Error, Value::Null);
+        }
+    }
+
     /// Records a warning.
     pub fn warning(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
         self.push(path, code, message.into(), Severity::Warning, p);

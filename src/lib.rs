@@ -75,9 +75,6 @@
 // The engine (rules, checks, context) is private: its layout changes as rules are added, and a
 // caller reaches it only through `validate*`, `describe` and the types below. (Tests reach it
 // through `__private`, which is why the docs lints are off for these modules.)
-// Two lints that fire since rust-version 1.89 (is_none_or, is_multiple_of), in code the engine
-// rewrite of issue 17 replaces; drop them with it.
-#[allow(clippy::unnecessary_map_or, clippy::manual_is_multiple_of)]
 #[allow(
     missing_docs,
     rustdoc::private_intra_doc_links,
@@ -105,12 +102,16 @@ pub mod clock;
 // items and then drops this `allow`.
 #[allow(missing_docs)]
 pub mod describe;
+mod engine;
 pub mod error;
+mod formats;
 pub mod json;
 pub mod kind;
 pub mod options;
 pub mod report;
+mod schema;
 pub mod signing;
+mod spec;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
@@ -191,7 +192,7 @@ pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> R
 /// [`parse_payload`], which also applies [`MAX_INPUT_BYTES`]), for a caller that validates the
 /// same parsed text more than once. Gives the same report as [`validate_slice`] on that text.
 pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) -> Report {
-    rules::run(kind, payload, options)
+    engine::run(kind, payload, options)
 }
 
 /// Parses JSON text into a `serde_json::Value` (bytes, so invalid UTF-8 is an error and not a

@@ -8,8 +8,8 @@
 //! - a list with one item more than `maxItems`;
 //! - a member described as always required removed.
 //!
-//! (The kinds validated straight from their description by `checks::form` pass by
-//! construction; the test still runs them, which checks the form engine.)
+//! (The kinds validated straight from their row by the engine (`src/engine/`) pass by
+//! construction; the test still runs them, which checks the engine.)
 
 use preflight::{Kind, Options};
 use serde_json::Value;
@@ -346,4 +346,83 @@ fn rules_that_read_the_clock_are_marked() {
     };
     assert_eq!(warnings("2026-03-17T00:00:00Z"), Ok(0));
     assert_eq!(warnings("2026-03-18T00:00:00Z"), Ok(1));
+}
+
+/// A member another needs is `conditional` in `describe`, on the condition the engine uses:
+/// poll_card's third_choice when fourth_choice is present, and each Post text of a
+/// video_conversation_card when its CTA is given (not ""). Before, describe showed them as plain
+/// optional though the engine reports them missing (`dependency_missing`) exactly then.
+#[test]
+fn members_needed_by_another_are_conditional() {
+    let cases = [
+        (Kind::PollCard, "third_choice", "present", "fourth_choice"),
+        (
+            Kind::VideoConversationCard,
+            "second_cta_tweet",
+            "given",
+            "second_cta",
+        ),
+        (
+            Kind::VideoConversationCard,
+            "third_cta_tweet",
+            "given",
+            "third_cta",
+        ),
+        (
+            Kind::VideoConversationCard,
+            "fourth_cta_tweet",
+            "given",
+            "fourth_cta",
+        ),
+    ];
+    for (kind, name, op, by) in cases {
+        let d = preflight::describe(kind).to_json();
+        let fields = d["fields"].as_array().cloned().unwrap_or_default();
+        let f = fields
+            .iter()
+            .find(|f| f["name"] == name)
+            .unwrap_or_else(|| panic!("{kind}: {name} is described"));
+        assert_eq!(f["required"], "conditional", "{kind} {name}");
+        assert_eq!(f["condition"]["when"]["op"], op, "{kind} {name}");
+        assert_eq!(
+            f["condition"]["when"]["field"],
+            format!("/{by}"),
+            "{kind} {name}"
+        );
+    }
+    // And the engine: the condition holds and the member is missing, or sent "" where a value
+    // must be given.
+    let payloads = [
+        (
+            Kind::PollCard,
+            serde_json::json!({"name": "n", "duration_in_minutes": 5, "first_choice": "a",
+                "second_choice": "b", "fourth_choice": "d"}),
+            "/third_choice",
+        ),
+        (
+            Kind::VideoConversationCard,
+            serde_json::json!({"first_cta": "#a", "first_cta_tweet": "t", "media_key": "m",
+                "name": "n", "thank_you_text": "x", "title": "t", "second_cta": "#b",
+                "second_cta_tweet": ""}),
+            "/second_cta_tweet",
+        ),
+    ];
+    for (kind, payload, at) in payloads {
+        let report = preflight::validate(kind, &payload, &Options::default());
+        let codes: Vec<&str> = report
+            .issues
+            .iter()
+            .filter(|i| i.path == at)
+            .map(|i| i.code.as_str())
+            .collect();
+        assert_eq!(codes, ["dependency_missing"], "{kind}: {report:?}");
+    }
+    // With the CTA sent empty, its Post text is not needed (the condition does not hold).
+    let payload = serde_json::json!({"first_cta": "#a", "first_cta_tweet": "t", "media_key": "m",
+        "name": "n", "thank_you_text": "x", "title": "t", "second_cta": ""});
+    let report = preflight::validate(Kind::VideoConversationCard, &payload, &Options::default());
+    assert!(
+        report.issues.iter().all(|i| i.path != "/second_cta_tweet"),
+        "{report:?}"
+    );
 }

@@ -106,6 +106,8 @@ function holds(when, state, indexes) {
       return at(when.field) === when.value;
     case 'present':
       return at(when.field) !== undefined;
+    case 'given':
+      return at(when.field) !== undefined && at(when.field) !== '';
     case 'all_absent':
       return when.fields.every((f) => at(f) === undefined);
     default:

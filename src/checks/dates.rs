@@ -4,8 +4,8 @@
 //! accepted. A value without an offset is compared as if it were UTC.
 
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, IssueKind};
+use crate::report::Pointer;
 
 /// The offset part of a date-time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,12 +206,11 @@ pub fn parse_iso8601(s: &str) -> Option<DateTime> {
 pub fn datetime(ctx: &mut Ctx, path: &Pointer, s: &str, require: Require) -> Option<DateTime> {
     let parsed = parse_iso8601(s).filter(|d| require.accepts(d));
     if parsed.is_none() {
-        ctx.error(
-            path,
-            Code::InvalidDateTime,
-            require.message(),
-            json!({"format": require.format()}),
-        );
+        let kind = IssueKind::InvalidDateTime {
+            message: require.message(),
+            format: require.format(),
+        };
+        issues::report(ctx, path, kind);
     }
     parsed
 }
@@ -227,12 +226,7 @@ pub fn later_than(
     if end.key() > start.key() {
         return true;
     }
-    ctx.error(
-        path,
-        Code::InvalidDateRange,
-        format!("must be later than {what}"),
-        json!(null),
-    );
+    issues::report(ctx, path, IssueKind::NotLater { what });
     false
 }
 

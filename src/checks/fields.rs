@@ -4,6 +4,7 @@
 use crate::checks::dates::{self, DateTime, Require};
 use crate::checks::{enums, numbers};
 use crate::ctx::{Ctx, Mode};
+use crate::engine::issues::{self, IssueKind};
 use crate::json::{self, Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -28,21 +29,12 @@ pub fn type_name(v: &Value) -> &'static str {
     }
 }
 
-/// Reports `wrong_type` at `path`.
+/// Reports `wrong_type` at `path`. Kept out of line: inlined into every typed reader, it made
+/// them too large to take the member lookup inline (about 7% more instructions per product).
+#[inline(never)]
 pub fn wrong_type(ctx: &mut Ctx, path: &Pointer, expected: &'static str, actual: &Value) {
-    ctx.error(
-        path,
-        Code::WrongType,
-        format!("must be {} {}", article(expected), expected),
-        json!({"expected": expected, "actual": type_name(actual)}),
-    );
-}
-
-fn article(word: &str) -> &'static str {
-    match word.as_bytes().first() {
-        Some(b'a' | b'e' | b'i' | b'o' | b'u') => "an",
-        _ => "a",
-    }
+    let actual = type_name(actual);
+    issues::report(ctx, path, IssueKind::WrongType { expected, actual });
 }
 
 /// Reports `required` for member `name` of the object at `path`.
@@ -81,15 +73,11 @@ pub fn object<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value<'v>) -> Option<&'v
 #[inline(never)]
 fn duplicate_keys(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     for r in obj.repeats_in_order() {
-        ctx.error(
-            &path.key(r.name),
-            Code::DuplicateKey,
-            format!(
-                "this member name is written {} times; only the last value is read",
-                r.count
-            ),
-            json!({"count": r.count, "first_index": r.first_index}),
-        );
+        let kind = IssueKind::DuplicateKey {
+            count: r.count,
+            first_index: r.first_index,
+        };
+        issues::report(ctx, &path.key(r.name), kind);
     }
 }
 
@@ -208,12 +196,7 @@ pub fn unknown_fields<K: Known + ?Sized>(
     for k in obj.keys() {
         let first = reported.as_mut().map_or(true, |seen| seen.insert(k));
         if !known.contains_name(k) && first {
-            ctx.warning(
-                &path.key(k),
-                Code::UnknownField,
-                "this member is not documented for this payload and will be ignored or refused",
-                json!(null),
-            );
+            issues::warn(ctx, &path.key(k), IssueKind::UnknownField);
         }
     }
 }

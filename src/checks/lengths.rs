@@ -2,8 +2,8 @@
 //! `[...s].length` counts, and `str::chars` in Rust); see docs/RULES.md.
 
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, IssueKind};
+use crate::report::Pointer;
 use std::collections::hash_map::{Entry, HashMap};
 
 /// The length of `s` as the spec's limits count it.
@@ -21,12 +21,7 @@ pub fn max_chars(ctx: &mut Ctx, path: &Pointer, s: &str, max: usize) -> bool {
     if actual <= max {
         return true;
     }
-    ctx.error(
-        path,
-        Code::TooLong,
-        format!("must be at most {max} characters (it has {actual})"),
-        json!({"max": max, "actual": actual}),
-    );
+    issues::report(ctx, path, IssueKind::TooLong { max, actual });
     false
 }
 
@@ -36,12 +31,7 @@ pub fn min_chars(ctx: &mut Ctx, path: &Pointer, s: &str, min: usize) -> bool {
     if actual >= min {
         return true;
     }
-    ctx.error(
-        path,
-        Code::TooShort,
-        format!("must be at least {min} characters (it has {actual})"),
-        json!({"min": min, "actual": actual}),
-    );
+    issues::report(ctx, path, IssueKind::TooShort { min, actual });
     false
 }
 
@@ -56,23 +46,13 @@ pub fn item_count(
 ) -> bool {
     if let Some(min) = min {
         if actual < min {
-            ctx.error(
-                path,
-                Code::TooFewItems,
-                format!("must hold at least {min} items (it has {actual})"),
-                json!({"min": min, "actual": actual}),
-            );
+            issues::report(ctx, path, IssueKind::TooFewItems { min, actual });
             return false;
         }
     }
     if let Some(max) = max {
         if actual > max {
-            ctx.error(
-                path,
-                Code::TooManyItems,
-                format!("must hold at most {max} items (it has {actual})"),
-                json!({"max": max, "actual": actual}),
-            );
+            issues::report(ctx, path, IssueKind::TooManyItems { max, actual });
             return false;
         }
     }

@@ -2,12 +2,11 @@
 //! returns what it could read, so a rule reads as a list of the spec's sentences. A format a rule
 //! names (a GTIN, a domain, a price) lives here under the format's name; what only one payload
 //! kind means by it (its limits, its cross-field rules) stays in that kind's file in
-//! [`crate::rules`].
+//! [`crate::rules`]. The documented formats a field table names are one enum,
+//! [`crate::formats::Format`], whose checks call these.
 //!
 //! - [`fields`]: members of an object, their presence and JSON type, and the typed `*_member`
 //!   readers (string, enum, integer, boolean, date-time, object, array);
-//! - [`form`]: the members of an object checked from a [`crate::describe`] field table (the
-//!   kinds whose rules are all per-field);
 //! - [`lengths`]: character and item counts;
 //! - [`enums`]: closed value sets;
 //! - [`numbers`]: integers (also from decimal strings in query mode) and ranges;
@@ -26,7 +25,6 @@ pub mod current;
 pub mod dates;
 pub mod enums;
 pub mod fields;
-pub mod form;
 pub mod gtin;
 pub mod iso;
 pub mod lengths;

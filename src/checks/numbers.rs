@@ -4,6 +4,7 @@
 use crate::checks::fields::wrong_type;
 use crate::checks::text::is_digits;
 use crate::ctx::{Ctx, Mode};
+use crate::engine::issues::{self, IssueKind};
 use crate::json::Value;
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -75,20 +76,15 @@ pub fn in_range(ctx: &mut Ctx, path: &Pointer, n: i64, min: Option<i64>, max: Op
     if !below && !above {
         return true;
     }
-    let message = match (min, max) {
-        (Some(lo), Some(hi)) => format!("must be between {lo} and {hi}"),
-        (Some(lo), None) => format!("must be at least {lo}"),
-        (None, Some(hi)) => format!("must be at most {hi}"),
-        (None, None) => String::from("is out of range"),
-    };
-    let mut p = json!({"actual": n});
-    if let Some(lo) = min {
-        p["min"] = json!(lo);
-    }
-    if let Some(hi) = max {
-        p["max"] = json!(hi);
-    }
-    ctx.error(path, Code::OutOfRange, message, p);
+    issues::report(
+        ctx,
+        path,
+        IssueKind::OutOfRange {
+            actual: n,
+            min,
+            max,
+        },
+    );
     false
 }
 

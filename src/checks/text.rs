@@ -2,8 +2,8 @@
 //! codes). Each reporter names its form in `params.pattern`.
 
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, IssueKind};
+use crate::report::Pointer;
 
 /// Reported in `params.pattern` by [`plain_text`].
 pub const PLAIN_TEXT_PATTERN: &str = "plain_text";
@@ -125,12 +125,7 @@ pub fn contains_markup(s: &str) -> bool {
 /// a name, reported in `params.pattern`; `message` says it in words). Every `invalid_format`
 /// issue carries `params.pattern`.
 pub fn invalid_format(ctx: &mut Ctx, path: &Pointer, message: &str, pattern: &str) {
-    ctx.error(
-        path,
-        Code::InvalidFormat,
-        message,
-        json!({"pattern": pattern}),
-    );
+    issues::report(ctx, path, IssueKind::InvalidFormat { message, pattern });
 }
 
 /// Plain text; reports `invalid_format` when `s` holds markup (see [`contains_markup`]).

@@ -4,22 +4,24 @@
 //!
 //! A kind's [`Description`] lives in its rules file, next to the rules, and is built from the
 //! same named constants the rules use. Two ways keep it honest:
-//! - the simple kinds are *validated from* their description by [`crate::checks::form`], so the
-//!   description is the rule;
-//! - for the kinds with hand-written rules, `tests/describe.rs` breaks each described bound of a
+//! - the kinds migrated to rows are *validated from* their description by the engine (`engine`),
+//!   so the description is the rule;
+//! - for the kinds whose validation is still hand-written (`engine::Hook::Whole`), `tests/describe.rs` breaks each described bound of a
 //!   valid vector (a string one character too long, a value outside the enum, a required member
 //!   removed) and requires the engine to report it at that path; and every valid vector must
 //!   pass [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
 //!
-//! [`Description::to_json`] is the JSON form `describe(kind)` returns in JavaScript; see
-//! docs/DESCRIBE.md for its fields.
+//! [`Description::to_json_text`] is the JSON form `describe(kind)` returns in JavaScript,
+//! written by the crate's `schema` module; see docs/DESCRIBE.md for its fields.
 
 pub mod schema;
 
 use crate::ctx::{Fact, Mode};
+pub use crate::engine::Check;
+pub use crate::formats::Format;
 use crate::kind::Kind;
 use crate::report::Code;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 /// One member of an object.
 #[derive(Clone, Copy, Debug)]
@@ -36,7 +38,50 @@ pub struct Field {
     /// refuses it otherwise): `appliesWhen` in [`describe`]. Members of a tagged variant get
     /// theirs from the tag instead.
     pub applies: Option<Applies>,
+    /// The sibling members this one needs when it is present ("fourth_choice (needs ...
+    /// third)"): each missing is `dependency_missing` at its own pointer, right after this
+    /// member is checked. `describe` shows each needed member as required when this one is
+    /// present.
+    pub needs: &'static [&'static str],
+    /// Whether [`Field::needs`] holds only when this member is given (a non-empty string:
+    /// forms send `""` for an untouched input), and is met only by members given: "X: if the
+    /// matching cta". Otherwise presence is enough on both sides.
+    pub needs_given: bool,
+    /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
+    /// `describe` still shows [`Field::ty`] and [`Field::need`].
+    pub check: Option<MemberHook>,
 }
+
+/// The code that checks a member in place of the engine ([`Field::check`]).
+#[derive(Clone, Copy, Debug)]
+pub enum MemberHook {
+    /// Checks the member's value when it is present, in place of the check of its type: for a
+    /// value whose check has messages of its own (a callback URL's public host, a webhook id).
+    /// Presence, order and unknown members stay the table's.
+    Value(MemberCheck),
+    /// Checks the member at its place in the table, present or not (presence included), with
+    /// the members after it marked [`MemberHook::Covered`]: for rules that read the context or
+    /// the record (`context.current`) while checking the member (the line item's
+    /// "required when placement is PUBLISHER_NETWORK", pay_by changes, ...).
+    Slot(SlotCheck),
+    /// Checked by the [`MemberHook::Slot`] of a member before it.
+    Covered,
+}
+
+/// A slot hook ([`MemberHook::Slot`]): checks its members of the object at `path`.
+pub type SlotCheck = fn(&mut crate::ctx::Ctx, &crate::report::Pointer, &crate::json::Object);
+
+/// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
+/// when the member is always required (an empty string is then a missing value); `parent` is the
+/// object holding it, for a check that depends on a sibling.
+pub type MemberCheck = fn(
+    &mut crate::ctx::Ctx,
+    &crate::report::Pointer,
+    &str,
+    &crate::json::Value,
+    bool,
+    &crate::json::Object,
+);
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
 /// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.
@@ -57,6 +102,9 @@ impl Field {
             need: Required::Always,
             doc,
             applies: None,
+            needs: &[],
+            needs_given: false,
+            check: None,
         }
     }
 
@@ -68,6 +116,9 @@ impl Field {
             need: Required::Optional,
             doc,
             applies: None,
+            needs: &[],
+            needs_given: false,
+            check: None,
         }
     }
 
@@ -84,7 +135,44 @@ impl Field {
             need: Required::When(condition),
             doc,
             applies: None,
+            needs: &[],
+            needs_given: false,
+            check: None,
         }
+    }
+
+    /// The same member, needing the sibling members `needs` when it is present.
+    pub const fn needs(mut self, needs: &'static [&'static str]) -> Field {
+        self.needs = needs;
+        self
+    }
+
+    /// The same member, needing the sibling members `needs` (given, not `""`) when it is given
+    /// ([`Field::needs_given`]).
+    pub const fn needs_when_given(mut self, needs: &'static [&'static str]) -> Field {
+        self.needs = needs;
+        self.needs_given = true;
+        self
+    }
+
+    /// The same member, its value checked by the member hook `check` ([`MemberHook::Value`]).
+    pub const fn checked_by(mut self, check: MemberCheck) -> Field {
+        self.check = Some(MemberHook::Value(check));
+        self
+    }
+
+    /// The same member, checked (present or not) by the slot hook `check` at its place in the
+    /// table ([`MemberHook::Slot`]).
+    pub const fn checked_in_slot(mut self, check: SlotCheck) -> Field {
+        self.check = Some(MemberHook::Slot(check));
+        self
+    }
+
+    /// The same member, checked by the slot hook of a member before it
+    /// ([`MemberHook::Covered`]).
+    pub const fn checked_with_previous(mut self) -> Field {
+        self.check = Some(MemberHook::Covered);
+        self
     }
 
     /// The same member, allowed only under `applies`.
@@ -223,75 +311,13 @@ pub struct Tagged {
     pub variants: &'static [(&'static str, &'static [Field])],
 }
 
-/// A documented string format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// An absolute http(s) URL.
-    Url,
-    /// An absolute https URL.
-    HttpsUrl,
-    /// ISO 8601 date or date-time.
-    DateTime,
-    /// ISO 8601 date-time with an offset.
-    DateTimeWithOffset,
-    /// ISO 8601 date-time in UTC.
-    DateTimeUtc,
-    /// ISO 8601 date-time on a whole hour.
-    WholeHour,
-    /// ISO 3166-1 alpha-2.
-    CountryCode,
-    /// A domain without protocol.
-    Domain,
-    /// `<number> <ISO 4217>`.
-    Price,
-    /// UPC, EAN, JAN or ISBN.
-    Gtin,
-    /// 64 lowercase hex digits.
-    Sha256Hex,
-    /// A hashtag.
-    Hashtag,
-    /// Decimal digits.
-    Digits,
-    /// Plain text (no markup).
-    PlainText,
-    /// A `<start>/<end>` ISO 8601 range.
-    DateRange,
-    /// Comma-separated https URLs.
-    UrlList,
-    /// Any other documented shape, named.
-    Named(&'static str),
-}
-
-impl Format {
-    /// The stable name in `describe` (`format`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Url => "url",
-            Format::HttpsUrl => "https_url",
-            Format::DateTime => "iso8601",
-            Format::DateTimeWithOffset => "iso8601_with_offset",
-            Format::DateTimeUtc => "iso8601_utc",
-            Format::WholeHour => "iso8601_whole_hour",
-            Format::CountryCode => "country_code",
-            Format::Domain => "domain",
-            Format::Price => "price",
-            Format::Gtin => "gtin",
-            Format::Sha256Hex => "sha256_hex",
-            Format::Hashtag => "hashtag",
-            Format::Digits => "digits",
-            Format::PlainText => "plain_text",
-            Format::DateRange => "iso8601_range",
-            Format::UrlList => "https_url_list",
-            Format::Named(n) => n,
-        }
-    }
-}
-
 /// A rule across fields, in words, with the code it reports and the fields it involves
 /// (JSON pointers; `*` stands for any array index).
 #[derive(Clone, Copy, Debug)]
 pub struct Rule {
     pub code: Code,
+    /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
+    pub check: Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`].
     pub reads_clock: bool,
@@ -315,14 +341,14 @@ pub struct Description {
 
 /// The description of `kind`.
 pub fn describe(kind: Kind) -> &'static Description {
-    crate::rules::description(kind)
+    crate::engine::spec(kind).description
 }
 
 impl Description {
     /// Where the payload's values travel: `"query"` (numbers may be decimal strings, booleans
     /// `"true"`/`"false"`) or `"body"` (JSON types as they are).
     pub fn location(&self) -> &'static str {
-        match self.kind.mode() {
+        match crate::engine::spec(self.kind).mode {
             Mode::Json => "body",
             Mode::Query => "query",
         }
@@ -336,28 +362,15 @@ impl Description {
         }
     }
 
-    /// The JSON form returned by `describe(kind)`: one entry per field, flattened in document
-    /// order with JSON-pointer paths (`*` for an array index).
+    /// The JSON text of `describe(kind)` (docs/DESCRIBE.md): one entry per field, flattened
+    /// in document order with JSON-pointer paths (`*` for an array index).
+    pub fn to_json_text(&self) -> String {
+        crate::schema::describe::describe(self).text()
+    }
+
+    /// [`Description::to_json_text`] as a `serde_json::Value`.
     pub fn to_json(&self) -> Value {
-        let mut fields = Vec::new();
-        flatten(&mut fields, "", &self.root, &Value::Null);
-        let rules: Vec<Value> = self
-            .rules
-            .iter()
-            .map(|r| {
-                json!({"code": r.code, "text": r.text, "fields": r.fields,
-                    "readsClock": r.reads_clock})
-            })
-            .collect();
-        json!({
-            "kind": self.kind.name(),
-            "title": self.title,
-            "source": self.source,
-            "in": self.location(),
-            "root": type_name(&self.root),
-            "fields": fields,
-            "rules": rules,
-        })
+        serde_json::from_str(&self.to_json_text()).unwrap_or(Value::Null)
     }
 }
 
@@ -376,164 +389,19 @@ pub fn type_name(t: &Type) -> &'static str {
     }
 }
 
-/// Bounds, enum and format of a scalar type, as `describe` members.
-fn scalar_members(t: &Type, out: &mut Map<String, Value>) {
-    let mut set = |k: &str, v: Value| {
-        out.insert(k.to_owned(), v);
-    };
-    set("type", json!(type_name(t)));
-    let (mut min_len, mut max_len, mut minimum, mut maximum) = (None, None, None, None);
-    let (mut values, mut format): (Option<&[&str]>, Option<&str>) = (None, None);
-    match t {
-        Type::Str(s) => {
-            min_len = s.min;
-            max_len = s.max;
-            format = s.format.map(Format::name);
-        }
-        Type::Enum(v) => values = Some(v),
-        Type::Int { min, max } => {
-            minimum = *min;
-            maximum = *max;
-        }
-        Type::Long => format = Some(Format::Digits.name()),
-        _ => {}
-    }
-    set("minLength", json!(min_len));
-    set("maxLength", json!(max_len));
-    set("minimum", json!(minimum));
-    set("maximum", json!(maximum));
-    set("enum", json!(values));
-    set("format", json!(format));
-}
-
-fn condition_json(c: &Condition, base: &str) -> Value {
-    let at = |name: &str| format!("{base}/{}", escape(name));
-    let when = match c.when {
-        When::Equals(f, v) => json!({"op": "equals", "field": at(f), "value": v}),
-        When::Present(f) => json!({"op": "present", "field": at(f)}),
-        When::AllAbsent(fs) => {
-            json!({"op": "all_absent", "fields": fs.iter().map(|f| at(f)).collect::<Vec<_>>()})
-        }
-        When::Context { fact, values } => {
-            json!({"op": "context", "fact": fact.name(), "values": values})
-        }
-    };
-    json!({"text": c.text, "when": when})
-}
-
-/// RFC 6901 escaping of one segment.
-fn escape(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
-}
-
-/// Appends the entries of the members of `t` found at pointer `base`. `field` is the member the
-/// value belongs to (None for the root and array items).
-fn flatten(out: &mut Vec<Value>, base: &str, t: &Type, inherited: &Value) {
-    match t {
-        Type::Object(fields) => {
-            for f in fields.iter() {
-                entry(out, base, f, None, inherited);
-            }
-        }
-        Type::Tagged(tagged) => {
-            // The tag itself: a required enum of the variant names.
-            let names: Vec<&str> = tagged.variants.iter().map(|(v, _)| *v).collect();
-            let mut m = Map::new();
-            m.insert(
-                "path".into(),
-                json!(format!("{base}/{}", escape(tagged.tag))),
-            );
-            m.insert("name".into(), json!(tagged.tag));
-            scalar_members(&Type::Enum(&[]), &mut m);
-            m.insert("enum".into(), json!(names));
-            m.insert("required".into(), json!("always"));
-            m.insert("condition".into(), Value::Null);
-            m.insert("minItems".into(), Value::Null);
-            m.insert("maxItems".into(), Value::Null);
-            m.insert("items".into(), Value::Null);
-            m.insert("appliesWhen".into(), inherited.clone());
-            m.insert(
-                "description".into(),
-                json!(format!(
-                    "the {} of this object; the members below depend on it",
-                    tagged.tag
-                )),
-            );
-            out.push(Value::Object(m));
-            for (tag_value, fields) in tagged.variants {
-                for f in fields.iter() {
-                    entry(out, base, f, Some((tagged.tag, tag_value)), inherited);
-                }
-            }
-        }
-        Type::Array(a) => flatten(out, &format!("{base}/*"), &a.item, inherited),
-        _ => {}
-    }
-}
-
-/// The entry of member `f` at `base`. Its `appliesWhen` is its variant's tag condition, else the
-/// condition of the member it is nested in (`inherited`): a destination's tag applies where the
-/// component's type allows that destination.
-fn entry(
-    out: &mut Vec<Value>,
-    base: &str,
-    f: &Field,
-    variant: Option<(&str, &str)>,
-    inherited: &Value,
-) {
-    let path = format!("{base}/{}", escape(f.name));
-    let mut m = Map::new();
-    m.insert("path".into(), json!(path));
-    m.insert("name".into(), json!(f.name));
-    scalar_members(&f.ty, &mut m);
-    let (required, condition) = match &f.need {
-        Required::Always => ("always", Value::Null),
-        Required::Optional => ("optional", Value::Null),
-        Required::When(c) => ("conditional", condition_json(c, base)),
-    };
-    m.insert("required".into(), json!(required));
-    m.insert("condition".into(), condition);
-    let (min_items, max_items, items) = match &f.ty {
-        Type::List(l) => (l.min_items, l.max_items, Some(&l.item)),
-        Type::Array(a) => (a.min_items, a.max_items, Some(&a.item)),
-        _ => (None, None, None),
-    };
-    m.insert("minItems".into(), json!(min_items));
-    m.insert("maxItems".into(), json!(max_items));
-    let items = items.map(|t| {
-        let mut im = Map::new();
-        scalar_members(t, &mut im);
-        Value::Object(im)
-    });
-    m.insert("items".into(), json!(items));
-    if let Type::List(l) = &f.ty {
-        m.insert("unique".into(), json!(l.unique));
-    }
-    let applies = match (variant, f.applies) {
-        (Some((tag, value)), _) => {
-            json!({"op": "equals", "field": format!("{base}/{}", escape(tag)), "value": value})
-        }
-        (None, Some(Applies::MediaTypeOf(key, values))) => json!({"op": "context",
-            "fact": Fact::MediaTypes.name(), "key": format!("{base}/{}", escape(key)),
-            "values": values}),
-        (None, Some(Applies::CurrentMember(member, values))) => json!({"op": "context",
-            "fact": Fact::Current.name(), "member": member, "values": values}),
-        (None, None) => inherited.clone(),
-    };
-    m.insert("appliesWhen".into(), applies.clone());
-    m.insert("description".into(), json!(f.doc));
-    out.push(Value::Object(m));
-    flatten(out, &path, &f.ty, &applies);
+/// The sibling that needs `f` when present ([`Field::needs`]): `f` is then required when it is.
+pub fn needed_by<'a>(f: &Field, siblings: &'a [Field]) -> Option<&'a Field> {
+    siblings.iter().find(|s| s.needs.contains(&f.name))
 }
 
 /// The JSON text of `describe(kind)`, for the bindings.
 pub fn describe_json(kind: &str) -> Result<String, crate::Error> {
     let kind: Kind = kind.parse()?;
-    Ok(describe(kind).to_json().to_string())
+    Ok(describe(kind).to_json_text())
 }
 
 /// The JSON text of `jsonSchema(kind)`, for the bindings.
 pub fn json_schema_json(kind: &str) -> Result<String, crate::Error> {
     let kind: Kind = kind.parse()?;
-    Ok(schema::json_schema(describe(kind)).to_string())
+    Ok(crate::schema::json_schema::schema(describe(kind)).text())
 }

@@ -9,15 +9,11 @@
 //! > INTERSTITIAL_LANDSCAPE_TABLET, INTERSTITIAL_TABLET, MEDIUM_RECTANGLE, PREROLL, VAST_PREROLL.
 //!
 //! Every rule is per field except "`with_total_count` ... exclusive with `cursor`"
-//! ([`list_query::conventions`]).
+//! (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Field, List, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 
 /// `count`: "(default 200, 1 to 1000)".
 pub const COUNT_MAX: i64 = 1000;
@@ -62,10 +58,3 @@ pub const ACCOUNT_MEDIA_LIST_QUERY: Description = Description {
     ]),
     rules: &[list_query::EXCLUSIVE_RULE],
 };
-
-/// `account_media_list_query`.
-pub fn validate_account_media_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    if let Some(obj) = form::object(ctx, path, value, ACCOUNT_MEDIA_LIST_QUERY.fields()) {
-        list_query::conventions(ctx, path, obj);
-    }
-}

@@ -17,17 +17,13 @@
 //!
 //! > | Id filters | up to 200 ids | (C §8 Limits)
 //!
-//! Every member is checked from the description tables below by [`form`]; the rules across
-//! members are [`list_query::conventions`] (`with_total_count` exclusive with `cursor`) and the
-//! history window (`end_time` later than `start_time`).
+//! The engine checks every member from the description tables below; the rules across members
+//! are data too: `list_query::EXCLUSIVE_RULE` (`with_total_count` exclusive with `cursor`) and
+//! the history window (`Check::Later`: `end_time` later than `start_time`).
 
-use crate::checks::dates::{self, DateTime};
-use crate::checks::form;
-use crate::ctx::Ctx;
-use crate::describe::{Description, Field, Format, Rule, Str, Type};
-use crate::json::{Object, Value};
+use crate::describe::{Check, Description, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;
-use crate::report::{Code, Pointer};
+use crate::report::Code;
 
 use super::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
 
@@ -94,13 +90,6 @@ pub const ACCOUNT_LIST_QUERY: Description = Description {
     rules: &[EXCLUSIVE_RULE],
 };
 
-/// `account_list_query`.
-pub fn validate_account_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    if let Some(obj) = form::object(ctx, path, value, ACCOUNT_LIST_QUERY.fields()) {
-        list_query::conventions(ctx, path, obj);
-    }
-}
-
 /// What `describe("account_update")` says.
 pub const ACCOUNT_UPDATE: Description = Description {
     kind: Kind::AccountUpdate,
@@ -117,11 +106,6 @@ pub const ACCOUNT_UPDATE: Description = Description {
     rules: &[],
 };
 
-/// `account_update`.
-pub fn validate_account_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, ACCOUNT_UPDATE.fields());
-}
-
 /// What `describe("account_app_list_query")` says.
 pub const ACCOUNT_APP_LIST_QUERY: Description = Description {
     kind: Kind::AccountAppListQuery,
@@ -133,13 +117,6 @@ pub const ACCOUNT_APP_LIST_QUERY: Description = Description {
     )),
     rules: &[EXCLUSIVE_RULE],
 };
-
-/// `account_app_list_query`.
-pub fn validate_account_app_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    if let Some(obj) = form::object(ctx, path, value, ACCOUNT_APP_LIST_QUERY.fields()) {
-        list_query::conventions(ctx, path, obj);
-    }
-}
 
 /// A whole hour of the history window: "`start_time`, `end_time` required whole hours".
 const WHOLE_HOUR: Type = Str::format(Format::WholeHour);
@@ -180,36 +157,14 @@ pub const ACCOUNT_HISTORY_QUERY: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::InvalidDateRange,
+        // The history is read between the two, so the end must be strictly later than the
+        // start (two equal whole hours hold no hour).
+        check: Check::Later {
+            earlier: START_TIME,
+            later: END_TIME,
+        },
         reads_clock: false,
         text: "end_time must be later than start_time",
         fields: &["/start_time", "/end_time"],
     }],
 };
-
-/// `account_history_query`.
-pub fn validate_account_history_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    if let Some(obj) = form::object(ctx, path, value, ACCOUNT_HISTORY_QUERY.fields()) {
-        history_window(ctx, path, obj);
-    }
-}
-
-/// "`start_time`, `end_time`": the history is read between the two, so the end must be strictly
-/// later than the start (two equal whole hours hold no hour). Reported at `/end_time`, and only
-/// when both times are well-formed whole hours (a malformed one is already reported).
-fn history_window(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
-    let start_at = path.key(START_TIME);
-    let end_at = path.key(END_TIME);
-    if ctx.has_error_at(&start_at) || ctx.has_error_at(&end_at) {
-        return;
-    }
-    if let (Some(start), Some(end)) = (instant(obj, START_TIME), instant(obj, END_TIME)) {
-        dates::later_than(ctx, &end_at, &start, &end, START_TIME);
-    }
-}
-
-/// The parsed value of a date-time member, if it is a string that parses.
-fn instant(obj: &Object<'_>, name: &str) -> Option<DateTime> {
-    obj.get(name)
-        .and_then(Value::as_str)
-        .and_then(dates::parse_iso8601)
-}

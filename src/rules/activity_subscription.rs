@@ -19,10 +19,10 @@
 //! ```
 
 use crate::checks::dates::parse_iso8601;
-use crate::checks::fields::{self, Need};
+use crate::checks::fields;
 use crate::checks::needs;
 use crate::ctx::Ctx;
-use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -67,6 +67,7 @@ pub const DIRECTION_MIN_ITEMS: usize = 1;
 /// The filters that say whose activity is delivered; at least one is required.
 pub const SELECTING_FILTERS: [&str; 2] = ["user_id", "keyword"];
 
+#[cfg(test)]
 const KNOWN: &[&str] = &["event_type", "filter", "webhook_id"];
 const FILTER_KNOWN: &[&str] = &["user_id", "keyword", "direction"];
 
@@ -102,7 +103,8 @@ pub const DESCRIPTION: Description = Description {
             "event_type",
             Type::Enum(&ACCEPTED_EVENT_TYPES),
             "one event kind; the PascalCase kinds are deprecated since 2026-03-18 (accepted with a warning)",
-        ),
+        )
+        .checked_by(event_type_check),
         Field::required(
             "filter",
             Type::Object(&[
@@ -136,28 +138,33 @@ pub const DESCRIPTION: Description = Description {
                 ),
             ]),
             "filters: user id, keyword, and direction",
-        ),
+        )
+        .checked_by(filter_check),
         Field::optional(
             "webhook_id",
             webhooks::WEBHOOK_ID,
             "the webhook to deliver to: string, Pattern `^[0-9]{1,19}$`",
-        ),
+        )
+        .checked_by(webhooks::id_check),
     ]),
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: "the filter needs user_id or keyword (or both)",
             fields: &["/filter/user_id", "/filter/keyword"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "direction applies only to direct-message event kinds (dm.*)",
             fields: &["/filter/direction", "/event_type"],
         },
         Rule {
             code: Code::Deprecated,
+            check: Check::Hook,
             reads_clock: true,
             text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
             fields: &["/event_type"],
@@ -165,17 +172,31 @@ pub const DESCRIPTION: Description = Description {
     ],
 };
 
-pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
+/// The member hook of `event_type`: a string, not empty, then [`event_type`] (current,
+/// deprecated with a warning, or `not_in_enum` with the current kinds only).
+pub fn event_type_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, req: bool, _: &Object) {
+    let Some(e) = fields::string(ctx, at, v) else {
         return;
     };
-    let event_type = fields::str_member(ctx, obj, path, "event_type", Need::Required)
-        .and_then(|e| event_type(ctx, &path.key("event_type"), e));
-    if let Some(filter) = fields::object_member(ctx, obj, path, "filter", Need::Required) {
-        validate_filter(ctx, &path.key("filter"), filter, event_type);
+    if e.is_empty() && req {
+        let message = format!("{name} is required and must not be empty");
+        fields::required_because(ctx, at, name, message);
+        return;
     }
-    webhooks::id_member(ctx, obj, path, "webhook_id", Need::Optional);
-    fields::unknown_fields(ctx, path, obj, KNOWN);
+    event_type(ctx, at, e);
+}
+
+/// The member hook of `filter`: an object, then [`validate_filter`] with the subscription's
+/// event kind when it is one the engine accepts (read from the sibling `event_type`).
+pub fn filter_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool, parent: &Object) {
+    let Some(filter) = fields::object(ctx, at, v) else {
+        return;
+    };
+    let event_type = parent
+        .get("event_type")
+        .and_then(Value::as_str)
+        .filter(|e| ACCEPTED_EVENT_TYPES.contains(e));
+    validate_filter(ctx, at, filter, event_type);
 }
 
 /// The rule id the deprecation is checked under (named when there is no clock).

@@ -11,15 +11,11 @@
 //! > §1: `with_total_count`: boolean, default false; exclusive with `cursor`.
 //!
 //! The list query's one rule across fields is the shared `with_total_count`/`cursor` exclusion
-//! ([`list_query::conventions`]); everything else is per field. Choices where the spec is silent
+//! (`list_query::EXCLUSIVE_RULE`, data); everything else is per field. Choices where the spec is silent
 //! are listed in docs/RULES.md.
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Field, Str, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 use crate::rules::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_TOTAL_COUNT};
 
 /// Most permissions per GET ("`count` (default 200, 1 to 1000)"; §8 "count max 1000").
@@ -43,18 +39,6 @@ pub const TAILORED_AUDIENCE_PERMISSION_LIST_QUERY: Description = Description {
     rules: &[EXCLUSIVE_RULE],
 };
 
-/// `tailored_audience_permission_list_query`.
-pub fn validate_tailored_audience_permission_list_query(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    value: &Value,
-) {
-    let fields = TAILORED_AUDIENCE_PERMISSION_LIST_QUERY.fields();
-    if let Some(obj) = form::object(ctx, path, value, fields) {
-        list_query::conventions(ctx, path, obj);
-    }
-}
-
 /// What `describe("tailored_audience_permission_create")` says.
 pub const TAILORED_AUDIENCE_PERMISSION_CREATE: Description = Description {
     kind: Kind::TailoredAudiencePermissionCreate,
@@ -74,13 +58,3 @@ pub const TAILORED_AUDIENCE_PERMISSION_CREATE: Description = Description {
     ]),
     rules: &[],
 };
-
-/// `tailored_audience_permission_create`.
-pub fn validate_tailored_audience_permission_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(
-        ctx,
-        path,
-        value,
-        TAILORED_AUDIENCE_PERMISSION_CREATE.fields(),
-    );
-}

@@ -15,15 +15,11 @@
 //! > §8 Limits: Id filters: up to 200 ids. Card name, card q, poll q: max 80 chars.
 //!
 //! The cards GET lists no `with_total_count`, so it has no rule across fields; the other two
-//! have "`with_total_count` ... exclusive with `cursor`" ([`list_query::conventions`]).
+//! have "`with_total_count` ... exclusive with `cursor`" (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Field, List, Str, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 
 /// Cards GET `count`: "(default 100, 1 to 200)".
 pub const CARDS_COUNT_MAX: i64 = 200;
@@ -89,11 +85,6 @@ pub const CARD_LIST_QUERY: Description = Description {
     rules: &[],
 };
 
-/// `card_list_query`.
-pub fn validate_card_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, CARD_LIST_QUERY.fields());
-}
-
 /// What `describe("poll_card_list_query")` says.
 pub const POLL_CARD_LIST_QUERY: Description = Description {
     kind: Kind::PollCardListQuery,
@@ -111,13 +102,6 @@ pub const POLL_CARD_LIST_QUERY: Description = Description {
     rules: &[list_query::EXCLUSIVE_RULE],
 };
 
-/// `poll_card_list_query`.
-pub fn validate_poll_card_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    if let Some(obj) = form::object(ctx, path, value, POLL_CARD_LIST_QUERY.fields()) {
-        list_query::conventions(ctx, path, obj);
-    }
-}
-
 /// What `describe("video_conversation_card_list_query")` says.
 pub const VIDEO_CONVERSATION_CARD_LIST_QUERY: Description = Description {
     kind: Kind::VideoConversationCardListQuery,
@@ -134,11 +118,3 @@ pub const VIDEO_CONVERSATION_CARD_LIST_QUERY: Description = Description {
     ]),
     rules: &[list_query::EXCLUSIVE_RULE],
 };
-
-/// `video_conversation_card_list_query`.
-pub fn validate_video_conversation_card_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let fields = VIDEO_CONVERSATION_CARD_LIST_QUERY.fields();
-    if let Some(obj) = form::object(ctx, path, value, fields) {
-        list_query::conventions(ctx, path, obj);
-    }
-}

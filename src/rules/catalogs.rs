@@ -13,12 +13,8 @@
 //! Every rule here is per field, so each kind is validated from its description alone. Choices
 //! where the spec is silent are listed in docs/RULES.md.
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Array, Description, Field, Str, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 use crate::rules::list_query::{self, CURSOR};
 
 /// Most products per GET ("`count` (default 100, 1 to 100)"; §8 "Product GET: count max 100").
@@ -42,11 +38,6 @@ pub const PRODUCT_CATALOG_LIST_QUERY: Description = Description {
     rules: &[],
 };
 
-/// `product_catalog_list_query`.
-pub fn validate_product_catalog_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PRODUCT_CATALOG_LIST_QUERY.fields());
-}
-
 /// What `describe("product_catalog_create")` says.
 pub const PRODUCT_CATALOG_CREATE: Description = Description {
     kind: Kind::ProductCatalogCreate,
@@ -56,11 +47,6 @@ pub const PRODUCT_CATALOG_CREATE: Description = Description {
     rules: &[],
 };
 
-/// `product_catalog_create`.
-pub fn validate_product_catalog_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PRODUCT_CATALOG_CREATE.fields());
-}
-
 /// What `describe("product_catalog_update")` says.
 pub const PRODUCT_CATALOG_UPDATE: Description = Description {
     kind: Kind::ProductCatalogUpdate,
@@ -69,11 +55,6 @@ pub const PRODUCT_CATALOG_UPDATE: Description = Description {
     root: Type::Object(&[NAME]),
     rules: &[],
 };
-
-/// `product_catalog_update`.
-pub fn validate_product_catalog_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PRODUCT_CATALOG_UPDATE.fields());
-}
 
 /// What `describe("products_list_query")` says.
 pub const PRODUCTS_LIST_QUERY: Description = Description {
@@ -92,11 +73,6 @@ pub const PRODUCTS_LIST_QUERY: Description = Description {
     rules: &[],
 };
 
-/// `products_list_query`.
-pub fn validate_products_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PRODUCTS_LIST_QUERY.fields());
-}
-
 /// What `describe("products_delete")` says.
 pub const PRODUCTS_DELETE: Description = Description {
     kind: Kind::ProductsDelete,
@@ -113,8 +89,3 @@ pub const PRODUCTS_DELETE: Description = Description {
     )]),
     rules: &[],
 };
-
-/// `products_delete`.
-pub fn validate_products_delete(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PRODUCTS_DELETE.fields());
-}

@@ -9,15 +9,11 @@
 //! > | PUT | /:line_item_curated_category_id | `curated_category_id`, `line_item_id` optional |
 //!
 //! (The single-record GET, "`with_deleted`", is [`super::entity_query`].) Every member is
-//! checked from the description tables below by [`form`]; the list query also has
-//! [`list_query::conventions`].
+//! checked by the engine from the description tables below; the list query also has
+//! `list_query::EXCLUSIVE_RULE` (data the engine runs).
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Field, Str, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 
 use super::list_query::{self, EXCLUSIVE_RULE};
 
@@ -42,18 +38,6 @@ pub const LINE_ITEM_CURATED_CATEGORY_LIST_QUERY: Description = Description {
     rules: &[EXCLUSIVE_RULE],
 };
 
-/// `line_item_curated_category_list_query`.
-pub fn validate_line_item_curated_category_list_query(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    value: &Value,
-) {
-    let table = LINE_ITEM_CURATED_CATEGORY_LIST_QUERY.fields();
-    if let Some(obj) = form::object(ctx, path, value, table) {
-        list_query::conventions(ctx, path, obj);
-    }
-}
-
 /// What `describe("line_item_curated_category_create")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_CREATE: Description = Description {
     kind: Kind::LineItemCuratedCategoryCreate,
@@ -67,11 +51,6 @@ pub const LINE_ITEM_CURATED_CATEGORY_CREATE: Description = Description {
     rules: &[],
 };
 
-/// `line_item_curated_category_create`.
-pub fn validate_line_item_curated_category_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, LINE_ITEM_CURATED_CATEGORY_CREATE.fields());
-}
-
 /// What `describe("line_item_curated_category_update")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_UPDATE: Description = Description {
     kind: Kind::LineItemCuratedCategoryUpdate,
@@ -84,8 +63,3 @@ pub const LINE_ITEM_CURATED_CATEGORY_UPDATE: Description = Description {
     ]),
     rules: &[],
 };
-
-/// `line_item_curated_category_update`.
-pub fn validate_line_item_curated_category_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, LINE_ITEM_CURATED_CATEGORY_UPDATE.fields());
-}

@@ -13,14 +13,10 @@
 //! - GET .../video_conversation/:card_id (Video conversation cards);
 //! - GET .../line_item_curated_categories/:line_item_curated_category_id (Line items).
 //!
-//! Checked from the description table by [`form`].
+//! Checked from the description table by the engine (`engine::form`).
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 
 use super::list_query::WITH_DELETED;
 
@@ -35,8 +31,3 @@ pub const ENTITY_GET_QUERY: Description = Description {
     root: Type::Object(&[WITH_DELETED]),
     rules: &[],
 };
-
-/// `entity_get_query`.
-pub fn validate_entity_get_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, ENTITY_GET_QUERY.fields());
-}

@@ -15,15 +15,11 @@
 //! > VALIDATED_AGE_TARGETING, VIDEO_VIEWS_MIDROLL_OBJECTIVE, PREROLL_VIEWS_OBJECTIVE,
 //! > VIDEO_APP_DOWNLOAD_CARD.
 //!
-//! Both kinds are checked from their description tables by [`form`]; neither has a rule across
+//! The engine checks both kinds from their description tables; neither has a rule across
 //! members.
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Field, List, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 
 /// The feature keys the features GET filters on: "`feature_keys` optional comma list
 /// (REACH_AND_FREQUENCY_ANALYTICS, REACH_FREQUENCY_CAP, WEBSITE_CLICKS_CPM_BILLING)".
@@ -82,11 +78,6 @@ pub const FEATURES_QUERY: Description = Description {
     rules: &[],
 };
 
-/// `features_query`.
-pub fn validate_features_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, FEATURES_QUERY.fields());
-}
-
 /// What `describe("sandbox_features_create")` says.
 pub const SANDBOX_FEATURES_CREATE: Description = Description {
     kind: Kind::SandboxFeaturesCreate,
@@ -105,8 +96,3 @@ pub const SANDBOX_FEATURES_CREATE: Description = Description {
     )]),
     rules: &[],
 };
-
-/// `sandbox_features_create`.
-pub fn validate_sandbox_features_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, SANDBOX_FEATURES_CREATE.fields());
-}

@@ -20,9 +20,9 @@
 
 use crate::checks::dates::{self, DateTime};
 use crate::checks::fields;
-use crate::checks::form::{self, LIST_SEPARATOR};
 use crate::ctx::Ctx;
-use crate::describe::{Description, Field, Format, List, Rule, Str, Type};
+use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
+use crate::engine::form::LIST_SEPARATOR;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -55,6 +55,7 @@ const END_TIME: &str = "end_time";
 /// The keyword count across both lists.
 const KEYWORD_COUNT_RULE: Rule = Rule {
     code: Code::TooManyItems,
+    check: Check::Hook,
     reads_clock: false,
     text: "Max 10 keywords (keywords plus negative_keywords)",
     fields: &["/keywords", "/negative_keywords"],
@@ -63,6 +64,7 @@ const KEYWORD_COUNT_RULE: Rule = Rule {
 /// The span between the two times.
 const SPAN_RULE: Rule = Rule {
     code: Code::InvalidDateRange,
+    check: Check::Hook,
     reads_clock: true,
     text: "end_time is later than start_time, and max span end_time minus start_time is 7 days; end_time not given is now (options.now, else the clock), and start_time is then reported",
     fields: &["/start_time", "/end_time"],
@@ -96,11 +98,9 @@ pub const KEYWORD_INSIGHTS_QUERY: Description = Description {
     rules: &[KEYWORD_COUNT_RULE, SPAN_RULE],
 };
 
-/// `keyword_insights_query`.
-pub fn validate_keyword_insights_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = form::object(ctx, path, value, KEYWORD_INSIGHTS_QUERY.fields()) else {
-        return;
-    };
+/// The hook of `keyword_insights_query` (its two rules across fields: the keyword count and
+/// the span, which reads the clock).
+pub fn keyword_count_and_span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     keyword_count(ctx, path, obj);
     span(ctx, path, obj);
 }

@@ -9,15 +9,13 @@
 //! > `with_deleted` (boolean, default false: include deleted records).
 //! > Id filters: up to 200 ids (C §8 Limits; B §4 Tailored audience permissions).
 //!
-//! The fields are `const` builders for the kinds' description tables; [`conventions`] checks the
-//! one rule across them.
+//! The fields are `const` builders for the kinds' description tables; [`EXCLUSIVE_RULE`] is the
+//! one rule across them, as data: `with_total_count` true sent with a `cursor` (not `""`, an
+//! untouched form input) is `mutually_exclusive` at `/with_total_count`; false, or not a boolean
+//! (reported on its own), is fine.
 
-use crate::checks::fields;
-use crate::ctx::Ctx;
-use crate::describe::{Field, List, Rule, Str, Type};
-use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::describe::{Check, Field, List, Rule, Str, Type};
+use crate::report::Code;
 
 /// Most ids in one id filter ("id filters up to 200 ids").
 pub const ID_FILTER_MAX: usize = 200;
@@ -86,27 +84,14 @@ pub const fn id_filter(name: &'static str, doc: &'static str) -> Field {
 /// The rule across the convention fields, for a kind's `rules` list.
 pub const EXCLUSIVE_RULE: Rule = Rule {
     code: Code::MutuallyExclusive,
+    // "A cursor sent as "" is an untouched form input, not a page to continue from."
+    check: Check::ExclusiveWhenTrue {
+        flag: WITH_TOTAL_COUNT.name,
+        other: CURSOR.name,
+        message: "with_total_count is exclusive with cursor: ask for the total on the first page \
+                  only",
+    },
     reads_clock: false,
     text: "with_total_count (true) is exclusive with cursor",
     fields: &["/with_total_count", "/cursor"],
 };
-
-/// "`with_total_count` ... exclusive with `cursor`": asking for the total while paging with a
-/// cursor is reported at `/with_total_count`. `with_total_count` false (or not a boolean, which is
-/// reported on its own) sent with a cursor is fine.
-pub fn conventions(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
-    let asks_total = match obj.get(WITH_TOTAL_COUNT.name) {
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => s == "true",
-        _ => false,
-    };
-    // A cursor sent as "" is an untouched form input, not a page to continue from.
-    if asks_total && fields::given(obj, CURSOR.name) {
-        ctx.error(
-            &path.key(WITH_TOTAL_COUNT.name),
-            Code::MutuallyExclusive,
-            "with_total_count is exclusive with cursor: ask for the total on the first page only",
-            json!({"fields": [WITH_TOTAL_COUNT.name, CURSOR.name]}),
-        );
-    }
-}

@@ -23,13 +23,9 @@
 //! object, C §2). Without it the rule is skipped with a `context_missing` warning.
 
 use super::list_query::{self, CURSOR};
-use crate::checks::{current, form};
-use crate::ctx::Ctx;
-use crate::describe::{Applies, Description, Field, Rule, Str, Type};
-use crate::json::{Object, Value};
+use crate::describe::{Applies, Check, Description, Field, Rule, Str, Type};
 use crate::kind::Kind;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Code;
 
 /// media_type (C §2 Enumerations): "GIF, IMAGE, VIDEO".
 pub const MEDIA_TYPES: &[&str] = &["GIF", "IMAGE", "VIDEO"];
@@ -55,23 +51,30 @@ const VIDEO_MEDIA_KEY: Applies = Applies::MediaTypeOf("media_key", &[VIDEO]);
 /// "videos only" on the PUT: the `media_type` of the record being updated (`context.current`).
 const VIDEO_RECORD: Applies = Applies::CurrentMember("media_type", &[VIDEO]);
 
-/// The optional fields that are for videos only, with the rule ids their skips name.
-const VIDEO_ONLY: [(&str, &str, &str); 3] = [
+/// The optional fields of the POST that are for videos only, with the rule ids their skips name.
+const VIDEO_ONLY_CREATE: &[(&str, &str)] = &[
     (
         "description",
         "media_library_create.description.videos_only",
-        "media_library_update.description.videos_only",
     ),
     (
         "poster_media_key",
         "media_library_create.poster_media_key.videos_only",
-        "media_library_update.poster_media_key.videos_only",
+    ),
+    ("title", "media_library_create.title.videos_only"),
+];
+
+/// The optional fields of the PUT that are for videos only, with the rule ids their skips name.
+const VIDEO_ONLY_UPDATE: &[(&str, &str)] = &[
+    (
+        "description",
+        "media_library_update.description.videos_only",
     ),
     (
-        "title",
-        "media_library_create.title.videos_only",
-        "media_library_update.title.videos_only",
+        "poster_media_key",
+        "media_library_update.poster_media_key.videos_only",
     ),
+    ("title", "media_library_update.title.videos_only"),
 ];
 
 /// What `describe("media_library_list_query")` says.
@@ -91,11 +94,6 @@ pub const MEDIA_LIBRARY_LIST_QUERY: Description = Description {
     ]),
     rules: &[],
 };
-
-/// `media_library_list_query`.
-pub fn validate_media_library_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, MEDIA_LIBRARY_LIST_QUERY.fields());
-}
 
 const DESCRIPTION: Field = Field::optional(
     "description",
@@ -130,33 +128,18 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        check: Check::MediaTypeOnly {
+            members: VIDEO_ONLY_CREATE,
+            applies: VIDEO_MEDIA_KEY,
+            known: MEDIA_TYPES,
+            only: "videos",
+        },
         reads_clock: false,
         text: "description, poster_media_key and title are for videos only: allowed when \
                context.media_types gives VIDEO for media_key",
         fields: &["/description", "/poster_media_key", "/title"],
     }],
 };
-
-/// `media_library_create`.
-pub fn validate_media_library_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = form::object(ctx, path, value, MEDIA_LIBRARY_CREATE.fields()) else {
-        return;
-    };
-    let sent = video_only_sent(obj);
-    if sent.is_empty() {
-        return;
-    }
-    // A media_key missing or malformed is already reported; there is no type to ask for.
-    let key = match obj.get("media_key") {
-        Some(Value::String(k)) if !k.is_empty() => &**k,
-        _ => return,
-    };
-    for (name, rule, _) in sent {
-        if let Some(media_type) = ctx.media_type(key, rule) {
-            videos_only(ctx, path, name, media_type);
-        }
-    }
-}
 
 /// What `describe("media_library_update")` says.
 pub const MEDIA_LIBRARY_UPDATE: Description = Description {
@@ -172,52 +155,18 @@ pub const MEDIA_LIBRARY_UPDATE: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        check: Check::MediaTypeOnly {
+            members: VIDEO_ONLY_UPDATE,
+            applies: VIDEO_RECORD,
+            known: MEDIA_TYPES,
+            only: "videos",
+        },
         reads_clock: false,
         text: "description, poster_media_key and title are for videos only: allowed when the \
                media_type of context.current is VIDEO",
         fields: &["/description", "/poster_media_key", "/title"],
     }],
 };
-
-/// `media_library_update`.
-pub fn validate_media_library_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = form::object(ctx, path, value, MEDIA_LIBRARY_UPDATE.fields()) else {
-        return;
-    };
-    for (name, _, rule) in video_only_sent(obj) {
-        let Some(record) = ctx.current(rule) else {
-            continue;
-        };
-        // Read leniently (checks::current): a record without a known media_type has nothing to
-        // compare.
-        let recorded = current::string(record, "media_type");
-        let media_type = MEDIA_TYPES.iter().copied().find(|t| Some(*t) == recorded);
-        if let Some(media_type) = media_type {
-            videos_only(ctx, path, name, media_type);
-        }
-    }
-}
-
-/// The "videos only" members sent with a value: a non-empty string (`""` sets nothing; a value
-/// of another type is already reported as `wrong_type`).
-fn video_only_sent(obj: &Object<'_>) -> Vec<(&'static str, &'static str, &'static str)> {
-    VIDEO_ONLY
-        .iter()
-        .copied()
-        .filter(|(name, _, _)| matches!(obj.get(name), Some(Value::String(s)) if !s.is_empty()))
-        .collect()
-}
-
-fn videos_only(ctx: &mut Ctx, path: &Pointer, name: &str, media_type: &str) {
-    if media_type != VIDEO {
-        ctx.error(
-            &path.key(name),
-            Code::NotAllowed,
-            format!("{name} is for videos only; this media is of type {media_type}"),
-            json!({"media_type": media_type, "allowed_media_types": [VIDEO]}),
-        );
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -13,12 +13,8 @@
 //! table), so the kind is validated from its description alone. Choices where the spec is
 //! silent are listed in docs/RULES.md.
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Array, Condition, Description, Field, Str, Type, When};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 
 /// The set's `type` values ("`type` required (MANUAL or FILTERED)").
 pub const SET_TYPES: [&str; 2] = [MANUAL, FILTERED];
@@ -114,8 +110,3 @@ pub const PRODUCT_SET_CREATE: Description = Description {
     ]),
     rules: &[],
 };
-
-/// `product_set_create`.
-pub fn validate_product_set_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PRODUCT_SET_CREATE.fields());
-}

@@ -26,9 +26,9 @@
 //! needs `context.authenticated_user_id`. Without the fact, the rule is skipped with a
 //! `context_missing` warning. ("v8 and above": every path carries version 12, so nothing to check.)
 
-use crate::checks::form;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::engine::form;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -114,12 +114,14 @@ pub const PROMOTED_POST_CREATE: Description = Description {
     rules: &[
         Rule {
             code: Code::Required,
+            check: Check::Hook,
             reads_clock: false,
             text: "text is required when media_keys is absent or an empty list",
             fields: &["/text", "/media_keys"],
         },
         Rule {
             code: Code::TooManyItems,
+            check: Check::Hook,
             reads_clock: false,
             text: "media_keys: up to 4 images, or 1 GIF, or 1 video: a GIF or a video is the only \
                    media key (media types from context.media_types)",
@@ -127,6 +129,7 @@ pub const PROMOTED_POST_CREATE: Description = Description {
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "nullcast false (organic) only when as_user_id is the authenticated user \
                    (context.authenticated_user_id)",
@@ -134,19 +137,6 @@ pub const PROMOTED_POST_CREATE: Description = Description {
         },
     ],
 };
-
-/// `promoted_post_create`.
-pub fn validate_promoted_post_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = form::object(ctx, path, value, PROMOTED_POST_CREATE.fields()) else {
-        return;
-    };
-    let media = media_keys(obj);
-    text_without_media(ctx, path, obj, &media);
-    if let Media::Keys(keys) = &media {
-        gif_or_video_alone(ctx, path, keys);
-    }
-    organic(ctx, path, obj);
-}
 
 /// What `describe("promoted_post_name_update")` says.
 pub const PROMOTED_POST_NAME_UPDATE: Description = Description {
@@ -157,11 +147,6 @@ pub const PROMOTED_POST_NAME_UPDATE: Description = Description {
     rules: &[],
 };
 
-/// `promoted_post_name_update`.
-pub fn validate_promoted_post_name_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, PROMOTED_POST_NAME_UPDATE.fields());
-}
-
 /// What `media_keys` holds, read after its own checks.
 enum Media<'v> {
     Absent,
@@ -171,6 +156,17 @@ enum Media<'v> {
     Keys(Vec<&'v str>),
     /// Reported on its own (wrong type, empty item, too many).
     Malformed,
+}
+
+/// The hook of `promoted_post_create`: the text needed without media, the media mix (a GIF or a
+/// video alone) and organic Posts only for the authenticated user.
+pub fn media_mix_and_organic(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+    let media = media_keys(obj);
+    text_without_media(ctx, path, obj, &media);
+    if let Media::Keys(keys) = &media {
+        gif_or_video_alone(ctx, path, keys);
+    }
+    organic(ctx, path, obj);
 }
 
 fn media_keys<'v>(obj: &'v Object<'v>) -> Media<'v> {

@@ -7,12 +7,8 @@
 //!
 //! Both parameters are per field, so the kind is validated from its description alone.
 
-use crate::checks::form;
-use crate::ctx::Ctx;
 use crate::describe::{Description, Field, Type};
-use crate::json::Value;
 use crate::kind::Kind;
-use crate::report::Pointer;
 use crate::rules::list_query::CURSOR;
 
 /// What `describe("targeted_audiences_query")` says.
@@ -30,8 +26,3 @@ pub const TARGETED_AUDIENCES_QUERY: Description = Description {
     ]),
     rules: &[],
 };
-
-/// `targeted_audiences_query`.
-pub fn validate_targeted_audiences_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    form::object(ctx, path, value, TARGETED_AUDIENCES_QUERY.fields());
-}

@@ -29,7 +29,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, lengths, needs, text};
 use crate::ctx::Ctx;
-use crate::describe::{Condition, Description, Field, Format, Required, Rule, Str, Type, When};
+use crate::describe::{
+    Check, Condition, Description, Field, Format, Required, Rule, Str, Type, When,
+};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
@@ -141,14 +143,17 @@ const FIELDS: [Field; KNOWN.len()] = [
             when: When::AllAbsent(&["title"]),
         },
         "Max 20 chars; required if title is absent",
-    ),
+    )
+    .needs_when_given(&["second_cta_tweet"]),
     Field::optional(
         "second_cta_tweet",
         Str::ANY,
         "Post text used on click; required if second_cta (a CTA sent empty needs none)",
     ),
-    Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC),
-    Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC),
+    Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
+        .needs_when_given(&["third_cta_tweet"]),
+    Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
+        .needs_when_given(&["fourth_cta_tweet"]),
     Field::optional(
         "third_cta_tweet",
         Str::ANY,
@@ -173,11 +178,14 @@ const FIELDS: [Field; KNOWN.len()] = [
     ),
 ];
 
-/// "the same fields, all optional": [`FIELDS`] with every member optional.
+/// "the same fields, all optional": [`FIELDS`] with every member optional, and no Post text
+/// needed as data (the update's rule reads the record, see `update_cta_needs_tweet`).
 const fn all_optional<const N: usize>(mut fields: [Field; N]) -> [Field; N] {
     let mut i = 0;
     while i < N {
         fields[i].need = Required::Optional;
+        // An update's CTA may take its Post text from the record (context.current).
+        fields[i].needs = &[];
         i += 1;
     }
     fields
@@ -207,12 +215,14 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: ONE_OF_RULE,
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            check: Check::Hook,
             reads_clock: false,
             text: NEEDS_TWEET_RULE,
             fields: NEEDS_TWEET_FIELDS,
@@ -231,18 +241,21 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: "title or second_cta must remain on the card (a member not sent is read from context.current)",
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
+            check: Check::Hook,
             reads_clock: false,
             text: "a CTA the card will have needs its Post text (a member not sent is read from context.current)",
             fields: NEEDS_TWEET_FIELDS,
         },
         Rule {
             code: Code::Required,
+            check: Check::Hook,
             reads_clock: false,
             text: "first_cta, first_cta_tweet, media_key, name and thank_you_text, which the card always has, must not be sent empty",
             fields: &["/first_cta", "/first_cta_tweet", "/media_key", "/name", "/thank_you_text"],

@@ -47,23 +47,22 @@ pub const ID_MAX_DIGITS: usize = 19;
 /// The host name that always means this machine (and every name under it, RFC 6761 §6.3).
 pub const LOCALHOST: &str = "localhost";
 
-const CREATE_KNOWN: &[&str] = &["url"];
-const LIST_QUERY_KNOWN: &[&str] = &[FIELDS_PARAM];
-const ID_KNOWN: &[&str] = &[ID_PARAM];
-
 // ---------------------------------------------------------------------------------------------
 // webhook_create
 // ---------------------------------------------------------------------------------------------
 
-/// The POST /2/webhooks body `{url}`.
-pub fn validate_create(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
+/// The member hook of `url` in the POST /2/webhooks body `{url}` (the row is all data
+/// otherwise): a string, not empty when required, then [`callback_url`].
+pub fn url_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool, _: &Object) {
+    let Some(url) = fields::string(ctx, at, v) else {
         return;
     };
-    if let Some(url) = fields::str_member(ctx, obj, path, "url", Need::Required) {
-        callback_url(ctx, &path.key("url"), url);
+    if url.is_empty() && required {
+        let message = format!("{name} is required and must not be empty");
+        fields::required_because(ctx, at, name, message);
+        return;
     }
-    fields::unknown_fields(ctx, path, obj, CREATE_KNOWN);
+    callback_url(ctx, at, url);
 }
 
 /// Why a callback URL's host can never pass the CRC from outside (`params.reason`).
@@ -312,15 +311,11 @@ pub fn ipv6_problem(addr: &Ipv6Addr) -> Option<HostProblem> {
 // webhook_list_query
 // ---------------------------------------------------------------------------------------------
 
-/// The GET /2/webhooks query `{"webhook_config.fields": "created_at,id"}`.
-pub fn validate_list_query(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
-        return;
-    };
-    if let Some(v) = obj.get(FIELDS_PARAM) {
-        config_fields(ctx, &path.key(FIELDS_PARAM), v);
-    }
-    fields::unknown_fields(ctx, path, obj, LIST_QUERY_KNOWN);
+/// The member hook of `webhook_config.fields` in the GET /2/webhooks query
+/// `{"webhook_config.fields": "created_at,id"}`: [`config_fields`], whose messages name the
+/// allowed items.
+pub fn config_fields_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
+    config_fields(ctx, at, v);
 }
 
 /// `webhook_config.fields`: a comma-separated string (as sent), or an array of strings (as a
@@ -401,41 +396,39 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
 // webhook_id
 // ---------------------------------------------------------------------------------------------
 
-/// The path parameter `{"webhook_id": "..."}` of DELETE and PUT /2/webhooks/:webhook_id.
-pub fn validate_id(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
-        return;
+/// The member hook of a webhook id (the path parameter `{"webhook_id": "..."}` of DELETE and
+/// PUT /2/webhooks/:webhook_id): [`id_value`].
+pub fn id_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool, _: &Object) {
+    let need = if required {
+        Need::Required
+    } else {
+        Need::Optional
     };
-    id_member(ctx, obj, path, ID_PARAM, Need::Required);
-    fields::unknown_fields(ctx, path, obj, ID_KNOWN);
+    id_value(ctx, at, name, v, need);
 }
 
-/// A webhook id member: a string matching [`ID_PATTERN`]. A JSON number is a `wrong_type`
-/// whatever its value: ids reach 19 digits, above the 2^53 a JavaScript number holds exactly, so
-/// a number may already have been rounded to another id. An empty string is `required` when the
-/// member is, else an `invalid_format`.
-pub fn id_member(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, name: &str, need: Need) -> bool {
-    let Some(v) = fields::member(ctx, obj, path, name, need) else {
-        return false;
-    };
-    let at = path.key(name);
+/// The value `v` of webhook id member `name` at `at`: a string matching [`ID_PATTERN`]. A JSON
+/// number is a `wrong_type` whatever its value: ids reach 19 digits, above the 2^53 a JavaScript
+/// number holds exactly, so a number may already have been rounded to another id. An empty
+/// string is `required` when the member is, else an `invalid_format`. Whether it is an id.
+pub fn id_value(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, need: Need) -> bool {
     match v {
         Value::String(s) if s.is_empty() && need == Need::Required => {
             let message = format!("{name} is required and must not be empty");
-            fields::required_because(ctx, &at, name, message);
+            fields::required_because(ctx, at, name, message);
             false
         }
         Value::String(s) => {
             let ok = is_digits(s) && s.len() <= ID_MAX_DIGITS;
             if !ok {
                 let message = format!("must be 1 to {ID_MAX_DIGITS} decimal digits (0-9)");
-                invalid_format(ctx, &at, &message, ID_PATTERN);
+                invalid_format(ctx, at, &message, ID_PATTERN);
             }
             ok
         }
         Value::Number(_) => {
             ctx.error(
-                &at,
+                at,
                 Code::WrongType,
                 "must be a string of digits, not a JSON number: ids above 2^53 lose precision in JavaScript",
                 json!({"expected": "string", "actual": "number"}),
@@ -443,7 +436,7 @@ pub fn id_member(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, name: &str, ne
             false
         }
         other => {
-            fields::wrong_type(ctx, &at, "string", other);
+            fields::wrong_type(ctx, at, "string", other);
             false
         }
     }

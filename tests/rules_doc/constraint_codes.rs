@@ -64,6 +64,23 @@ fn break_at(payload: &Value, options: &str, at: &str, broken: &Broken) -> Option
             Some("equals") => {
                 siblings.insert(name(&when["field"])?, when["value"].clone());
             }
+            Some("given") => {
+                // The member that needs it, given (a string, not "").
+                let by = name(&when["field"])?;
+                if siblings
+                    .get(&by)
+                    .and_then(Value::as_str)
+                    .map_or(true, str::is_empty)
+                {
+                    siblings.insert(by, json!("x"));
+                }
+            }
+            Some("present") => {
+                // The member that needs it, with a value (any string will do).
+                siblings
+                    .entry(name(&when["field"])?)
+                    .or_insert_with(|| json!("x"));
+            }
             Some("context") => {
                 let mut o: Value = serde_json::from_str(&options).unwrap_or(json!({}));
                 o["context"][when["fact"].as_str()?] = when["values"].clone();

@@ -143,6 +143,8 @@ pub fn constraints(kind: &str, desc: &Value, problems: &mut Vec<String>) -> Vec<
                 // "Required if the others are absent": one of a group, reported at the object.
                 let code = match cond["op"].as_str() {
                     Some("all_absent") => "one_of_required",
+                    // "Needed by a sibling when it is present": reported as that need.
+                    Some("present" | "given") => "dependency_missing",
                     _ => "required",
                 };
                 add("required", when, code, Broken::RemoveWhen(cond.clone()));

@@ -92,7 +92,7 @@ fn build_bodies(
         broken: false,
     };
     // Six counts per record: a shorter last group would leave fields of the record before.
-    if !counts.len().is_multiple_of(IdType::ALL.len()) {
+    if counts.len() % IdType::ALL.len() != 0 {
         return Err(split_fail());
     }
     let mut record = AudienceRecord::new();

@@ -5,7 +5,7 @@ use super::{
     DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY, OPERATION_TYPES,
     UNHASHED_IDENTIFIER,
 };
-use crate::describe::{Array, Description, Field, Format, Rule, Str, Type};
+use crate::describe::{Array, Check, Description, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;
 use crate::report::Code;
 
@@ -54,18 +54,21 @@ const PARAMS_DOC: &str = "object, required: holds users, effective_at, expires_a
 /// The rules both endpoints have.
 const USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
+    check: Check::Hook,
     reads_clock: false,
     text: "a user needs at least one identifier value",
     fields: &["/*/params/users/*"],
 };
 const LIMIT_RULE: Rule = Rule {
     code: Code::TooManyItems,
+    check: Check::Hook,
     reads_clock: false,
     text: "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)",
     fields: &["", "/*/params/users"],
 };
 const BYTES_RULE: Rule = Rule {
     code: Code::TooLarge,
+    check: Check::Hook,
     reads_clock: false,
     text: "body at most 5,000,000 bytes (compact JSON)",
     fields: &[""],
@@ -124,6 +127,7 @@ pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
         USER_RULE,
         Rule {
             code: Code::InvalidDateRange,
+            check: Check::Hook,
             reads_clock: true,
             text: "expires_at is later than effective_at; effective_at not given is now (options.now, else the clock)",
             fields: &["/*/params/effective_at", "/*/params/expires_at"],
@@ -151,12 +155,14 @@ pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
         USER_RULE,
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "only email and phone_number identifiers (device_id, handle, service_id and partner_user_id are refused)",
             fields: &["/*/params/users/*"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            check: Check::Hook,
             reads_clock: true,
             text: "expires_at is later than now (options.now, else the clock)",
             fields: &["/*/params/expires_at"],

@@ -7,7 +7,7 @@ use super::{
     NAME_MAX_CHARS, SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
 };
 use crate::describe::{
-    Array, Condition, Description, Field, Format, Rule, Str, Tagged, Type, When,
+    Array, Check, Condition, Description, Field, Format, Rule, Str, Tagged, Type, When,
 };
 use crate::kind::Kind;
 use crate::report::Code;
@@ -147,24 +147,28 @@ const SLIDES: Type = Type::Array(&Array {
 const COMPONENT_RULES: [Rule; 6] = [
     Rule {
         code: Code::MutuallyExclusive,
+        check: Check::Hook,
         reads_clock: false,
         text: "exactly one of components or slides: not both",
         fields: &["/components", "/slides"],
     },
     Rule {
         code: Code::OneOfRequired,
+        check: Check::Hook,
         reads_clock: false,
         text: "a card (each list of components: components, or each slide) needs one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS or BUTTON component",
         fields: &["/components", "/slides/*"],
     },
     Rule {
         code: Code::TooManyItems,
+        check: Check::Hook,
         reads_clock: false,
         text: "one media component and one DETAILS or BUTTON component per list, not more",
         fields: &["/components", "/slides/*"],
     },
     Rule {
         code: Code::NotAllowed,
+        check: Check::Hook,
         reads_clock: false,
         text: "label: BUTTON only; WEBSITE destinations only in DETAILS, APP destinations only in BUTTON",
         fields: &[
@@ -176,6 +180,7 @@ const COMPONENT_RULES: [Rule; 6] = [
     },
     Rule {
         code: Code::OneOfRequired,
+        check: Check::Hook,
         reads_clock: false,
         text: "an APP destination needs androidstore_app_id or ios_app_store_identifier (at least one of these two)",
         fields: &[
@@ -187,6 +192,7 @@ const COMPONENT_RULES: [Rule; 6] = [
     },
     Rule {
         code: Code::DependencyMissing,
+        check: Check::Hook,
         reads_clock: false,
         text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
         fields: &[

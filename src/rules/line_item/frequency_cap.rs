@@ -11,6 +11,10 @@ use crate::report::Pointer;
 
 /// duration_in_days: "1, 7 or 30".
 pub const DURATIONS_IN_DAYS: &[i64] = &[1, 7, 30];
+/// The shortest of [`DURATIONS_IN_DAYS`] (`describe`'s minimum).
+pub const DURATION_MIN_DAYS: i64 = DURATIONS_IN_DAYS[0];
+/// The longest of [`DURATIONS_IN_DAYS`] (`describe`'s maximum).
+pub const DURATION_MAX_DAYS: i64 = DURATIONS_IN_DAYS[DURATIONS_IN_DAYS.len() - 1];
 /// frequency_cap: "Only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives".
 pub const FREQUENCY_CAP_OBJECTIVES: &[&str] =
     &["REACH", "ENGAGEMENTS", "VIDEO_VIEWS", "PREROLL_VIEWS"];

@@ -49,10 +49,9 @@ pub mod frequency_cap;
 pub mod pay_by;
 
 use crate::checks::current;
-use crate::checks::fields::{self, Need};
+use crate::checks::fields;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Description, Field, Format, Rule, Str, Type, When};
-use crate::json::Value;
+use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -122,27 +121,6 @@ pub fn on_publisher_network(placements: &[String]) -> bool {
 /// advertiser_user_id: "User promoting a PREROLL_VIEWS ad".
 pub const PREROLL_VIEWS: &str = "PREROLL_VIEWS";
 
-const KNOWN: &[&str] = &[
-    "advertiser_domain",
-    "advertiser_user_id",
-    "android_app_store_identifier",
-    "ios_app_store_identifier",
-    "audience_expansion",
-    "bid_amount_local_micro",
-    "bid_strategy",
-    "categories",
-    "duration_in_days",
-    "entity_status",
-    "start_time",
-    "end_time",
-    "frequency_cap",
-    "goal",
-    "name",
-    "pay_by",
-    "total_budget_amount_local_micro",
-    "daily_budget_amount_local_micro",
-];
-
 /// "required when placement is PUBLISHER_NETWORK": on this PUT a member not sent keeps the line
 /// item's value, so the engine reports `required` for the member sent empty.
 const ON_PUBLISHER_NETWORK: Condition = Condition {
@@ -159,9 +137,12 @@ const INT: Type = Type::Int {
     max: None,
 };
 
-/// What `describe("line_item_update")` says: every query parameter of the PUT, all optional
-/// except where a fact of `options.context` makes one required; the facts the rules across
-/// members need are named in each rule.
+/// What `describe("line_item_update")` says, and the row the engine runs: every query parameter
+/// of the PUT, all optional except where a fact of `options.context` makes one required; the
+/// facts the rules across members need are named in each rule. Members in the spec's table
+/// order, each followed by the cross-field rules it carries: the members whose rules read the
+/// context or the record are checked by slot hooks (`checked_in_slot`: the functions of the
+/// submodules), the others (audience_expansion, entity_status, goal, name) by the table.
 pub const DESCRIPTION: Description = Description {
     kind: Kind::LineItemUpdate,
     title: "The line item PUT query parameters",
@@ -172,22 +153,26 @@ pub const DESCRIPTION: Description = Description {
             Str::format(Format::Domain),
             ON_PUBLISHER_NETWORK,
             "Domain without protocol; required when placement is PUBLISHER_NETWORK",
-        ),
+        )
+        .checked_in_slot(advertiser::advertiser_domain),
         Field::optional(
             "advertiser_user_id",
             Str::ANY,
             "User promoting a PREROLL_VIEWS ad",
-        ),
+        )
+        .checked_in_slot(advertiser::advertiser_user_id),
         Field::optional(
             "android_app_store_identifier",
             Str::ANY,
             "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier",
-        ),
+        )
+        .checked_in_slot(app_store::app_store_identifiers),
         Field::optional(
             "ios_app_store_identifier",
-            Str::format(Format::Named("numeric")),
+            Str::format(Format::Numeric),
             "Numeric portion of the store identifier",
-        ),
+        )
+        .checked_with_previous(),
         Field::optional(
             "audience_expansion",
             Type::Enum(AUDIENCE_EXPANSIONS),
@@ -200,103 +185,121 @@ pub const DESCRIPTION: Description = Description {
                 max: None,
             },
             "long; greater than zero; required when bid_strategy is MAX or TARGET",
-        ),
+        )
+        .checked_in_slot(bid::bid),
         Field::optional(
             "bid_strategy",
             Type::Enum(bid::BID_STRATEGIES),
             "AUTO (ignores bid amount), MAX (not for REACH or FOLLOWERS objectives), TARGET (for REACH or WEBSITE_CLICKS objectives)",
-        ),
+        )
+        .checked_with_previous(),
         Field::required_when(
             "categories",
-            Str::format(Format::Named("iab_category_list")),
+            Str::format(Format::IabCategoryList),
             ON_PUBLISHER_NETWORK,
             "IAB categories (comma-separated IAB codes); required when placement is PUBLISHER_NETWORK",
-        ),
+        )
+        .checked_in_slot(categories::categories),
         Field::optional(
             "duration_in_days",
             Type::Int {
-                min: Some(frequency_cap::DURATIONS_IN_DAYS[0]),
-                max: Some(frequency_cap::DURATIONS_IN_DAYS[frequency_cap::DURATIONS_IN_DAYS.len() - 1]),
+                min: Some(frequency_cap::DURATION_MIN_DAYS),
+                max: Some(frequency_cap::DURATION_MAX_DAYS),
             },
             "window of frequency_cap: 1, 7 or 30",
-        ),
+        )
+        .checked_in_slot(frequency_cap::duration_in_days),
         Field::optional(
             "entity_status",
             Type::Enum(ENTITY_STATUSES),
             "ACTIVE, PAUSED",
         ),
-        Field::optional("start_time", Str::format(Format::DateTime), "ISO 8601"),
-        Field::optional("end_time", Str::format(Format::DateTime), "ISO 8601"),
+        Field::optional("start_time", Str::format(Format::DateTime), "ISO 8601")
+            .checked_in_slot(flight::flight),
+        Field::optional("end_time", Str::format(Format::DateTime), "ISO 8601")
+            .checked_with_previous(),
         Field::optional(
             "frequency_cap",
             INT,
             "int; only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives",
-        ),
+        )
+        .checked_in_slot(frequency_cap::frequency_cap),
         Field::optional("goal", Type::Enum(GOALS), "default depends on objective"),
         Field::optional("name", Str::ANY, "The line item's name"),
         Field::optional(
             "pay_by",
             Type::Enum(pay_by::PAY_BY_VALUES),
             "APP_CLICK, IMPRESSION, LINK_CLICK; changeable only for APP_INSTALLS line items",
-        ),
-        Field::optional("total_budget_amount_local_micro", INT, "long"),
+        )
+        .checked_in_slot(pay_by::pay_by),
+        Field::optional("total_budget_amount_local_micro", INT, "long").checked_in_slot(budget::budgets),
         Field::optional(
             "daily_budget_amount_local_micro",
             INT,
             "At most the total budget; only when the parent campaign has budget_optimization LINE_ITEM",
-        ),
+        )
+        .checked_with_previous(),
     ]),
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
             fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
         },
         Rule {
             code: Code::DependencyMissing,
+            check: Check::Hook,
             reads_clock: false,
             text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
             fields: &["/bid_strategy", "/bid_amount_local_micro"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
             fields: &["/bid_strategy"],
         },
         Rule {
             code: Code::TooManyItems,
+            check: Check::Hook,
             reads_clock: false,
             text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
             fields: &["/categories"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            check: Check::Hook,
             reads_clock: false,
             text: "end_time is later than start_time (context: current, for the one not sent)",
             fields: &["/start_time", "/end_time"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
             fields: &["/frequency_cap"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
             fields: &["/pay_by"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
             fields: &["/daily_budget_amount_local_micro"],
         },
         Rule {
             code: Code::OutOfRange,
+            check: Check::Hook,
             reads_clock: false,
             text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
             fields: &[
@@ -306,39 +309,13 @@ pub const DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
             fields: &["/advertiser_user_id"],
         },
     ],
 };
-
-/// The PUT query parameters, all optional. Members are checked in the spec's table order, each
-/// followed by the cross-field rules it carries.
-pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
-        return;
-    };
-    // audience_expansion, entity_status and goal are a value set and no more.
-    let value_set = |ctx: &mut Ctx, name: &str, allowed: &[&str]| {
-        fields::enum_member(ctx, obj, path, name, allowed, Need::Optional);
-    };
-    advertiser::advertiser_domain(ctx, path, obj);
-    advertiser::advertiser_user_id(ctx, path, obj);
-    app_store::app_store_identifiers(ctx, path, obj);
-    value_set(ctx, "audience_expansion", AUDIENCE_EXPANSIONS);
-    bid::bid(ctx, path, obj);
-    categories::categories(ctx, path, obj);
-    frequency_cap::duration_in_days(ctx, path, obj);
-    value_set(ctx, "entity_status", ENTITY_STATUSES);
-    flight::flight(ctx, path, obj);
-    frequency_cap::frequency_cap(ctx, path, obj);
-    value_set(ctx, "goal", GOALS);
-    fields::str_member(ctx, obj, path, "name", Need::Optional);
-    pay_by::pay_by(ctx, path, obj);
-    budget::budgets(ctx, path, obj);
-    fields::unknown_fields(ctx, path, obj, KNOWN);
-}
 
 /// "required when placement is PUBLISHER_NETWORK", for member `name` sent as `""`: reports
 /// `required` when the line item's placements (context, asked for `rule`) are on the publisher
@@ -417,13 +394,21 @@ fn only_for_objectives(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ctx::Mode;
+    use crate::describe::MemberHook;
     use crate::options::Options;
 
+    /// A member checked by an earlier member's slot hook follows one (the first member cannot
+    /// be covered, and a covered member never follows a member the table checks itself).
     #[test]
-    fn description_names_every_known_member() {
-        let names: Vec<&str> = DESCRIPTION.fields().iter().map(|f| f.name).collect();
-        assert_eq!(names, KNOWN);
+    fn covered_members_follow_a_slot() {
+        let mut in_slot = false;
+        for f in DESCRIPTION.fields() {
+            match f.check {
+                Some(MemberHook::Slot(_)) => in_slot = true,
+                Some(MemberHook::Covered) => assert!(in_slot, "{}", f.name),
+                _ => in_slot = false,
+            }
+        }
     }
 
     #[test]
@@ -450,9 +435,9 @@ mod tests {
         for options in contexts {
             let options = Options::from_value(&options).unwrap_or_default();
             for p in [payload.clone(), json!(null), json!({"categories": ",,,"})] {
-                let mut ctx = Ctx::new(&options, Mode::Query);
-                validate_update(&mut ctx, &Pointer::root(), &Value::from_serde(&p));
-                for i in &ctx.finish().issues {
+                let v = crate::json::Value::from_serde(&p);
+                let report = crate::engine::run(Kind::LineItemUpdate, &v, &options);
+                for i in &report.issues {
                     assert!(!i.message.contains("SECRET"), "{}", i.message);
                 }
             }

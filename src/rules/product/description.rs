@@ -5,7 +5,7 @@ use super::{
     AGE_GROUP, AVAILABILITY, CONDITION, CUSTOM_LABELS, DESCRIPTION_MAX_CHARS, GENDER,
     MAX_PRODUCTS_PER_REQUEST, TITLE_MAX_CHARS,
 };
-use crate::describe::{Array, Condition, Description, Field, Format, Rule, Str, Type, When};
+use crate::describe::{Array, Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::kind::Kind;
 use crate::report::Code;
 
@@ -86,7 +86,7 @@ pub const PRODUCT_FIELDS: &[Field] = &[
     Field::optional("mobile_link", Str::format(Format::HttpsUrl), "https"),
     Field::optional(
         "additional_image_link",
-        Str::format(Format::Named("url_list")),
+        Str::format(Format::ProductUrlList),
         "Comma-separated, up to 10 URLs, same specs as image_link",
     ),
     Field::optional(
@@ -126,7 +126,7 @@ pub const PRODUCT_FIELDS: &[Field] = &[
     Field::optional("gender", Type::Enum(GENDER), "Gender"),
     Field::optional(
         "color",
-        Str::format(Format::Named("no_hex_color")),
+        Str::format(Format::NoHexColor),
         "No hex codes",
     ),
     Field::optional("size", Str::ANY, "Word, abbreviation or number"),
@@ -155,30 +155,35 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: IDENTIFIERS_RULE,
             fields: &["/brand", "/gtin", "/mpn"],
         },
         Rule {
             code: Code::OutOfRange,
+            check: Check::Hook,
             reads_clock: false,
             text: IN_STOCK_RULE,
             fields: &["/inventory", "/availability"],
         },
         Rule {
             code: Code::OutOfRange,
+            check: Check::Hook,
             reads_clock: false,
             text: SALE_PRICE_RULE,
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: SALE_CURRENCY_RULE,
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            check: Check::Hook,
             reads_clock: false,
             text: EFFECTIVE_DATE_RULE,
             fields: &["/sale_price_effective_date"],
@@ -204,36 +209,42 @@ pub const BATCH_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::Duplicate,
+            check: Check::Hook,
             reads_clock: false,
             text: "if the same id occurs several times in one request, all of them are ignored",
             fields: &["/products/*/id"],
         },
         Rule {
             code: Code::OneOfRequired,
+            check: Check::Hook,
             reads_clock: false,
             text: IDENTIFIERS_RULE,
             fields: &["/products/*/brand", "/products/*/gtin", "/products/*/mpn"],
         },
         Rule {
             code: Code::OutOfRange,
+            check: Check::Hook,
             reads_clock: false,
             text: IN_STOCK_RULE,
             fields: &["/products/*/inventory", "/products/*/availability"],
         },
         Rule {
             code: Code::OutOfRange,
+            check: Check::Hook,
             reads_clock: false,
             text: SALE_PRICE_RULE,
             fields: &["/products/*/sale_price", "/products/*/price"],
         },
         Rule {
             code: Code::NotAllowed,
+            check: Check::Hook,
             reads_clock: false,
             text: SALE_CURRENCY_RULE,
             fields: &["/products/*/sale_price", "/products/*/price"],
         },
         Rule {
             code: Code::InvalidDateRange,
+            check: Check::Hook,
             reads_clock: false,
             text: EFFECTIVE_DATE_RULE,
             fields: &["/products/*/sale_price_effective_date"],

@@ -2,9 +2,10 @@
 //! the constants the rules in [`super`] use.
 
 use super::{
-    FIELDS_MIN_ITEMS, FIELDS_PARAM, ID_MAX_DIGITS, ID_PARAM, URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
+    config_fields_check, id_check, url_check, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID_MAX_DIGITS,
+    ID_PARAM, URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
 };
-use crate::describe::{Description, Field, Format, List, Rule, Str, Type};
+use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::kind::Kind;
 use crate::report::Code;
 
@@ -29,9 +30,12 @@ pub const CREATE_DESCRIPTION: Description = Description {
             format: Some(Format::HttpsUrl),
         }),
         "publicly reachable HTTPS URL; the path is free; no port; well-formed; capped at 200 characters",
-    )]),
+    )
+    .checked_by(url_check)]),
     rules: &[Rule {
         code: Code::NotAllowed,
+        // In the member hook of `url` (`checked_by`).
+        check: Check::InTable,
         reads_clock: false,
         text: "the URL names no port and no user info, and its host is publicly reachable (not localhost, a loopback, private, link-local or other special-purpose address)",
         fields: &["/url"],
@@ -52,7 +56,8 @@ pub const LIST_QUERY_DESCRIPTION: Description = Description {
             unique: true,
         }),
         "Comma-separated list (form style, not exploded), at least one item, items unique. Allowed items: created_at, id, url, valid",
-    )]),
+    )
+    .checked_by(config_fields_check)]),
     rules: &[],
 };
 
@@ -61,10 +66,9 @@ pub const ID_DESCRIPTION: Description = Description {
     kind: Kind::WebhookId,
     title: "The webhook id path parameter",
     source: "A §2 WebhookConfig, §4 Webhook management",
-    root: Type::Object(&[Field::required(
-        ID_PARAM,
-        WEBHOOK_ID,
-        "string, Pattern `^[0-9]{1,19}$`",
-    )]),
+    root: Type::Object(&[
+        Field::required(ID_PARAM, WEBHOOK_ID, "string, Pattern `^[0-9]{1,19}$`")
+            .checked_by(id_check),
+    ]),
     rules: &[],
 };

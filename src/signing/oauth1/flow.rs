@@ -156,7 +156,7 @@ pub fn check_flow(step: FlowStep, req: &Oauth1Request) -> Result<(), SigningErro
             if !has_token {
                 return Err(SigningError::MissingOauthToken);
             }
-            if req.verifier.as_deref().is_none_or(str::is_empty) {
+            if req.verifier.as_deref().map_or(true, str::is_empty) {
                 return Err(SigningError::MissingOauthVerifier);
             }
         }

@@ -1,18 +1,18 @@
 //! Checks a payload against a [`Description`](crate::describe::Description)'s field table: the
-//! engine of the kinds whose rules are all per-field (list queries, simple bodies). Their
-//! description *is* their rule, so `describe` and `validate` cannot drift apart. Rules across
-//! fields stay hand-written in the kind's file, after this pass.
+//! first pass of the engine over every migrated kind. The description *is* the rule, so
+//! `describe` and `validate` cannot drift apart. The rules across fields run after this pass
+//! ([`super::rules`], then the kind's hook).
 //!
 //! Order: the members in the table's order (each: presence, type, bounds, format), then unknown
 //! members in the order they were written.
 
+use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
-use crate::checks::{dates, enums, gtin, iso, lengths, numbers, prices, text, urls};
+use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, Format, List, Required, Str, Type, When};
+use crate::describe::{Condition, Field, List, MemberHook, Required, Str, Type, When};
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// The separator of comma-separated list parameters.
 pub const LIST_SEPARATOR: char = ',';
@@ -42,11 +42,37 @@ pub fn object<'v>(
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
     for f in table {
+        match f.check {
+            Some(MemberHook::Slot(check)) => {
+                check(ctx, path, obj);
+                continue;
+            }
+            Some(MemberHook::Covered) => continue,
+            Some(MemberHook::Value(_)) | None => {}
+        }
         match obj.get(f.name) {
             None => missing(ctx, path, obj, f),
             Some(v) => {
                 let required = matches!(f.need, Required::Always);
-                value(ctx, &path.key(f.name), f.name, v, &f.ty, required);
+                match f.check {
+                    Some(MemberHook::Value(check)) => {
+                        check(ctx, &path.key(f.name), f.name, v, required, obj);
+                    }
+                    _ => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+                }
+                // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
+                let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
+                for needed in f.needs.iter().filter(|_| needing) {
+                    let met = if f.needs_given {
+                        fields::given(obj, needed)
+                    } else {
+                        fields::present(obj, needed)
+                    };
+                    if !met {
+                        let message = format!("{needed} is required with {}", f.name);
+                        needs::missing(ctx, path, needed, f.name, message);
+                    }
+                }
             }
         }
     }
@@ -179,74 +205,7 @@ fn string(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str, spec: &Str, requir
         lengths::max_chars(ctx, path, s, max);
     }
     if let Some(f) = spec.format {
-        format(ctx, path, s, f);
-    }
-}
-
-/// Checks a documented format.
-pub fn format(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
-    match f {
-        Format::Url => {
-            urls::http_url(ctx, path, s);
-        }
-        Format::HttpsUrl => {
-            urls::https_url(ctx, path, s);
-        }
-        Format::DateTime => {
-            dates::datetime(ctx, path, s, dates::Require::Any);
-        }
-        Format::DateTimeWithOffset => {
-            dates::datetime(ctx, path, s, dates::Require::WithOffset);
-        }
-        Format::DateTimeUtc => {
-            dates::datetime(ctx, path, s, dates::Require::Utc);
-        }
-        Format::WholeHour => {
-            if let Some(d) = dates::datetime(ctx, path, s, dates::Require::WithOffset) {
-                if !d.whole_hour {
-                    ctx.error(
-                        path,
-                        Code::InvalidDateTime,
-                        "must be a whole hour (minutes, seconds and fractions zero)",
-                        json!({"format": Format::WholeHour.name()}),
-                    );
-                }
-            }
-        }
-        Format::CountryCode => {
-            if !iso::is_country_alpha2(s) {
-                ctx.error(
-                    path,
-                    Code::InvalidCountryCode,
-                    "must be an ISO 3166-1 alpha-2 country code",
-                    json!(null),
-                );
-            }
-        }
-        Format::Domain => {
-            urls::domain(ctx, path, s);
-        }
-        Format::Price => {
-            prices::price(ctx, path, s);
-        }
-        Format::Gtin => {
-            gtin::gtin(ctx, path, s);
-        }
-        Format::Digits => {
-            if !text::is_digits(s) {
-                text::invalid_format(ctx, path, "must be decimal digits (0-9)", "^[0-9]+$");
-            }
-        }
-        Format::PlainText => {
-            text::plain_text(ctx, path, s);
-        }
-        Format::Sha256Hex
-        | Format::Hashtag
-        | Format::DateRange
-        | Format::UrlList
-        | Format::Named(_) => {
-            // Described only: the kinds that use these check them in their own rules file.
-        }
+        crate::formats::check(ctx, path, s, f);
     }
 }
 
@@ -258,12 +217,7 @@ fn long(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, required: bool) {
         Value::String(s) => long_digits(ctx, path, s),
         Value::Number(n) => match n.as_u64() {
             Some(u) if u <= numbers::MAX_SAFE_INTEGER as u64 => {}
-            _ => ctx.error(
-                path,
-                Code::WrongType,
-                "must be a string of digits: this number is not an id JavaScript holds exactly",
-                json!({"expected": "string", "actual": "number"}),
-            ),
+            _ => issues::report(ctx, path, IssueKind::UnsafeIdNumber),
         },
         other => fields::wrong_type(ctx, path, "string", other),
     }
@@ -327,12 +281,7 @@ fn list(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, l: &List, required
 
 fn list_item(ctx: &mut Ctx, at: &Pointer, name: &str, item: &str, index: usize, ty: &Type) {
     if item.is_empty() {
-        ctx.error(
-            at,
-            Code::Required,
-            format!("item {index} of {name} is empty (two commas in a row, or one at an end)"),
-            json!({"field": name, "index": index}),
-        );
+        issues::report(ctx, at, IssueKind::EmptyListItem { name, index });
         return;
     }
     match ty {
@@ -349,12 +298,59 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
     let earlier = lengths::earlier_repeats(items.iter().copied());
     for (i, first) in earlier.into_iter().enumerate() {
         if let Some(first) = first {
-            ctx.error(
-                path,
-                Code::Duplicate,
-                format!("item {i} repeats item {first}; items must be unique"),
-                json!({"index": i, "first_index": first}),
-            );
+            let kind = IssueKind::RepeatedItem { index: i, first };
+            issues::report(ctx, path, kind);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ctx::{Ctx, Mode};
+    use crate::describe::{Field, Str};
+    use crate::options::Options;
+    use crate::report::Pointer;
+
+    const PRESENT: &[Field] = &[
+        Field::optional("a", Str::ANY, "a"),
+        Field::optional("b", Str::ANY, "b").needs(&["a"]),
+    ];
+    const GIVEN: &[Field] = &[
+        Field::optional("a", Str::ANY, "a"),
+        Field::optional("b", Str::ANY, "b").needs_when_given(&["a"]),
+    ];
+
+    /// (path, code) of the issues the table gives `payload`.
+    fn issues(table: &[Field], payload: &str) -> Vec<(String, String)> {
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let v = crate::json::parse(payload.as_bytes()).expect("JSON");
+        super::object(&mut ctx, &Pointer::root(), &v, table);
+        let report = ctx.finish();
+        report
+            .issues
+            .iter()
+            .map(|i| (i.path.clone(), i.code.as_str().to_string()))
+            .collect()
+    }
+
+    fn missing_a() -> Vec<(String, String)> {
+        vec![("/a".into(), "dependency_missing".into())]
+    }
+
+    #[test]
+    fn needs_by_presence() {
+        assert_eq!(issues(PRESENT, r#"{"b": "x"}"#), missing_a());
+        assert_eq!(issues(PRESENT, r#"{"b": ""}"#), missing_a());
+        assert!(issues(PRESENT, r#"{"b": "x", "a": ""}"#).is_empty());
+        assert!(issues(PRESENT, r#"{"a": "x"}"#).is_empty());
+    }
+
+    #[test]
+    fn needs_when_given() {
+        assert_eq!(issues(GIVEN, r#"{"b": "x"}"#), missing_a());
+        assert_eq!(issues(GIVEN, r#"{"b": "x", "a": ""}"#), missing_a());
+        assert!(issues(GIVEN, r#"{"b": ""}"#).is_empty());
+        assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
     }
 }

@@ -1,0 +1,281 @@
+//! Typed issues: what the engine's own checks and the shared check primitives
+//! ([`crate::checks`]: types, lengths, item counts, ranges, formats, dates) report, each variant carrying its parameters and
+//! giving its stable code, its params and its message in one place ([`IssueKind`]). The engine
+//! (the field table, the rule kinds, the formats) reports through [`report`]; the message and
+//! params are only built for an issue the report keeps (`options.max_issues`).
+
+use crate::ctx::Ctx;
+use crate::report::{Code, Pointer};
+use serde_json::{json, Value};
+
+/// An issue of the engine's checks, with its parameters.
+#[derive(Clone, Copy, Debug)]
+pub enum IssueKind<'a> {
+    /// `mutually_exclusive`: `flag` set to true while `other` is given; the message is the rule's.
+    Exclusive {
+        /// The boolean member.
+        flag: &'a str,
+        /// The member it excludes.
+        other: &'a str,
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `not_allowed`: member `name` is only for the media types `allowed` (`only` in words), and
+    /// this media is of type `media_type`.
+    MediaTypeOnly {
+        /// The member.
+        name: &'a str,
+        /// The media's type.
+        media_type: &'a str,
+        /// The types the member is for.
+        allowed: &'a [&'a str],
+        /// The allowed types in words ("videos").
+        only: &'a str,
+    },
+    /// `required`: item `index` of the list `name` is empty.
+    EmptyListItem {
+        /// The list member.
+        name: &'a str,
+        /// The item's index.
+        index: usize,
+    },
+    /// `duplicate`: item `index` repeats item `first`.
+    RepeatedItem {
+        /// The item's index.
+        index: usize,
+        /// The index of its first occurrence.
+        first: usize,
+    },
+    /// `wrong_type`: a JSON number where a 64-bit id is expected, beyond what JavaScript holds
+    /// exactly.
+    UnsafeIdNumber,
+    /// `invalid_date_time`: a date-time not on a whole hour.
+    NotWholeHour,
+    /// `invalid_country_code`: not an ISO 3166-1 alpha-2 code.
+    NotCountryCode,
+    /// `wrong_type`: a value of JSON type `actual` where `expected` is.
+    WrongType {
+        /// The type expected, in words ("string", "comma-separated string or array of strings").
+        expected: &'a str,
+        /// The JSON type of the value.
+        actual: &'a str,
+    },
+    /// `too_long`: more than `max` characters.
+    TooLong {
+        /// The bound.
+        max: usize,
+        /// The value's characters.
+        actual: usize,
+    },
+    /// `too_short`: fewer than `min` characters.
+    TooShort {
+        /// The bound.
+        min: usize,
+        /// The value's characters.
+        actual: usize,
+    },
+    /// `too_few_items`: fewer than `min` items.
+    TooFewItems {
+        /// The bound.
+        min: usize,
+        /// The items.
+        actual: usize,
+    },
+    /// `too_many_items`: more than `max` items.
+    TooManyItems {
+        /// The bound.
+        max: usize,
+        /// The items.
+        actual: usize,
+    },
+    /// `out_of_range`: the integer `actual` outside `min ..= max` (either bound optional).
+    OutOfRange {
+        /// The value.
+        actual: i64,
+        /// The lower bound.
+        min: Option<i64>,
+        /// The upper bound.
+        max: Option<i64>,
+    },
+    /// `duplicate_key`: a member name written `count` times, first at member `first_index`.
+    DuplicateKey {
+        /// How many times.
+        count: usize,
+        /// The index of its first occurrence among the members.
+        first_index: usize,
+    },
+    /// `unknown_field` (a warning): a member not documented for the payload.
+    UnknownField,
+    /// `invalid_format`: text not of the form `pattern` (`message` says it in words).
+    InvalidFormat {
+        /// The message.
+        message: &'a str,
+        /// The pattern or its name (`params.pattern`).
+        pattern: &'a str,
+    },
+    /// `invalid_date_time`: not an ISO 8601 date-time of the form `format`.
+    InvalidDateTime {
+        /// The message.
+        message: &'a str,
+        /// The format's name (`params.format`).
+        format: &'a str,
+    },
+    /// `invalid_date_range`: not later than `what`.
+    NotLater {
+        /// What it must be later than.
+        what: &'a str,
+    },
+}
+
+/// "a" or "an" before `word`.
+fn article(word: &str) -> &'static str {
+    match word.as_bytes().first() {
+        Some(b'a' | b'e' | b'i' | b'o' | b'u') => "an",
+        _ => "a",
+    }
+}
+
+impl IssueKind<'_> {
+    /// The stable code.
+    pub fn code(&self) -> Code {
+        match self {
+            IssueKind::Exclusive { .. } => Code::MutuallyExclusive,
+            IssueKind::MediaTypeOnly { .. } => Code::NotAllowed,
+            IssueKind::EmptyListItem { .. } => Code::Required,
+            IssueKind::RepeatedItem { .. } => Code::Duplicate,
+            IssueKind::UnsafeIdNumber => Code::WrongType,
+            IssueKind::NotWholeHour => Code::InvalidDateTime,
+            IssueKind::NotCountryCode => Code::InvalidCountryCode,
+            IssueKind::WrongType { .. } => Code::WrongType,
+            IssueKind::TooLong { .. } => Code::TooLong,
+            IssueKind::TooShort { .. } => Code::TooShort,
+            IssueKind::TooFewItems { .. } => Code::TooFewItems,
+            IssueKind::TooManyItems { .. } => Code::TooManyItems,
+            IssueKind::OutOfRange { .. } => Code::OutOfRange,
+            IssueKind::DuplicateKey { .. } => Code::DuplicateKey,
+            IssueKind::UnknownField => Code::UnknownField,
+            IssueKind::InvalidFormat { .. } => Code::InvalidFormat,
+            IssueKind::InvalidDateTime { .. } => Code::InvalidDateTime,
+            IssueKind::NotLater { .. } => Code::InvalidDateRange,
+        }
+    }
+
+    /// The message.
+    pub fn message(&self) -> String {
+        match *self {
+            IssueKind::Exclusive { message, .. } => message.to_owned(),
+            IssueKind::MediaTypeOnly {
+                name,
+                media_type,
+                only,
+                ..
+            } => format!("{name} is for {only} only; this media is of type {media_type}"),
+            IssueKind::EmptyListItem { name, index } => {
+                format!("item {index} of {name} is empty (two commas in a row, or one at an end)")
+            }
+            IssueKind::RepeatedItem { index, first } => {
+                format!("item {index} repeats item {first}; items must be unique")
+            }
+            IssueKind::UnsafeIdNumber => String::from(
+                "must be a string of digits: this number is not an id JavaScript holds exactly",
+            ),
+            IssueKind::NotWholeHour => {
+                String::from("must be a whole hour (minutes, seconds and fractions zero)")
+            }
+            IssueKind::NotCountryCode => String::from("must be an ISO 3166-1 alpha-2 country code"),
+            IssueKind::WrongType { expected, .. } => {
+                format!("must be {} {}", article(expected), expected)
+            }
+            IssueKind::TooLong { max, actual } => {
+                format!("must be at most {max} characters (it has {actual})")
+            }
+            IssueKind::TooShort { min, actual } => {
+                format!("must be at least {min} characters (it has {actual})")
+            }
+            IssueKind::TooFewItems { min, actual } => {
+                format!("must hold at least {min} items (it has {actual})")
+            }
+            IssueKind::TooManyItems { max, actual } => {
+                format!("must hold at most {max} items (it has {actual})")
+            }
+            IssueKind::OutOfRange { min, max, .. } => match (min, max) {
+                (Some(lo), Some(hi)) => format!("must be between {lo} and {hi}"),
+                (Some(lo), None) => format!("must be at least {lo}"),
+                (None, Some(hi)) => format!("must be at most {hi}"),
+                (None, None) => String::from("is out of range"),
+            },
+            IssueKind::DuplicateKey { count, .. } => {
+                format!("this member name is written {count} times; only the last value is read")
+            }
+            IssueKind::UnknownField => String::from(
+                "this member is not documented for this payload and will be ignored or refused",
+            ),
+            IssueKind::InvalidFormat { message, .. }
+            | IssueKind::InvalidDateTime { message, .. } => message.to_owned(),
+            IssueKind::NotLater { what } => format!("must be later than {what}"),
+        }
+    }
+
+    /// The params (`null` for none).
+    pub fn params(&self) -> Value {
+        match *self {
+            IssueKind::Exclusive { flag, other, .. } => json!({ "fields": [flag, other] }),
+            IssueKind::MediaTypeOnly {
+                media_type,
+                allowed,
+                ..
+            } => json!({"media_type": media_type, "allowed_media_types": allowed}),
+            IssueKind::EmptyListItem { name, index } => json!({"field": name, "index": index}),
+            IssueKind::RepeatedItem { index, first } => {
+                json!({"index": index, "first_index": first})
+            }
+            IssueKind::UnsafeIdNumber => json!({"expected": "string", "actual": "number"}),
+            IssueKind::NotWholeHour => {
+                json!({"format": crate::formats::Format::WholeHour.name()})
+            }
+            IssueKind::NotCountryCode | IssueKind::UnknownField | IssueKind::NotLater { .. } => {
+                Value::Null
+            }
+            IssueKind::WrongType { expected, actual } => {
+                json!({"expected": expected, "actual": actual})
+            }
+            IssueKind::TooLong { max, actual } | IssueKind::TooManyItems { max, actual } => {
+                json!({"max": max, "actual": actual})
+            }
+            IssueKind::TooShort { min, actual } | IssueKind::TooFewItems { min, actual } => {
+                json!({"min": min, "actual": actual})
+            }
+            IssueKind::OutOfRange { actual, min, max } => {
+                let mut p = serde_json::Map::new();
+                p.insert("actual".into(), actual.into());
+                if let Some(lo) = min {
+                    p.insert("min".into(), lo.into());
+                }
+                if let Some(hi) = max {
+                    p.insert("max".into(), hi.into());
+                }
+                Value::Object(p)
+            }
+            IssueKind::DuplicateKey { count, first_index } => {
+                json!({"count": count, "first_index": first_index})
+            }
+            IssueKind::InvalidFormat { pattern, .. } => json!({ "pattern": pattern }),
+            IssueKind::InvalidDateTime { format, .. } => json!({ "format": format }),
+        }
+    }
+}
+
+/// Reports `kind` at `path` as an error. Out of line and cold: reporting is the rare path, and
+/// inlining the rendering of every variant into the checks made the hot paths slower.
+#[cold]
+#[inline(never)]
+pub fn report(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
+    ctx.error_with(path, kind.code(), || (kind.message(), kind.params()));
+}
+
+/// Reports `kind` at `path` as a warning (out of line and cold, as [`report`]).
+#[cold]
+#[inline(never)]
+pub fn warn(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
+    ctx.warning(path, kind.code(), kind.message(), kind.params());
+}

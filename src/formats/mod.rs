@@ -1,0 +1,204 @@
+//! The documented string formats, one exhaustive [`Format`] enum with one check function per
+//! format ([`check`]). A field table names a format (`Str::format(Format::Price)`); the engine
+//! runs its check on every string value of that field, and `describe` and `jsonSchema` publish
+//! its [`Format::name`]. The checks themselves live in [`crate::checks`] under the format's name
+//! (URLs, dates, prices, GTINs, ISO codes).
+//!
+//! Some formats are described here but checked by the hook of the one kind that uses them,
+//! because what they mean depends on that kind's other members or on the whole value (a range of
+//! dates, a list of URLs, a hex colour inside free text): [`Format::checked_by_hook`] lists them,
+//! and [`check`] does nothing for them.
+
+use crate::checks::{dates, gtin, iso, prices, text, urls};
+use crate::ctx::Ctx;
+use crate::engine::issues::{self, IssueKind};
+use crate::report::Pointer;
+
+/// A documented string format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An absolute http(s) URL.
+    Url,
+    /// An absolute https URL.
+    HttpsUrl,
+    /// ISO 8601 date or date-time.
+    DateTime,
+    /// ISO 8601 date-time with an offset.
+    DateTimeWithOffset,
+    /// ISO 8601 date-time in UTC.
+    DateTimeUtc,
+    /// ISO 8601 date-time on a whole hour.
+    WholeHour,
+    /// ISO 3166-1 alpha-2.
+    CountryCode,
+    /// A domain without protocol.
+    Domain,
+    /// `<number> <ISO 4217>`.
+    Price,
+    /// UPC, EAN, JAN or ISBN.
+    Gtin,
+    /// 64 lowercase hex digits.
+    Sha256Hex,
+    /// A hashtag.
+    Hashtag,
+    /// Decimal digits.
+    Digits,
+    /// Plain text (no markup).
+    PlainText,
+    /// A `<start>/<end>` ISO 8601 range.
+    DateRange,
+    /// Comma-separated https URLs.
+    UrlList,
+    /// A list of URLs as the product feed sends it (`url_list`).
+    ProductUrlList,
+    /// A decimal number written as a string (`numeric`).
+    Numeric,
+    /// Comma-separated IAB category codes (`iab_category_list`).
+    IabCategoryList,
+    /// Free text without hex colour codes (`no_hex_color`).
+    NoHexColor,
+}
+
+impl Format {
+    /// The stable name in `describe` (`format`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Url => "url",
+            Format::HttpsUrl => "https_url",
+            Format::DateTime => "iso8601",
+            Format::DateTimeWithOffset => "iso8601_with_offset",
+            Format::DateTimeUtc => "iso8601_utc",
+            Format::WholeHour => "iso8601_whole_hour",
+            Format::CountryCode => "country_code",
+            Format::Domain => "domain",
+            Format::Price => "price",
+            Format::Gtin => "gtin",
+            Format::Sha256Hex => "sha256_hex",
+            Format::Hashtag => "hashtag",
+            Format::Digits => "digits",
+            Format::PlainText => "plain_text",
+            Format::DateRange => "iso8601_range",
+            Format::UrlList => "https_url_list",
+            Format::ProductUrlList => "url_list",
+            Format::Numeric => "numeric",
+            Format::IabCategoryList => "iab_category_list",
+            Format::NoHexColor => "no_hex_color",
+        }
+    }
+
+    /// Whether the format is checked by the hook of the kind that uses it, not by `check`
+    /// (see the module documentation).
+    pub fn checked_by_hook(self) -> bool {
+        matches!(
+            self,
+            Format::Sha256Hex
+                | Format::Hashtag
+                | Format::DateRange
+                | Format::UrlList
+                | Format::ProductUrlList
+                | Format::Numeric
+                | Format::IabCategoryList
+                | Format::NoHexColor
+        )
+    }
+}
+
+/// Checks that `s` has format `f`, reporting at `path`.
+pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
+    match f {
+        Format::Url => {
+            urls::http_url(ctx, path, s);
+        }
+        Format::HttpsUrl => {
+            urls::https_url(ctx, path, s);
+        }
+        Format::DateTime => {
+            dates::datetime(ctx, path, s, dates::Require::Any);
+        }
+        Format::DateTimeWithOffset => {
+            dates::datetime(ctx, path, s, dates::Require::WithOffset);
+        }
+        Format::DateTimeUtc => {
+            dates::datetime(ctx, path, s, dates::Require::Utc);
+        }
+        Format::WholeHour => whole_hour(ctx, path, s),
+        Format::CountryCode => {
+            if !iso::is_country_alpha2(s) {
+                issues::report(ctx, path, IssueKind::NotCountryCode);
+            }
+        }
+        Format::Domain => {
+            urls::domain(ctx, path, s);
+        }
+        Format::Price => {
+            prices::price(ctx, path, s);
+        }
+        Format::Gtin => {
+            gtin::gtin(ctx, path, s);
+        }
+        Format::Digits => {
+            if !text::is_digits(s) {
+                text::invalid_format(ctx, path, "must be decimal digits (0-9)", "^[0-9]+$");
+            }
+        }
+        Format::PlainText => {
+            text::plain_text(ctx, path, s);
+        }
+        Format::Sha256Hex
+        | Format::Hashtag
+        | Format::DateRange
+        | Format::UrlList
+        | Format::ProductUrlList
+        | Format::Numeric
+        | Format::IabCategoryList
+        | Format::NoHexColor => {
+            // Checked by the hook of the kind that uses it (Format::checked_by_hook).
+        }
+    }
+}
+
+/// An ISO 8601 date-time with an offset on a whole hour (minutes, seconds and fractions zero).
+fn whole_hour(ctx: &mut Ctx, path: &Pointer, s: &str) {
+    if let Some(d) = dates::datetime(ctx, path, s, dates::Require::WithOffset) {
+        if !d.whole_hour {
+            issues::report(ctx, path, IssueKind::NotWholeHour);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+
+    /// The formats the engine leaves to a hook are exactly those whose check does nothing.
+    #[test]
+    fn names_are_unique() {
+        let all = [
+            Format::Url,
+            Format::HttpsUrl,
+            Format::DateTime,
+            Format::DateTimeWithOffset,
+            Format::DateTimeUtc,
+            Format::WholeHour,
+            Format::CountryCode,
+            Format::Domain,
+            Format::Price,
+            Format::Gtin,
+            Format::Sha256Hex,
+            Format::Hashtag,
+            Format::Digits,
+            Format::PlainText,
+            Format::DateRange,
+            Format::UrlList,
+            Format::ProductUrlList,
+            Format::Numeric,
+            Format::IabCategoryList,
+            Format::NoHexColor,
+        ];
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a.name(), b.name());
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! Document B (catalogs and audiences): audience users, permissions, targeted audiences and
+//! keyword insights.
+
+use super::hooks;
+use crate::ctx::Mode::{Json, Query};
+use crate::engine::KindSpec;
+use crate::rules::{audience_permissions, audience_users, keyword_insights, targeted_audiences};
+
+/// The rows of document B's audience part.
+pub const KINDS: &[KindSpec] = &[
+    KindSpec::whole(
+        Json,
+        &audience_users::CUSTOM_AUDIENCE_DESCRIPTION,
+        audience_users::validate_custom_audience,
+    ),
+    KindSpec::whole(
+        Json,
+        &audience_users::DO_NOT_REACH_DESCRIPTION,
+        audience_users::validate_do_not_reach,
+    ),
+    KindSpec::with_hook(
+        Query,
+        &keyword_insights::KEYWORD_INSIGHTS_QUERY,
+        hooks::KEYWORD_COUNT_AND_SPAN,
+    ),
+    KindSpec::data(
+        Query,
+        &audience_permissions::TAILORED_AUDIENCE_PERMISSION_LIST_QUERY,
+    ),
+    KindSpec::data(
+        Query,
+        &audience_permissions::TAILORED_AUDIENCE_PERMISSION_CREATE,
+    ),
+    KindSpec::data(Query, &targeted_audiences::TARGETED_AUDIENCES_QUERY),
+];
