@@ -41,6 +41,12 @@ pub fn object<'v>(
 
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
+    table_members(ctx, path, obj, table);
+    fields::unknown_fields(ctx, path, obj, table);
+}
+
+/// Checks the members of `obj` against `table` (not the unknown members).
+fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
     for f in table {
         match obj.get(f.name) {
             None => missing(ctx, path, obj, f),
@@ -66,7 +72,6 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
             }
         }
     }
-    fields::unknown_fields(ctx, path, obj, table);
 }
 
 fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
@@ -291,6 +296,43 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
             let kind = IssueKind::RepeatedItem { index: i, first };
             issues::report(ctx, path, kind);
         }
+    }
+}
+
+/// A nested object with rules of its own (an audience user's "at least one identifier"):
+/// the value must be an object; its members are checked against `table`, then `rules` run (rule
+/// kinds of [`super::rules`]; a [`Check::Hook`](super::Check::Hook) does nothing here), then its
+/// unknown members are warned (members a [`MembersNotAllowed`](super::Check::MembersNotAllowed)
+/// rule refuses are not unknown).
+pub fn object_then_rules<'v>(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    value: &'v Value<'v>,
+    table: &[Field],
+    rules: &[crate::describe::Rule],
+) -> Option<&'v Object<'v>> {
+    let obj = fields::object(ctx, path, value)?;
+    table_members(ctx, path, obj, table);
+    for rule in rules {
+        super::rules::check(ctx, path, obj, &rule.check);
+    }
+    fields::unknown_fields(ctx, path, obj, &TableAndRefused { table, rules });
+    Some(obj)
+}
+
+/// The members an object of [`object_then_rules`] knows: its table's and those its rules refuse.
+struct TableAndRefused<'a> {
+    table: &'a [Field],
+    rules: &'a [crate::describe::Rule],
+}
+
+impl Known for TableAndRefused<'_> {
+    fn contains_name(&self, name: &str) -> bool {
+        self.table.contains_name(name)
+            || self.rules.iter().any(|r| {
+                matches!(r.check, super::Check::MembersNotAllowed { members, .. }
+                    if members.contains(&name))
+            })
     }
 }
 

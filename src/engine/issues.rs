@@ -52,6 +52,25 @@ pub enum IssueKind<'a> {
     NotWholeHour,
     /// `invalid_country_code`: not an ISO 3166-1 alpha-2 code.
     NotCountryCode,
+    /// `one_of_required`: none of `members` has a value; the message is the rule's.
+    AtLeastOne {
+        /// The members, in the spec's order.
+        members: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `not_allowed`: a member this object refuses; `allowed` are taken instead.
+    MemberNotAllowed {
+        /// The members taken instead.
+        allowed: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `invalid_date_range`: a date-time not later than now; the message is the rule's.
+    NotLaterThanNow {
+        /// The rule's message.
+        message: &'a str,
+    },
 }
 
 impl IssueKind<'_> {
@@ -65,6 +84,9 @@ impl IssueKind<'_> {
             IssueKind::UnsafeIdNumber => Code::WrongType,
             IssueKind::NotWholeHour => Code::InvalidDateTime,
             IssueKind::NotCountryCode => Code::InvalidCountryCode,
+            IssueKind::AtLeastOne { .. } => Code::OneOfRequired,
+            IssueKind::MemberNotAllowed { .. } => Code::NotAllowed,
+            IssueKind::NotLaterThanNow { .. } => Code::InvalidDateRange,
         }
     }
 
@@ -91,6 +113,9 @@ impl IssueKind<'_> {
                 String::from("must be a whole hour (minutes, seconds and fractions zero)")
             }
             IssueKind::NotCountryCode => String::from("must be an ISO 3166-1 alpha-2 country code"),
+            IssueKind::AtLeastOne { message, .. }
+            | IssueKind::MemberNotAllowed { message, .. }
+            | IssueKind::NotLaterThanNow { message } => message.to_owned(),
         }
     }
 
@@ -112,6 +137,9 @@ impl IssueKind<'_> {
                 json!({"format": crate::formats::Format::WholeHour.name()})
             }
             IssueKind::NotCountryCode => Value::Null,
+            IssueKind::AtLeastOne { members, .. } => json!({ "fields": members }),
+            IssueKind::MemberNotAllowed { allowed, .. } => json!({ "allowed": allowed }),
+            IssueKind::NotLaterThanNow { .. } => json!({"later_than": "now"}),
         }
     }
 }
