@@ -302,8 +302,9 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
 /// A nested object with rules of its own (an audience user's "at least one identifier"):
 /// the value must be an object; its members are checked against `table`, then `rules` run (rule
 /// kinds of [`super::rules`]; a [`Check::Hook`](super::Check::Hook) does nothing here), then its
-/// unknown members are warned (members a [`MembersNotAllowed`](super::Check::MembersNotAllowed)
-/// rule refuses are not unknown).
+/// unknown members are warned. A [`MembersNotAllowed`](super::Check::MembersNotAllowed) rule's
+/// refused members are reported in their place among the table's members (the order of its
+/// whole set), and are not unknown.
 pub fn object_then_rules<'v>(
     ctx: &mut Ctx,
     path: &Pointer,
@@ -312,9 +313,35 @@ pub fn object_then_rules<'v>(
     rules: &[crate::describe::Rule],
 ) -> Option<&'v Object<'v>> {
     let obj = fields::object(ctx, path, value)?;
-    table_members(ctx, path, obj, table);
+    let refusing = rules.iter().find_map(|r| match r.check {
+        super::Check::MembersNotAllowed {
+            members,
+            allowed,
+            message,
+        } => Some((members, allowed, message)),
+        _ => None,
+    });
+    match refusing {
+        // The table's members and the refused ones, in the order of the whole set.
+        Some((members, allowed, message)) => {
+            for name in members {
+                match table.iter().find(|f| f.name == *name) {
+                    Some(f) => table_members(ctx, path, obj, std::slice::from_ref(f)),
+                    None => {
+                        super::rules::not_allowed_member(ctx, path, obj, name, allowed, message)
+                    }
+                }
+            }
+            for f in table.iter().filter(|f| !members.contains(&f.name)) {
+                table_members(ctx, path, obj, std::slice::from_ref(f));
+            }
+        }
+        None => table_members(ctx, path, obj, table),
+    }
     for rule in rules {
-        super::rules::check(ctx, path, obj, &rule.check);
+        if !matches!(rule.check, super::Check::MembersNotAllowed { .. }) {
+            super::rules::check(ctx, path, obj, &rule.check);
+        }
     }
     fields::unknown_fields(ctx, path, obj, &TableAndRefused { table, rules });
     Some(obj)

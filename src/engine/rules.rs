@@ -63,12 +63,14 @@ pub enum Check {
         /// The message.
         message: &'static str,
     },
-    /// Members this object refuses though a sibling kind takes them (the do-not-reach endpoint
-    /// takes only `email` and `phone_number` identifiers): each present, whatever its value, is
-    /// `not_allowed` at its pointer with `params.allowed`, in the order of `members`. They are
-    /// not also warned as unknown ([`super::form::object_then_rules`]).
+    /// Members of a set this object takes only some of (the do-not-reach endpoint takes only
+    /// the `email` and `phone_number` identifiers): each member of `members` not in `allowed`
+    /// that is present, whatever its value, is `not_allowed` at its pointer with
+    /// `params.allowed`, in the order of `members`. In [`super::form::object_then_rules`] they
+    /// are reported in their place among the table's members (`members` lists the whole set in
+    /// the spec's order) and not also warned as unknown.
     MembersNotAllowed {
-        /// The refused members.
+        /// The whole set, in the spec's order.
         members: &'static [&'static str],
         /// The members taken instead.
         allowed: &'static [&'static str],
@@ -150,9 +152,8 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             allowed,
             message,
         } => {
-            for name in members.iter().filter(|m| obj.contains_key(m)) {
-                let kind = IssueKind::MemberNotAllowed { allowed, message };
-                issues::report(ctx, &path.key(name), kind);
+            for name in members.iter().filter(|m| !allowed.contains(m)) {
+                not_allowed_member(ctx, path, obj, name, allowed, message);
             }
         }
         Check::LaterThanOrNow {
@@ -271,5 +272,20 @@ fn later_than_or_now(
                 }
             }
         }
+    }
+}
+
+/// `not_allowed` at member `name` if it is present ([`Check::MembersNotAllowed`]).
+pub fn not_allowed_member(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    name: &str,
+    allowed: &[&str],
+    message: &str,
+) {
+    if obj.contains_key(name) {
+        let kind = IssueKind::MemberNotAllowed { allowed, message };
+        issues::report(ctx, &path.key(name), kind);
     }
 }

@@ -62,9 +62,6 @@ pub const IDENTIFIERS: &[&str] = &[
 /// The identifier arrays a do-not-reach user may carry.
 pub const DO_NOT_REACH_IDENTIFIERS: &[&str] = &["email", "phone_number"];
 
-/// The identifier arrays of [`IDENTIFIERS`] the do-not-reach endpoint refuses (`not_allowed`).
-pub const DO_NOT_REACH_REFUSED: &[&str] = &["device_id", "handle", "service_id", "partner_user_id"];
-
 /// The one identifier sent as it is, not hashed.
 pub const UNHASHED_IDENTIFIER: &str = "partner_user_id";
 
@@ -373,5 +370,87 @@ mod tests {
             let text = validate(kind, &payload, &Options::default()).to_json();
             assert!(!text.to_lowercase().contains("marker-7f3a"), "{text}");
         }
+    }
+
+    /// (path, code) of the report of `text` at 2026-11-05.
+    fn at_now(kind: Kind, text: &str) -> Vec<(String, &'static str)> {
+        let options = Options {
+            now: crate::checks::dates::parse_iso8601("2026-11-05T00:00:00Z"),
+            ..Options::default()
+        };
+        crate::validate_slice(kind, text.as_bytes(), &options)
+            .map(|r| {
+                r.issues
+                    .into_iter()
+                    .map(|i| (i.path, i.code.as_str()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn pairs(expected: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+        expected.iter().map(|(p, c)| (p.to_string(), *c)).collect()
+    }
+
+    // The expected reports below are those of the hand-written rules before the migration to
+    // rows (the wasm build of commit 5da36db), not of the code under test.
+
+    #[test]
+    fn refused_identifiers_are_reported_in_the_identifiers_order() {
+        let text = format!(
+            r#"[{{"operation_type":"Update","params":{{"expires_at":"2030-01-01T00:00:00Z",
+            "users":[{{"handle":["{HASH}"],"phone_number":["x"],"email":["{}"],
+            "device_id":["{HASH}"],"partner_user_id":[""],"zz":1}}]}}}}]"#,
+            HASH.to_uppercase()
+        );
+        let u = "/0/params/users/0";
+        let want = [
+            (format!("{u}/email/0"), "invalid_format"),
+            (format!("{u}/device_id"), "not_allowed"),
+            (format!("{u}/handle"), "not_allowed"),
+            (format!("{u}/phone_number/0"), "invalid_format"),
+            (format!("{u}/partner_user_id"), "not_allowed"),
+            (format!("{u}/zz"), "unknown_field"),
+        ];
+        assert_eq!(at_now(Kind::DoNotReachUsers, &text), want.to_vec());
+    }
+
+    #[test]
+    fn at_least_one_identifier_comes_before_unknown_members() {
+        let text = r#"[{"operation_type":"Update","params":{"users":[{"email":[]},{"zz":[]}],
+            "effective_at":"2029-01-01T00:00:00+01:00","expires_at":"2030-01-01T00:00:00Z"}}]"#;
+        let want = pairs(&[
+            ("/0/params/users/0/email", "one_of_required"),
+            ("/0/params/users/1/email", "one_of_required"),
+            ("/0/params/users/1/zz", "unknown_field"),
+            ("/0/params/effective_at", "invalid_date_time"),
+        ]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, text), want);
+        // A value of another type counts as an identifier (it is reported on its own).
+        let text = r#"[{"operation_type":"Update","params":{"users":[{"email":""}]}}]"#;
+        let want = pairs(&[("/0/params/users/0/email", "wrong_type")]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, text), want);
+    }
+
+    #[test]
+    fn dates_compare_the_last_of_a_repeated_member_and_come_before_unknown_members() {
+        let text = r#"[{"operation_type":"Update","params":{"users":[{"email":""}],
+            "effective_at":"2029-01-01T00:00:00Z","effective_at":"2031-01-01T00:00:00Z",
+            "expires_at":"2030-01-01T00:00:00Z"}}]"#;
+        let want = pairs(&[
+            ("/0/params/effective_at", "duplicate_key"),
+            ("/0/params/users/0/email", "wrong_type"),
+            ("/0/params/expires_at", "invalid_date_range"),
+        ]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, text), want);
+        let text = format!(
+            r#"[{{"operation_type":"Update","params":{{"users":[{{"email":["{HASH}"]}}],
+            "expires_at":"2020-01-01T00:00:00Z","zz":1}}}}]"#
+        );
+        let want = pairs(&[
+            ("/0/params/expires_at", "invalid_date_range"),
+            ("/0/params/zz", "unknown_field"),
+        ]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, &text), want);
     }
 }

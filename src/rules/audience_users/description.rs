@@ -5,8 +5,8 @@
 
 use super::{
     custom_audience_params, custom_audience_users, do_not_reach_params, do_not_reach_users,
-    hashed_values, unhashed_values, DO_NOT_REACH_IDENTIFIERS, DO_NOT_REACH_REFUSED, IDENTIFIERS,
-    MAX_OPERATIONS_PER_BODY, OPERATION_TYPES, UNHASHED_IDENTIFIER,
+    hashed_values, unhashed_values, DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY,
+    OPERATION_TYPES, UNHASHED_IDENTIFIER,
 };
 use crate::describe::{Array, Check, Description, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;
@@ -94,7 +94,7 @@ const DO_NOT_REACH_USER_RULE: Rule = Rule {
 const DO_NOT_REACH_REFUSED_RULE: Rule = Rule {
     code: Code::NotAllowed,
     check: Check::MembersNotAllowed {
-        members: DO_NOT_REACH_REFUSED,
+        members: IDENTIFIERS,
         allowed: DO_NOT_REACH_IDENTIFIERS,
         message: "the do_not_reach_users endpoint takes only email and phone_number identifiers",
     },
@@ -103,10 +103,11 @@ const DO_NOT_REACH_REFUSED_RULE: Rule = Rule {
     fields: USER_RULE_FIELDS,
 };
 
-/// The rules of a user, in the order they run (before the user's unknown members).
+/// The rules of a user (run before the user's unknown members; the refused identifiers in their
+/// place among the table's).
 pub(super) const CUSTOM_AUDIENCE_USER_RULES: &[Rule] = &[CUSTOM_AUDIENCE_USER_RULE];
 pub(super) const DO_NOT_REACH_USER_RULES: &[Rule] =
-    &[DO_NOT_REACH_REFUSED_RULE, DO_NOT_REACH_USER_RULE];
+    &[DO_NOT_REACH_USER_RULE, DO_NOT_REACH_REFUSED_RULE];
 
 /// Custom audience: "expires_at ... later than effective_at", which defaults to now.
 const CUSTOM_AUDIENCE_DATES: Rule = Rule {
