@@ -41,6 +41,12 @@ pub fn object<'v>(
 
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
+    table_members(ctx, path, obj, table);
+    fields::unknown_fields(ctx, path, obj, table);
+}
+
+/// Checks the members of `obj` against `table` (not the unknown members).
+fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
     for f in table {
         match f.check {
             Some(MemberHook::Slot(check)) => {
@@ -76,7 +82,6 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
             }
         }
     }
-    fields::unknown_fields(ctx, path, obj, table);
 }
 
 fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
@@ -301,6 +306,70 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
             let kind = IssueKind::RepeatedItem { index: i, first };
             issues::report(ctx, path, kind);
         }
+    }
+}
+
+/// A nested object with rules of its own (an audience user's "at least one identifier"):
+/// the value must be an object; its members are checked against `table`, then `rules` run (rule
+/// kinds of [`super::rules`]; a [`Check::Hook`](super::Check::Hook) does nothing here), then its
+/// unknown members are warned. A [`MembersNotAllowed`](super::Check::MembersNotAllowed) rule's
+/// refused members are reported in their place among the table's members (the order of its
+/// whole set), and are not unknown.
+pub fn object_then_rules<'v>(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    value: &'v Value<'v>,
+    table: &[Field],
+    rules: &[crate::describe::Rule],
+) -> Option<&'v Object<'v>> {
+    let obj = fields::object(ctx, path, value)?;
+    let refusing = rules.iter().find_map(|r| match r.check {
+        super::Check::MembersNotAllowed {
+            members,
+            allowed,
+            message,
+        } => Some((members, allowed, message)),
+        _ => None,
+    });
+    match refusing {
+        // The table's members and the refused ones, in the order of the whole set.
+        Some((members, allowed, message)) => {
+            for name in members {
+                match table.iter().find(|f| f.name == *name) {
+                    Some(f) => table_members(ctx, path, obj, std::slice::from_ref(f)),
+                    None => {
+                        super::rules::not_allowed_member(ctx, path, obj, name, allowed, message)
+                    }
+                }
+            }
+            for f in table.iter().filter(|f| !members.contains(&f.name)) {
+                table_members(ctx, path, obj, std::slice::from_ref(f));
+            }
+        }
+        None => table_members(ctx, path, obj, table),
+    }
+    for rule in rules {
+        if !matches!(rule.check, super::Check::MembersNotAllowed { .. }) {
+            super::rules::check(ctx, path, obj, &rule.check);
+        }
+    }
+    fields::unknown_fields(ctx, path, obj, &TableAndRefused { table, rules });
+    Some(obj)
+}
+
+/// The members an object of [`object_then_rules`] knows: its table's and those its rules refuse.
+struct TableAndRefused<'a> {
+    table: &'a [Field],
+    rules: &'a [crate::describe::Rule],
+}
+
+impl Known for TableAndRefused<'_> {
+    fn contains_name(&self, name: &str) -> bool {
+        self.table.contains_name(name)
+            || self.rules.iter().any(|r| {
+                matches!(r.check, super::Check::MembersNotAllowed { members, .. }
+                    if members.contains(&name))
+            })
     }
 }
 

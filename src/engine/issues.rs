@@ -125,6 +125,25 @@ pub enum IssueKind<'a> {
         /// What it must be later than.
         what: &'a str,
     },
+    /// `one_of_required`: none of `members` has a value; the message is the rule's.
+    AtLeastOne {
+        /// The members, in the spec's order.
+        members: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `not_allowed`: a member this object refuses; `allowed` are taken instead.
+    MemberNotAllowed {
+        /// The members taken instead.
+        allowed: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `invalid_date_range`: a date-time not later than now; the message is the rule's.
+    NotLaterThanNow {
+        /// The rule's message.
+        message: &'a str,
+    },
 }
 
 /// "a" or "an" before `word`.
@@ -157,6 +176,9 @@ impl IssueKind<'_> {
             IssueKind::InvalidFormat { .. } => Code::InvalidFormat,
             IssueKind::InvalidDateTime { .. } => Code::InvalidDateTime,
             IssueKind::NotLater { .. } => Code::InvalidDateRange,
+            IssueKind::AtLeastOne { .. } => Code::OneOfRequired,
+            IssueKind::MemberNotAllowed { .. } => Code::NotAllowed,
+            IssueKind::NotLaterThanNow { .. } => Code::InvalidDateRange,
         }
     }
 
@@ -213,6 +235,9 @@ impl IssueKind<'_> {
             IssueKind::InvalidFormat { message, .. }
             | IssueKind::InvalidDateTime { message, .. } => message.to_owned(),
             IssueKind::NotLater { what } => format!("must be later than {what}"),
+            IssueKind::AtLeastOne { message, .. }
+            | IssueKind::MemberNotAllowed { message, .. }
+            | IssueKind::NotLaterThanNow { message } => message.to_owned(),
         }
     }
 
@@ -261,6 +286,9 @@ impl IssueKind<'_> {
             }
             IssueKind::InvalidFormat { pattern, .. } => json!({ "pattern": pattern }),
             IssueKind::InvalidDateTime { format, .. } => json!({ "format": format }),
+            IssueKind::AtLeastOne { members, .. } => json!({ "fields": members }),
+            IssueKind::MemberNotAllowed { allowed, .. } => json!({ "allowed": allowed }),
+            IssueKind::NotLaterThanNow { .. } => json!({"later_than": "now"}),
         }
     }
 }

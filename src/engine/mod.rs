@@ -48,6 +48,11 @@ pub enum Hook {
     /// NOT YET MIGRATED: the kind's hand-written validation does the whole check (field table
     /// included); the row gives only its description and mode.
     Whole(ValueHook),
+    /// A payload whose root is not an object (the audience users bodies: an array of
+    /// operations): the hook checks the root's own rules (body bytes, operation count) and
+    /// hands each item to the engine's field table ([`form::object`],
+    /// [`form::object_then_rules`]). Named in [`crate::spec::v12::hooks`].
+    Root(ValueHook),
 }
 
 /// One payload kind: everything the engine, `describe` and `jsonSchema` know about it.
@@ -99,6 +104,18 @@ impl KindSpec {
     }
 }
 
+impl KindSpec {
+    /// A kind whose root is checked by a hook that hands its items to the field table
+    /// ([`Hook::Root`]).
+    pub const fn root(mode: Mode, description: &'static Description, hook: ValueHook) -> KindSpec {
+        KindSpec {
+            mode,
+            description,
+            hook: Hook::Root(hook),
+        }
+    }
+}
+
 /// The row of `kind`.
 pub fn spec(kind: Kind) -> &'static KindSpec {
     crate::spec::v12::spec(kind)
@@ -118,6 +135,7 @@ pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {
     let root = Pointer::root();
     match row.hook {
         Hook::Whole(validate) => validate(&mut ctx, &root, payload),
+        Hook::Root(check) => check(&mut ctx, &root, payload),
         Hook::None | Hook::After(_) => {
             let d = row.description;
             if let Some(obj) = form::object(&mut ctx, &root, payload, d.fields()) {

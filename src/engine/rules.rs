@@ -54,6 +54,45 @@ pub enum Check {
         /// The words for the allowed types in the message ("videos").
         only: &'static str,
     },
+    /// "At least one of `members`" (a user needs an identifier value): none of them present
+    /// with a value (an empty array holds none; a value of another type is reported on its own
+    /// and counts) is `one_of_required` at the first, with `params.fields` naming them all.
+    AtLeastOne {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+    },
+    /// Members of a set this object takes only some of (the do-not-reach endpoint takes only
+    /// the `email` and `phone_number` identifiers): each member of `members` not in `allowed`
+    /// that is present, whatever its value, is `not_allowed` at its pointer with
+    /// `params.allowed`, in the order of `members`. In [`super::form::object_then_rules`] they
+    /// are reported in their place among the table's members (`members` lists the whole set in
+    /// the spec's order) and not also warned as unknown.
+    MembersNotAllowed {
+        /// The whole set, in the spec's order.
+        members: &'static [&'static str],
+        /// The members taken instead.
+        allowed: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+    },
+    /// "`later` later than `earlier`, which defaults to now": when `later` is a UTC date-time
+    /// (a malformed one is already reported), it must be strictly later than `earlier` if that
+    /// is present (and then a UTC date-time; else nothing is compared), `invalid_date_range` at
+    /// `later`; with `earlier` absent, or `None` (the kind has no start), later than now
+    /// (`options.now`, else the clock; without either the rule `clock_rule` is skipped with a
+    /// `context_missing` warning), with `now_message` and `params.later_than` `"now"`.
+    LaterThanOrNow {
+        /// The start member, if the kind has one.
+        earlier: Option<&'static str>,
+        /// The end member.
+        later: &'static str,
+        /// The rule id a skip names.
+        clock_rule: &'static str,
+        /// The message when `later` is not later than now.
+        now_message: &'static str,
+    },
 }
 
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
@@ -95,6 +134,34 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             known,
             only,
         } => media_type_only(ctx, path, obj, members, applies, known, only),
+        Check::AtLeastOne { members, message } => {
+            let any = members.iter().any(|m| match obj.get(m) {
+                Some(Value::Array(a)) => !a.is_empty(),
+                Some(_) => true,
+                None => false,
+            });
+            if !any {
+                if let Some(first) = members.first() {
+                    let kind = IssueKind::AtLeastOne { members, message };
+                    issues::report(ctx, &path.key(first), kind);
+                }
+            }
+        }
+        Check::MembersNotAllowed {
+            members,
+            allowed,
+            message,
+        } => {
+            for name in members.iter().filter(|m| !allowed.contains(m)) {
+                not_allowed_member(ctx, path, obj, name, allowed, message);
+            }
+        }
+        Check::LaterThanOrNow {
+            earlier,
+            later,
+            clock_rule,
+            now_message,
+        } => later_than_or_now(ctx, path, obj, earlier, later, clock_rule, now_message),
     }
 }
 
@@ -167,6 +234,58 @@ fn not_allowed_unless(
             allowed,
             only,
         };
+        issues::report(ctx, &path.key(name), kind);
+    }
+}
+
+/// The parsed value of a UTC date-time member ([`dates::Require::Utc`]), if it is one.
+fn utc_instant(obj: &Object<'_>, name: &str) -> Option<dates::DateTime> {
+    instant(obj, name).filter(|d| dates::Require::Utc.accepts(d))
+}
+
+fn later_than_or_now(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    earlier: Option<&'static str>,
+    later: &'static str,
+    clock_rule: &'static str,
+    now_message: &'static str,
+) {
+    let Some(end) = utc_instant(obj, later) else {
+        return;
+    };
+    let at = path.key(later);
+    match earlier {
+        Some(name) if fields::present(obj, name) => {
+            if let Some(start) = utc_instant(obj, name) {
+                dates::later_than(ctx, &at, &start, &end, name);
+            }
+        }
+        _ => {
+            if let Some(now) = ctx.now(clock_rule) {
+                if end.key() <= now.key() {
+                    let kind = IssueKind::NotLaterThanNow {
+                        message: now_message,
+                    };
+                    issues::report(ctx, &at, kind);
+                }
+            }
+        }
+    }
+}
+
+/// `not_allowed` at member `name` if it is present ([`Check::MembersNotAllowed`]).
+pub fn not_allowed_member(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    name: &str,
+    allowed: &[&str],
+    message: &str,
+) {
+    if obj.contains_key(name) {
+        let kind = IssueKind::MemberNotAllowed { allowed, message };
         issues::report(ctx, &path.key(name), kind);
     }
 }

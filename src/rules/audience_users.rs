@@ -18,16 +18,24 @@
 //!
 //! The limits are the ones [`crate::audience::batch`] builds bodies to, so a built body always
 //! passes. Choices where the spec is silent are listed in docs/RULES.md.
+//!
+//! Both kinds are rows ([`description`]): the field tables of an operation, its `params` and a
+//! user, and the rules as data (at least one identifier, the identifiers the do-not-reach list
+//! refuses, `expires_at` later than `effective_at` or now) run by the engine. The code here is
+//! the hooks data cannot say: the body's bytes and operation count, and the users in all
+//! ([`custom_audience_body`], [`do_not_reach_body`], named in [`crate::spec::v12::hooks`]); and
+//! the member hooks of the identifier arrays (a value hashed, or sent as it is, messages naming
+//! the array, never the value) and of the nested objects with rules (`params`, `users`).
 
 mod description;
 
 pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
 
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
-use crate::checks::dates::{self, Require};
-use crate::checks::fields::{self, Need};
-use crate::checks::needs;
+use crate::checks::fields;
 use crate::ctx::Ctx;
+use crate::describe::{Field, Rule};
+use crate::engine::form;
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -57,51 +65,20 @@ pub const DO_NOT_REACH_IDENTIFIERS: &[&str] = &["email", "phone_number"];
 /// The one identifier sent as it is, not hashed.
 pub const UNHASHED_IDENTIFIER: &str = "partner_user_id";
 
-const OPERATION_KNOWN: &[&str] = &["operation_type", "params"];
-
-/// What differs between the two endpoints.
-struct Endpoint {
-    name: &'static str,
-    /// The identifier arrays a user may carry.
-    identifiers: &'static [&'static str],
-    /// The members of `params`.
-    params_known: &'static [&'static str],
-    /// Whether `params.effective_at` is documented.
-    effective_at: bool,
-    expires_at: Need,
-    /// The rule id `expires_at` later than now is checked under (named when there is no clock).
-    expires_rule: &'static str,
+/// The hook of the custom audience users body (root): see [`body`].
+pub fn custom_audience_body(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    body(ctx, path, value, description::CUSTOM_AUDIENCE_OPERATION);
 }
 
-const CUSTOM_AUDIENCE: Endpoint = Endpoint {
-    name: "custom_audience_users",
-    identifiers: IDENTIFIERS,
-    params_known: &["users", "effective_at", "expires_at"],
-    effective_at: true,
-    expires_at: Need::Optional,
-    expires_rule: crate::clock::CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW,
-};
-
-const DO_NOT_REACH: Endpoint = Endpoint {
-    name: "do_not_reach_users",
-    identifiers: DO_NOT_REACH_IDENTIFIERS,
-    params_known: &["users", "expires_at"],
-    effective_at: false,
-    expires_at: Need::Required,
-    expires_rule: crate::clock::DO_NOT_REACH_EXPIRES_LATER_THAN_NOW,
-};
-
-/// The custom audience users POST body.
-pub fn validate_custom_audience(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    validate(ctx, path, value, &CUSTOM_AUDIENCE);
+/// The hook of the do-not-reach list users body (root): see [`body`].
+pub fn do_not_reach_body(ctx: &mut Ctx, path: &Pointer, value: &Value) {
+    body(ctx, path, value, description::DO_NOT_REACH_OPERATION);
 }
 
-/// The do-not-reach list users POST body.
-pub fn validate_do_not_reach(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    validate(ctx, path, value, &DO_NOT_REACH);
-}
-
-fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) {
+/// The body: at most [`MAX_BODY_BYTES`] bytes, an array of at most [`MAX_OPERATIONS_PER_BODY`]
+/// operation objects (each checked by the engine against `operation`), and a warning past
+/// [`MAX_USERS_PER_BODY`] users in all.
+fn body(ctx: &mut Ctx, path: &Pointer, value: &Value, operation: &[Field]) {
     body_bytes(ctx, path, value);
     let Some(operations) = fields::array(ctx, path, value) else {
         return;
@@ -120,7 +97,8 @@ fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) {
     }
     let mut users = 0usize;
     for (i, op) in operations.iter().enumerate() {
-        users = users.saturating_add(operation(ctx, &path.index(i), op, ep));
+        form::object(ctx, &path.index(i), op, operation);
+        users = users.saturating_add(users_of(op));
     }
     // "2500 operations (counting Update and Delete objects)": the users inside are not said to
     // count. If the platform counts them, a request with more is refused whole: a warning, and
@@ -136,6 +114,21 @@ fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) {
             ),
             json!({"max": MAX_USERS_PER_BODY, "actual": users, "counted": "users"}),
         );
+    }
+}
+
+/// How many users operation `op` holds (its `params.users` array, when both are as typed).
+fn users_of(op: &Value) -> usize {
+    let params = match op {
+        Value::Object(o) => o.get("params"),
+        _ => None,
+    };
+    match params {
+        Some(Value::Object(p)) => match p.get("users") {
+            Some(Value::Array(users)) => users.len(),
+            _ => 0,
+        },
+        _ => 0,
     }
 }
 
@@ -162,131 +155,79 @@ pub fn serialized_len(value: &Value) -> usize {
     value.compact_len()
 }
 
-/// One operation object; returns how many users it holds.
-fn operation(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) -> usize {
-    let Some(obj) = fields::object(ctx, path, value) else {
-        return 0;
-    };
-    fields::enum_member(
-        ctx,
-        obj,
-        path,
-        "operation_type",
-        OPERATION_TYPES,
-        Need::Required,
+/// Member hook of a `users` array: each user is an object of `table`, with `rules` before its
+/// unknown members ([`form::object_then_rules`]).
+fn users(ctx: &mut Ctx, path: &Pointer, value: &Value, table: &[Field], rules: &[Rule]) {
+    if let Some(items) = fields::array(ctx, path, value) {
+        for (i, user) in items.iter().enumerate() {
+            form::object_then_rules(ctx, &path.index(i), user, table, rules);
+        }
+    }
+}
+
+/// Member hook of a custom audience `params.users`.
+fn custom_audience_users(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
+    users(
+        c,
+        p,
+        v,
+        description::CUSTOM_AUDIENCE_USER,
+        description::CUSTOM_AUDIENCE_USER_RULES,
     );
-    let users = match fields::object_member(ctx, obj, path, "params", Need::Required) {
-        Some(params_obj) => params(ctx, &path.key("params"), params_obj, ep),
-        None => 0,
-    };
-    fields::unknown_fields(ctx, path, obj, OPERATION_KNOWN);
-    users
 }
 
-/// `params`; returns how many users it holds.
-fn params(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, ep: &Endpoint) -> usize {
-    let users = fields::array_member(ctx, obj, path, "users", Need::Required).unwrap_or_default();
-    let users_path = path.key("users");
-    for (i, u) in users.iter().enumerate() {
-        user(ctx, &users_path.index(i), u, ep);
-    }
-    let effective = if ep.effective_at {
-        fields::datetime_member(ctx, obj, path, "effective_at", Require::Utc, Need::Optional)
-    } else {
-        None
-    };
-    let expires =
-        fields::datetime_member(ctx, obj, path, "expires_at", Require::Utc, ep.expires_at);
-    let at = path.key("expires_at");
-    match (effective, expires) {
-        (Some(start), Some(end)) => {
-            dates::later_than(ctx, &at, &start, &end, "effective_at");
-        }
-        // Custom audience: "later than effective_at", which is "default now" when not sent.
-        // Do-not-reach: "needing to be later than now".
-        (None, Some(end)) if !ep.effective_at || !fields::present(obj, "effective_at") => {
-            if let Some(now) = ctx.now(ep.expires_rule) {
-                if end.key() <= now.key() {
-                    let message = if ep.effective_at {
-                        "must be later than now: effective_at is not given, and it defaults to now"
-                    } else {
-                        "must be later than now"
-                    };
-                    ctx.error(
-                        &at,
-                        Code::InvalidDateRange,
-                        message,
-                        json!({"later_than": "now"}),
-                    );
-                }
-            }
-        }
-        _ => {}
-    }
-    fields::unknown_fields(ctx, path, obj, ep.params_known);
-    users.len()
+/// Member hook of a do-not-reach `params.users`.
+fn do_not_reach_users(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
+    users(
+        c,
+        p,
+        v,
+        description::DO_NOT_REACH_USER,
+        description::DO_NOT_REACH_USER_RULES,
+    );
 }
 
-/// One user object.
-fn user(ctx: &mut Ctx, path: &Pointer, value: &Value, ep: &Endpoint) {
-    let Some(obj) = fields::object(ctx, path, value) else {
+/// Member hook of a custom audience operation's `params`: its table, then the date rule, then
+/// its unknown members.
+fn custom_audience_params(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
+    let (table, rules) = description::CUSTOM_AUDIENCE_PARAMS;
+    form::object_then_rules(c, p, v, table, rules);
+}
+
+/// Member hook of a do-not-reach operation's `params`.
+fn do_not_reach_params(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
+    let (table, rules) = description::DO_NOT_REACH_PARAMS;
+    form::object_then_rules(c, p, v, table, rules);
+}
+
+/// Member hook of a hashed identifier array `name`: each value 64 lowercase hexadecimal digits.
+/// Messages name the array, never the value.
+fn hashed_values(c: &mut Ctx, p: &Pointer, name: &str, v: &Value, _: bool, _: &Object) {
+    let Some(items) = fields::array(c, p, v) else {
         return;
     };
-    let mut any = false;
-    for &name in IDENTIFIERS {
-        let Some(v) = obj.get(name) else {
-            continue;
-        };
-        let at = path.key(name);
-        if !ep.identifiers.contains(&name) {
-            ctx.error(
-                &at,
-                Code::NotAllowed,
-                format!(
-                    "the {} endpoint takes only {} identifiers",
-                    ep.name,
-                    ep.identifiers.join(" and ")
-                ),
-                json!({"allowed": ep.identifiers}),
-            );
-            continue;
-        }
-        // A member of the wrong type is reported as such, not also as missing.
-        any |= !matches!(v, Value::Array(a) if a.is_empty());
-        let Some(items) = fields::array(ctx, &at, v) else {
-            continue;
-        };
-        for (i, item) in items.iter().enumerate() {
-            identifier(ctx, &at.index(i), name, item);
+    for (i, item) in items.iter().enumerate() {
+        if let Some(s) = fields::string(c, &p.index(i), item) {
+            hashed(c, &p.index(i), name, s);
         }
     }
-    // Reported at the first identifier array (see `checks::needs`).
-    if !any {
-        needs::one_of(
-            ctx,
-            path,
-            ep.identifiers,
-            format!(
-                "a user needs at least one identifier value, in one of: {}",
-                ep.identifiers.join(", ")
-            ),
-        );
-    }
-    fields::unknown_fields(ctx, path, obj, IDENTIFIERS);
 }
 
-/// One value of identifier array `name`. Messages name the array, never the value.
-fn identifier(ctx: &mut Ctx, path: &Pointer, name: &str, value: &Value) {
-    let Some(s) = fields::string(ctx, path, value) else {
+/// Member hook of [`UNHASHED_IDENTIFIER`]: each value a non-empty string, sent as it is.
+fn unhashed_values(c: &mut Ctx, p: &Pointer, name: &str, v: &Value, _: bool, _: &Object) {
+    let Some(items) = fields::array(c, p, v) else {
         return;
     };
-    if name == UNHASHED_IDENTIFIER {
-        if s.is_empty() {
+    for (i, item) in items.iter().enumerate() {
+        if fields::string(c, &p.index(i), item) == Some("") {
             let message = "partner_user_id values must not be empty";
-            fields::required_because(ctx, path, name, message);
+            fields::required_because(c, &p.index(i), name, message);
         }
-        return;
     }
+}
+
+/// One value of hashed identifier array `name`.
+fn hashed(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str) {
     let hex = s.len() == SHA256_HEX_DIGITS && s.bytes().all(|b| b.is_ascii_hexdigit());
     if hex && !s.bytes().any(|b| b.is_ascii_uppercase()) {
         return;
@@ -344,44 +285,6 @@ mod tests {
     fn body(count: usize, len: usize) -> Value {
         let user = json!({"partner_user_id": ["p".repeat(len)]});
         json!([{"operation_type": "Update", "params": {"users": vec![user; count]}}])
-    }
-
-    #[test]
-    fn descriptions_name_the_members_the_rules_know() {
-        use crate::describe::Description;
-        fn names(fields: &[crate::describe::Field]) -> Vec<&str> {
-            fields.iter().map(|f| f.name).collect()
-        }
-        for (d, ep, users) in [
-            (
-                &CUSTOM_AUDIENCE_DESCRIPTION,
-                &CUSTOM_AUDIENCE,
-                description::CUSTOM_AUDIENCE_USER,
-            ),
-            (
-                &DO_NOT_REACH_DESCRIPTION,
-                &DO_NOT_REACH,
-                description::DO_NOT_REACH_USER,
-            ),
-        ] {
-            let d: &Description = d;
-            let crate::describe::Type::Array(ops) = d.root else {
-                panic!("the root is an array of operations");
-            };
-            let crate::describe::Type::Object(op) = ops.item else {
-                panic!("an operation is an object");
-            };
-            assert_eq!(names(op), OPERATION_KNOWN);
-            let crate::describe::Type::Object(params) = op[1].ty else {
-                panic!("params is an object");
-            };
-            let mut described = names(params);
-            let mut known = ep.params_known.to_vec();
-            described.sort_unstable();
-            known.sort_unstable();
-            assert_eq!(described, known);
-            assert_eq!(names(users), ep.identifiers);
-        }
     }
 
     #[test]
@@ -467,5 +370,87 @@ mod tests {
             let text = validate(kind, &payload, &Options::default()).to_json();
             assert!(!text.to_lowercase().contains("marker-7f3a"), "{text}");
         }
+    }
+
+    /// (path, code) of the report of `text` at 2026-11-05.
+    fn at_now(kind: Kind, text: &str) -> Vec<(String, &'static str)> {
+        let options = Options {
+            now: crate::checks::dates::parse_iso8601("2026-11-05T00:00:00Z"),
+            ..Options::default()
+        };
+        crate::validate_slice(kind, text.as_bytes(), &options)
+            .map(|r| {
+                r.issues
+                    .into_iter()
+                    .map(|i| (i.path, i.code.as_str()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn pairs(expected: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+        expected.iter().map(|(p, c)| (p.to_string(), *c)).collect()
+    }
+
+    // The expected reports below are those of the hand-written rules before the migration to
+    // rows (the wasm build of commit 5da36db), not of the code under test.
+
+    #[test]
+    fn refused_identifiers_are_reported_in_the_identifiers_order() {
+        let text = format!(
+            r#"[{{"operation_type":"Update","params":{{"expires_at":"2030-01-01T00:00:00Z",
+            "users":[{{"handle":["{HASH}"],"phone_number":["x"],"email":["{}"],
+            "device_id":["{HASH}"],"partner_user_id":[""],"zz":1}}]}}}}]"#,
+            HASH.to_uppercase()
+        );
+        let u = "/0/params/users/0";
+        let want = [
+            (format!("{u}/email/0"), "invalid_format"),
+            (format!("{u}/device_id"), "not_allowed"),
+            (format!("{u}/handle"), "not_allowed"),
+            (format!("{u}/phone_number/0"), "invalid_format"),
+            (format!("{u}/partner_user_id"), "not_allowed"),
+            (format!("{u}/zz"), "unknown_field"),
+        ];
+        assert_eq!(at_now(Kind::DoNotReachUsers, &text), want.to_vec());
+    }
+
+    #[test]
+    fn at_least_one_identifier_comes_before_unknown_members() {
+        let text = r#"[{"operation_type":"Update","params":{"users":[{"email":[]},{"zz":[]}],
+            "effective_at":"2029-01-01T00:00:00+01:00","expires_at":"2030-01-01T00:00:00Z"}}]"#;
+        let want = pairs(&[
+            ("/0/params/users/0/email", "one_of_required"),
+            ("/0/params/users/1/email", "one_of_required"),
+            ("/0/params/users/1/zz", "unknown_field"),
+            ("/0/params/effective_at", "invalid_date_time"),
+        ]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, text), want);
+        // A value of another type counts as an identifier (it is reported on its own).
+        let text = r#"[{"operation_type":"Update","params":{"users":[{"email":""}]}}]"#;
+        let want = pairs(&[("/0/params/users/0/email", "wrong_type")]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, text), want);
+    }
+
+    #[test]
+    fn dates_compare_the_last_of_a_repeated_member_and_come_before_unknown_members() {
+        let text = r#"[{"operation_type":"Update","params":{"users":[{"email":""}],
+            "effective_at":"2029-01-01T00:00:00Z","effective_at":"2031-01-01T00:00:00Z",
+            "expires_at":"2030-01-01T00:00:00Z"}}]"#;
+        let want = pairs(&[
+            ("/0/params/effective_at", "duplicate_key"),
+            ("/0/params/users/0/email", "wrong_type"),
+            ("/0/params/expires_at", "invalid_date_range"),
+        ]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, text), want);
+        let text = format!(
+            r#"[{{"operation_type":"Update","params":{{"users":[{{"email":["{HASH}"]}}],
+            "expires_at":"2020-01-01T00:00:00Z","zz":1}}}}]"#
+        );
+        let want = pairs(&[
+            ("/0/params/expires_at", "invalid_date_range"),
+            ("/0/params/zz", "unknown_field"),
+        ]);
+        assert_eq!(at_now(Kind::CustomAudienceUsers, &text), want);
     }
 }

@@ -8,15 +8,18 @@ use crate::rules::{audience_permissions, audience_users, keyword_insights, targe
 
 /// The rows of document B's audience part.
 pub const KINDS: &[KindSpec] = &[
-    KindSpec::whole(
+    // The root is an array of operations: the hook checks the body's bytes and operation
+    // count and hands each operation to its field table (params, users and identifiers have
+    // member hooks; the rules are data).
+    KindSpec::root(
         Json,
         &audience_users::CUSTOM_AUDIENCE_DESCRIPTION,
-        audience_users::validate_custom_audience,
+        hooks::CUSTOM_AUDIENCE_BODY,
     ),
-    KindSpec::whole(
+    KindSpec::root(
         Json,
         &audience_users::DO_NOT_REACH_DESCRIPTION,
-        audience_users::validate_do_not_reach,
+        hooks::DO_NOT_REACH_BODY,
     ),
     KindSpec::with_hook(
         Query,

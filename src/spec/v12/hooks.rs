@@ -5,19 +5,23 @@
 //! messages are its own) are named where their field is: `webhooks::url_check` (the callback
 //! URL's public host), `config_fields_check`, `id_check`;
 //! `activity_subscription::event_type_check` (deprecated kinds), `filter_check` (direction only
-//! for dm events). Slot hooks (`Field::checked_in_slot`: a member checked at its place, present
-//! or not, with rules that read the context or the record) are the line item's:
-//! `line_item::{advertiser, app_store, bid, categories, frequency_cap, flight, pay_by, budget}`.
+//! for dm events); `audience_users::hashed_values`, `unhashed_values` (an identifier array's
+//! values, messages naming the array), `custom_audience_params`, `users` and the do-not-reach
+//! ones (a nested object whose rules, data, run before its unknown members:
+//! `engine::form::object_then_rules`). Slot hooks (`Field::checked_in_slot`: a member checked at
+//! its place, present or not, with rules that read the context or the record) are the line
+//! item's: `line_item::{advertiser, app_store, bid, categories, frequency_cap, flight, pay_by,
+//! budget}`.
 //!
-//! NOT YET MIGRATED: 8 kinds keep their whole hand-written validation behind
+//! NOT YET MIGRATED: 6 kinds keep their whole hand-written validation behind
 //! [`crate::engine::Hook::Whole`] (their rows give only the description and the mode): product,
-//! product_batch, card, card_update, video_conversation_card(_update),
-//! custom_audience_users, do_not_reach_users. The test below keeps this list true.
+//! product_batch, card, card_update, video_conversation_card(_update). The test below keeps
+//! this list true.
 
-use crate::engine::ObjectHook;
+use crate::engine::{ObjectHook, ValueHook};
 #[cfg(test)]
 use crate::kind::Kind;
-use crate::rules::{keyword_insights, promoted_post};
+use crate::rules::{audience_users, keyword_insights, promoted_post};
 
 /// `keyword_insights_query`: "Max 10 keywords (keywords plus negative_keywords)" and the span
 /// (at most 7 days, `end_time` defaulting to now: reads the clock).
@@ -26,6 +30,14 @@ pub const KEYWORD_COUNT_AND_SPAN: ObjectHook = keyword_insights::keyword_count_a
 /// `promoted_post_create`: text needed without media, the media mix (a GIF or a video alone,
 /// from `context.media_types`), organic Posts only for the authenticated user.
 pub const PROMOTED_POST_MEDIA_MIX: ObjectHook = promoted_post::media_mix_and_organic;
+
+/// `custom_audience_users` (a root hook, [`crate::engine::Hook::Root`]): "body at most
+/// 5,000,000 bytes", "at most 2500 operations" (its own message, `params.counted`), a warning
+/// past 2500 users in all; each operation goes to the field table.
+pub const CUSTOM_AUDIENCE_BODY: ValueHook = audience_users::custom_audience_body;
+
+/// `do_not_reach_users`: the same root hook over its own operation table.
+pub const DO_NOT_REACH_BODY: ValueHook = audience_users::do_not_reach_body;
 
 #[cfg(test)]
 /// The kinds whose hand-written validation still does the whole check.
@@ -36,8 +48,6 @@ const NOT_YET_MIGRATED: &[Kind] = &[
     Kind::CardUpdate,
     Kind::VideoConversationCard,
     Kind::VideoConversationCardUpdate,
-    Kind::CustomAudienceUsers,
-    Kind::DoNotReachUsers,
 ];
 
 #[cfg(test)]
