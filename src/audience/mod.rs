@@ -31,7 +31,7 @@
 
 pub mod batch;
 mod bulk;
-mod case;
+pub(crate) mod case;
 mod device_id;
 mod email;
 mod error;

@@ -217,8 +217,11 @@ pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, UnreadableHost>
             '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => '.',
             c => c,
         })
-        .collect::<String>()
-        .to_lowercase();
+        .collect::<String>();
+    // The audience module's lowercase (equal to `str::to_lowercase`), so a build without the
+    // standard library's case tables (the wasm package) does without them here too.
+    let mapped = crate::audience::case::to_lowercase(&mapped)
+        .map_err(|_| UnreadableHost::NormalizationUnavailable)?;
     let mapped = mapped.strip_suffix('.').unwrap_or(&mapped);
     if let Some(octets) = urls::parse_ipv4(mapped) {
         return Ok(ipv4_problem(octets));
