@@ -66,7 +66,7 @@ pub enum Check {
     /// Members of a set this object takes only some of (the do-not-reach endpoint takes only
     /// the `email` and `phone_number` identifiers): each member of `members` not in `allowed`
     /// that is present, whatever its value, is `not_allowed` at its pointer with
-    /// `params.allowed`, in the order of `members`. In [`super::form::object_then_rules`] they
+    /// `params.allowed`, in the order of `members`. In `engine::form::object_then_rules` they
     /// are reported in their place among the table's members (`members` lists the whole set in
     /// the spec's order) and not also warned as unknown.
     MembersNotAllowed {
