@@ -138,7 +138,7 @@ export interface AudienceBodyOptions extends HashOptions {
    * `effectiveAt`. Required by the do-not-reach endpoint.
    */
   expiresAt?: string | Date | null | undefined;
-  /** The current time (ISO 8601 UTC, or a Date) for the "expires later than now" check; skipped without. */
+  /** The current time (ISO 8601 UTC, or a Date) for the "expires later than now" check; without it, `Date.now()` (as `validate` reads it). */
   now?: string | Date | null | undefined;
   /** Users per body, 1 to 2500 (default 2500). */
   maxUsersPerBody?: number | null | undefined;

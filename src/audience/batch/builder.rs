@@ -108,7 +108,10 @@ impl BodyBuilder {
         };
         let effective = parse(&opts.effective_at, BatchError::InvalidEffectiveAt)?;
         let expires = parse(&opts.expires_at, BatchError::InvalidExpiresAt)?;
-        let now = parse(&opts.now, BatchError::InvalidNow)?;
+        // Like validation: `now` when given, else the clock (`crate::clock::now`: the system
+        // clock natively, `Date.now()` in the wasm package), so a body is never built with an
+        // `expires_at` that validating it would refuse.
+        let now = parse(&opts.now, BatchError::InvalidNow)?.or_else(crate::clock::now);
         if endpoint == Endpoint::DoNotReachUsers {
             if effective.is_some() {
                 return Err(BatchError::EffectiveAtNotAllowed);
@@ -407,6 +410,19 @@ mod tests {
             err(ca, &o(None, a, b)),
             Some(BatchError::ExpiresNotAfterNow)
         );
+        // Without `now` the clock decides, as validation's: a past `expires_at` is refused (the
+        // body that validation would refuse is never built), a far future one is taken.
+        let past = Some("2020-01-01T00:00:00Z");
+        let future = Some("2999-01-01T00:00:00Z");
+        assert_eq!(
+            err(dnr, &o(None, past, None)),
+            Some(BatchError::ExpiresNotAfterNow)
+        );
+        assert_eq!(
+            err(ca, &o(None, past, None)),
+            Some(BatchError::ExpiresNotAfterNow)
+        );
+        assert_eq!(err(dnr, &o(None, future, None)), None);
         assert_eq!(
             err(ca, &o(Some("2026-01-01"), None, None)),
             Some(BatchError::InvalidEffectiveAt)

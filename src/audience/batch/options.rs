@@ -23,8 +23,9 @@ pub struct BatchOptions {
     /// `params.expires_at`: an ISO 8601 date-time in UTC, later than `effective_at` (or than
     /// `now` when there is no `effective_at`). Required for the do-not-reach endpoint.
     pub expires_at: Option<String>,
-    /// The current time (ISO 8601 UTC), for the "later than now" check. The library reads no
-    /// clock: without it that check is skipped.
+    /// The current time (ISO 8601 UTC), for the "later than now" check of `expires_at`; without
+    /// it the clock is read as validation reads it ([`crate::clock::now`]: the system clock
+    /// natively, `Date.now()` in the wasm package).
     pub now: Option<String>,
     /// Users per body, 1 to [`MAX_USERS_PER_BODY`] (smaller values only make smaller bodies).
     pub max_users_per_body: usize,
