@@ -161,7 +161,8 @@ impl Options {
         read_options(value)
     }
 
-    /// Reads options from JSON text (empty text means defaults).
+    /// Reads options from JSON text (empty text, or `null` as in [`Options::from_value`], means
+    /// defaults).
     pub fn from_json(text: &str) -> Result<Options, Error> {
         if text.trim().is_empty() {
             return Ok(Options::default());
