@@ -52,6 +52,14 @@ pub struct Field {
     /// own (a callback URL's public host, a webhook id). Presence, order and unknown members stay
     /// the table's.
     pub check: Option<MemberCheck>,
+    /// A rule across this member's siblings, checked right after this member (present or not),
+    /// where the table's order puts it: a rule kind of [`Check`] anchored in the table, so that
+    /// it also runs for every object of a nested table (each product of a batch).
+    pub then: Option<&'static Check>,
+    /// Whether this member's [`Required::When`] is reported by an anchored rule of the table
+    /// ([`Field::then`], e.g. [`Check::AtLeastOne`]: one issue for the group) rather than by
+    /// the member itself; `describe` still shows the condition.
+    pub grouped: bool,
 }
 
 /// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
@@ -88,6 +96,8 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
         }
     }
 
@@ -102,6 +112,8 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
         }
     }
 
@@ -121,6 +133,8 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
         }
     }
 
@@ -141,6 +155,18 @@ impl Field {
     /// The same member, its value checked by the member hook `check` ([`Field::check`]).
     pub const fn checked_by(mut self, check: MemberCheck) -> Field {
         self.check = Some(check);
+        self
+    }
+
+    /// The same member, followed by the anchored rule `rule` ([`Field::then`]).
+    pub const fn then(mut self, rule: &'static Check) -> Field {
+        self.then = Some(rule);
+        self
+    }
+
+    /// The same member, its condition reported by an anchored rule ([`Field::grouped`]).
+    pub const fn grouped(mut self) -> Field {
+        self.grouped = true;
         self
     }
 

@@ -41,10 +41,15 @@ pub fn object<'v>(
 
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
+    // Members of the table found: when they are all the object's members (no name repeated),
+    // none is unknown and the pass over the names is skipped.
+    let mut found = 0;
     for f in table {
         match obj.get(f.name) {
+            None if f.grouped => {}
             None => missing(ctx, path, obj, f),
             Some(v) => {
+                found += 1;
                 let required = matches!(f.need, Required::Always);
                 match f.check {
                     Some(check) => check(ctx, &path.key(f.name), f.name, v, required, obj),
@@ -65,8 +70,13 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
                 }
             }
         }
+        if let Some(rule) = f.then {
+            super::rules::check(ctx, path, obj, rule);
+        }
     }
-    fields::unknown_fields(ctx, path, obj, table);
+    if found < obj.len() || obj.has_repeated_keys() {
+        fields::unknown_fields(ctx, path, obj, table);
+    }
 }
 
 fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {

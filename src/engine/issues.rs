@@ -52,6 +52,26 @@ pub enum IssueKind<'a> {
     NotWholeHour,
     /// `invalid_country_code`: not an ISO 3166-1 alpha-2 code.
     NotCountryCode,
+    /// `out_of_range`: `actual` is below `min`, which holds under a condition (`message`, in
+    /// words).
+    BelowWhen {
+        /// The least value.
+        min: i64,
+        /// The value.
+        actual: i64,
+        /// The condition in words.
+        message: &'a str,
+    },
+    /// `duplicate`: `count` items share this key, the first at `first`; `message` follows the
+    /// count.
+    Shared {
+        /// How many share it.
+        count: usize,
+        /// The index of the first.
+        first: usize,
+        /// The words after the count.
+        message: &'a str,
+    },
 }
 
 impl IssueKind<'_> {
@@ -65,6 +85,8 @@ impl IssueKind<'_> {
             IssueKind::UnsafeIdNumber => Code::WrongType,
             IssueKind::NotWholeHour => Code::InvalidDateTime,
             IssueKind::NotCountryCode => Code::InvalidCountryCode,
+            IssueKind::BelowWhen { .. } => Code::OutOfRange,
+            IssueKind::Shared { .. } => Code::Duplicate,
         }
     }
 
@@ -91,6 +113,10 @@ impl IssueKind<'_> {
                 String::from("must be a whole hour (minutes, seconds and fractions zero)")
             }
             IssueKind::NotCountryCode => String::from("must be an ISO 3166-1 alpha-2 country code"),
+            IssueKind::BelowWhen { min, message, .. } => {
+                format!("must be at least {min} {message}")
+            }
+            IssueKind::Shared { count, message, .. } => format!("{count} {message}"),
         }
     }
 
@@ -112,6 +138,8 @@ impl IssueKind<'_> {
                 json!({"format": crate::formats::Format::WholeHour.name()})
             }
             IssueKind::NotCountryCode => Value::Null,
+            IssueKind::BelowWhen { min, actual, .. } => json!({"min": min, "actual": actual}),
+            IssueKind::Shared { count, first, .. } => json!({"count": count, "first_index": first}),
         }
     }
 }

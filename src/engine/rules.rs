@@ -4,11 +4,12 @@
 //! the words `describe` shows and the [`Check`] the engine runs. A rule that data cannot say is
 //! [`Check::Hook`]: the kind's named hook ([`super::Hook::After`]) checks it.
 
-use crate::checks::{current, dates, fields};
+use crate::checks::{current, dates, fields, needs, numbers};
 use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
+use std::collections::BTreeMap;
 
 use super::issues::{self, IssueKind};
 
@@ -54,6 +55,44 @@ pub enum Check {
         /// The words for the allowed types in the message ("videos").
         only: &'static str,
     },
+    /// "At least one of" `members` (each "required if the others are absent"): none given
+    /// (present and not `""`; a value of another type counts, it is reported on its own) is one
+    /// `one_of_required` at the first of them, with `params.fields` naming them all. Anchored
+    /// after the last of them ([`crate::describe::Field::then`]), whose
+    /// [`Field::grouped`](crate::describe::Field::grouped) members leave their conditions to it.
+    AtLeastOne {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+    },
+    /// "`member` is at least `min` when `when.0` is `when.1`" (a bound that holds under a sibling's
+    /// value): an integer `member` (a malformed one is already reported) below `min` while the
+    /// sibling is that string is `out_of_range` at `member`, with `params.min` and `actual`; the
+    /// message is "must be at least `min` `message`".
+    MinWhen {
+        /// The integer member.
+        member: &'static str,
+        /// The least value under the condition.
+        min: i64,
+        /// The sibling and the string value under which the bound holds.
+        when: (&'static str, &'static str),
+        /// The condition in words ("for a product that is in stock").
+        message: &'static str,
+    },
+    /// "If the same `key` occurs several times in one request, all of them are ignored": in the
+    /// array member `array` of objects, each object whose string `key` (not `""`: an empty one is
+    /// already reported) is shared is one `duplicate` at its `key`, in array order, with
+    /// `params.count` (how many share it) and `first_index` (never the value itself); the
+    /// message is "`count` `message`".
+    UniqueBy {
+        /// The array member.
+        array: &'static str,
+        /// The member of each item that must be unique.
+        key: &'static str,
+        /// The message after the count ("products of this request share this id, ...").
+        message: &'static str,
+    },
 }
 
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
@@ -95,6 +134,41 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             known,
             only,
         } => media_type_only(ctx, path, obj, members, applies, known, only),
+        Check::AtLeastOne { members, message } => {
+            if !members.iter().any(|name| fields::given(obj, name)) {
+                needs::one_of(ctx, path, members, message);
+            }
+        }
+        Check::MinWhen {
+            member,
+            min,
+            when: (sibling, value),
+            message,
+        } => {
+            let Some(actual) = obj
+                .get(member)
+                .and_then(|v| numbers::integer_value(ctx.mode, v))
+            else {
+                return;
+            };
+            if actual < min && obj.get(sibling).and_then(Value::as_str) == Some(value) {
+                let kind = IssueKind::BelowWhen {
+                    min,
+                    actual,
+                    message,
+                };
+                issues::report(ctx, &path.key(member), kind);
+            }
+        }
+        Check::UniqueBy {
+            array,
+            key,
+            message,
+        } => {
+            if let Some(Value::Array(items)) = obj.get(array) {
+                unique_by(ctx, &path.key(array), items, key, message);
+            }
+        }
     }
 }
 
@@ -168,5 +242,39 @@ fn not_allowed_unless(
             only,
         };
         issues::report(ctx, &path.key(name), kind);
+    }
+}
+
+/// [`Check::UniqueBy`] over `items` (at `list`): one `duplicate` at every occurrence of a shared
+/// key, with how many share it and the first index (a count rather than every index keeps the
+/// report linear in the input).
+fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message: &'static str) {
+    let mut by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if let Some(Value::String(k)) = item.get(key) {
+            if !k.is_empty() {
+                by_key.entry(k.as_ref()).or_default().push(i);
+            }
+        }
+    }
+    // Each item whose key is shared: how many share it and the first of them, by position, so
+    // that the errors come in item order.
+    let mut shared: Vec<Option<(usize, usize)>> = vec![None; items.len()];
+    for indexes in by_key.values().filter(|indexes| indexes.len() > 1) {
+        for &i in indexes {
+            if let (Some(slot), Some(&first)) = (shared.get_mut(i), indexes.first()) {
+                *slot = Some((indexes.len(), first));
+            }
+        }
+    }
+    for (i, s) in shared.into_iter().enumerate() {
+        if let Some((count, first)) = s {
+            let kind = IssueKind::Shared {
+                count,
+                first,
+                message,
+            };
+            issues::report(ctx, &list.index(i).key(key), kind);
+        }
     }
 }
