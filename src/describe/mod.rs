@@ -60,6 +60,10 @@ pub struct Field {
     /// ([`Field::then`], e.g. [`Check::AtLeastOne`]: one issue for the group) rather than by
     /// the member itself; `describe` still shows the condition.
     pub grouped: bool,
+    /// The home slot of [`Field::name`] in an object's name table (`json::name_slot`), computed
+    /// at compile time by the constructors, so that the engine's lookup of a table member costs
+    /// what a lookup by a literal name does.
+    pub slot: usize,
 }
 
 /// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
@@ -98,6 +102,7 @@ impl Field {
             check: None,
             then: None,
             grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -114,6 +119,7 @@ impl Field {
             check: None,
             then: None,
             grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -135,6 +141,7 @@ impl Field {
             check: None,
             then: None,
             grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 

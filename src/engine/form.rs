@@ -45,15 +45,19 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
     // none is unknown and the pass over the names is skipped.
     let mut found = 0;
     for f in table {
-        match obj.get(f.name) {
+        match obj.get_at(f.name, f.slot) {
             None if f.grouped => {}
             None => missing(ctx, path, obj, f),
             Some(v) => {
                 found += 1;
                 let required = matches!(f.need, Required::Always);
-                match f.check {
-                    Some(check) => check(ctx, &path.key(f.name), f.name, v, required, obj),
-                    None => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+                match (f.check, &f.ty, v) {
+                    (Some(check), _, _) => check(ctx, &path.key(f.name), f.name, v, required, obj),
+                    // The common case without the general dispatch (a hot path: products).
+                    (None, Type::Str(spec), Value::String(text)) => {
+                        string(ctx, &path.key(f.name), f.name, text, spec, required);
+                    }
+                    (None, _, _) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
                 }
                 // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
                 let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
