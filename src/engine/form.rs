@@ -55,12 +55,17 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
                     (Some(check), _, _) => check(ctx, &path.key(f.name), f.name, v, required, obj),
                     // The common case without the general dispatch (a hot path: products).
                     (None, Type::Str(spec), Value::String(text)) => {
-                        string(ctx, &path.key(f.name), f.name, text, spec, required);
+                        let plain = spec.min.is_none() && spec.max.is_none();
+                        // Any string (none empty where required) has nothing more to check.
+                        if !(plain && spec.format.is_none() && !(required && text.is_empty())) {
+                            string(ctx, &path.key(f.name), f.name, text, spec, required);
+                        }
                     }
                     (None, _, _) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
                 }
                 // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
-                let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
+                let needing = !f.needs.is_empty()
+                    && (!f.needs_given || matches!(v, Value::String(s) if !s.is_empty()));
                 for needed in f.needs.iter().filter(|_| needing) {
                     let met = if f.needs_given {
                         fields::given(obj, needed)

@@ -23,7 +23,7 @@ mod description;
 
 pub use description::{BATCH_DESCRIPTION, DESCRIPTION, PRODUCT_FIELDS};
 
-use crate::checks::fields;
+use crate::checks::{fields, iso};
 use crate::checks::prices::{self, Price};
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
@@ -80,10 +80,13 @@ pub fn sale_price_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool
     let Some(sale) = prices::price(ctx, at, s) else {
         return;
     };
+    // `price` as its own check reads it (a well-formed price in an ISO 4217 currency); the
+    // table of currencies is asked only when the codes differ (the sale price's is one).
     let price = obj
         .get("price")
         .and_then(Value::as_str)
-        .and_then(|p| prices::parse_price(p).ok());
+        .and_then(|p| prices::parse_price_form(p).ok())
+        .filter(|p| p.currency == sale.currency || iso::is_currency(p.currency));
     if let Some(price) = price {
         sale_below_price(ctx, at, &sale, &price);
     }
