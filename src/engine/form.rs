@@ -46,7 +46,7 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
     let mut found = 0;
     for f in table {
         match obj.get_at(f.name, f.slot) {
-            None if f.grouped => {}
+            None if f.grouped || matches!(f.need, Required::Optional) => {}
             None => missing(ctx, path, obj, f),
             Some(v) => {
                 found += 1;
@@ -60,6 +60,9 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
                         if !(plain && spec.format.is_none() && !(required && text.is_empty())) {
                             string(ctx, &path.key(f.name), f.name, text, spec, required);
                         }
+                    }
+                    (None, Type::Enum(allowed), Value::String(text)) => {
+                        enum_value(ctx, &path.key(f.name), f.name, text, allowed, required);
                     }
                     (None, _, _) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
                 }
@@ -147,11 +150,7 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
         }
         Type::Enum(allowed) => {
             if let Some(text) = fields::string(ctx, path, v) {
-                if text.is_empty() && required {
-                    empty_required(ctx, path, name);
-                } else {
-                    enums::one_of(ctx, path, text, allowed);
-                }
+                enum_value(ctx, path, name, text, allowed, required);
             }
         }
         Type::Int { min, max } => {
@@ -197,11 +196,22 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
     }
 }
 
+/// A string of an enum: `required` when empty and required, else one of `allowed`.
+#[inline(always)]
+fn enum_value(ctx: &mut Ctx, at: &Pointer, name: &str, text: &str, allowed: &[&str], req: bool) {
+    if text.is_empty() && req {
+        empty_required(ctx, at, name);
+    } else {
+        enums::one_of(ctx, at, text, allowed);
+    }
+}
+
 fn empty_required(ctx: &mut Ctx, path: &Pointer, name: &str) {
     let message = format!("{name} is required and must not be empty");
     fields::required_because(ctx, path, name, message);
 }
 
+#[inline(always)]
 fn string(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str, spec: &Str, required: bool) {
     if s.is_empty() && required {
         empty_required(ctx, path, name);

@@ -23,8 +23,8 @@ mod description;
 
 pub use description::{BATCH_DESCRIPTION, DESCRIPTION, PRODUCT_FIELDS};
 
-use crate::checks::{fields, iso};
 use crate::checks::prices::{self, Price};
+use crate::checks::{fields, iso};
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
