@@ -372,4 +372,30 @@ mod tests {
         assert!(issues(GIVEN, r#"{"b": ""}"#).is_empty());
         assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
     }
+
+    const GROUP: crate::describe::Check = crate::describe::Check::AtLeastOne {
+        members: &["a", "b"],
+        message: "a or b",
+    };
+    const ANCHORED: &[Field] = &[
+        Field::optional("a", Str::ANY, "a").grouped(),
+        Field::optional("b", Str::ANY, "b").grouped().then(&GROUP),
+        Field::required("c", Str::ANY, "c"),
+    ];
+
+    /// The anchored rule runs right after its member (before `c`), once for the group, and
+    /// treats `""` as not given; members found are no unknown ones, a repeated name still is
+    /// reported (its duplicate and, once, an unknown member).
+    #[test]
+    fn anchored_rules_run_in_table_order() {
+        let one_of = || ("/a".to_string(), "one_of_required".to_string());
+        let c = || ("/c".to_string(), "required".to_string());
+        assert_eq!(issues(ANCHORED, "{}"), vec![one_of(), c()]);
+        assert_eq!(issues(ANCHORED, r#"{"b": ""}"#), vec![one_of(), c()]);
+        assert_eq!(issues(ANCHORED, r#"{"b": "x"}"#), vec![c()]);
+        assert!(issues(ANCHORED, r#"{"a": "x", "c": "y"}"#).is_empty());
+        let repeated = issues(ANCHORED, r#"{"a": "x", "c": "y", "a": "z", "d": 1}"#);
+        let codes: Vec<&str> = repeated.iter().map(|(_, c)| c.as_str()).collect();
+        assert_eq!(codes, ["duplicate_key", "unknown_field"]);
+    }
 }
