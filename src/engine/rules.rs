@@ -9,7 +9,6 @@ use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
-use std::collections::BTreeMap;
 
 use super::issues::{self, IssueKind};
 
@@ -249,21 +248,24 @@ fn not_allowed_unless(
 /// key, with how many share it and the first index (a count rather than every index keeps the
 /// report linear in the input).
 fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message: &'static str) {
-    let mut by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, item) in items.iter().enumerate() {
-        if let Some(Value::String(k)) = item.get(key) {
-            if !k.is_empty() {
-                by_key.entry(k.as_ref()).or_default().push(i);
-            }
-        }
-    }
+    // The keys with their positions, sorted by key (stably: a key's positions stay in order).
+    let mut keyed: Vec<(&str, usize)> = items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| match item.get(key) {
+            Some(Value::String(k)) if !k.is_empty() => Some((k.as_ref(), i)),
+            _ => None,
+        })
+        .collect();
+    crate::sort::sort_by(&mut keyed, |a, b| a.0 < b.0);
     // Each item whose key is shared: how many share it and the first of them, by position, so
     // that the errors come in item order.
     let mut shared: Vec<Option<(usize, usize)>> = vec![None; items.len()];
-    for indexes in by_key.values().filter(|indexes| indexes.len() > 1) {
-        for &i in indexes {
-            if let (Some(slot), Some(&first)) = (shared.get_mut(i), indexes.first()) {
-                *slot = Some((indexes.len(), first));
+    for group in keyed.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+        let first = group.first().map_or(0, |&(_, i)| i);
+        for &(_, i) in group {
+            if let Some(slot) = shared.get_mut(i) {
+                *slot = Some((group.len(), first));
             }
         }
     }
