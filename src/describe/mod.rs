@@ -17,7 +17,7 @@
 pub mod schema;
 
 use crate::ctx::{Fact, Mode};
-pub use crate::engine::Check;
+pub use crate::engine::{Check, Empty};
 pub use crate::formats::Format;
 use crate::kind::Kind;
 use crate::report::Code;
@@ -50,6 +50,18 @@ pub struct Field {
     /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
     /// `describe` still shows [`Field::ty`] and [`Field::need`].
     pub check: Option<MemberHook>,
+    /// A rule across this member's siblings, checked right after this member (present or not),
+    /// where the table's order puts it: a rule kind of [`Check`] anchored in the table, so that
+    /// it also runs for every object of a nested table (each product of a batch).
+    pub then: Option<&'static Check>,
+    /// Whether this member's [`Required::When`] is reported by an anchored rule of the table
+    /// ([`Field::then`], e.g. [`Check::AtLeastOne`]: one issue for the group) rather than by
+    /// the member itself; `describe` still shows the condition.
+    pub grouped: bool,
+    /// The home slot of [`Field::name`] in an object's name table (`json::name_slot`), computed
+    /// at compile time by the constructors, so that the engine's lookup of a table member costs
+    /// what a lookup by a literal name does.
+    pub slot: usize,
 }
 
 /// The code that checks a member in place of the engine ([`Field::check`]).
@@ -105,6 +117,9 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -119,6 +134,9 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -138,6 +156,9 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -172,6 +193,18 @@ impl Field {
     /// ([`MemberHook::Covered`]).
     pub const fn checked_with_previous(mut self) -> Field {
         self.check = Some(MemberHook::Covered);
+        self
+    }
+
+    /// The same member, followed by the anchored rule `rule` ([`Field::then`]).
+    pub const fn then(mut self, rule: &'static Check) -> Field {
+        self.then = Some(rule);
+        self
+    }
+
+    /// The same member, its condition reported by an anchored rule ([`Field::grouped`]).
+    pub const fn grouped(mut self) -> Field {
+        self.grouped = true;
         self
     }
 

@@ -41,47 +41,74 @@ pub fn object<'v>(
 
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
-    table_members(ctx, path, obj, table);
-    fields::unknown_fields(ctx, path, obj, table);
+    // When the members of the table found are all the object's members (no name repeated),
+    // none is unknown and the pass over the names is skipped.
+    let found = table_members(ctx, path, obj, table);
+    if found < obj.len() || obj.has_repeated_keys() {
+        fields::unknown_fields(ctx, path, obj, table);
+    }
 }
 
-/// Checks the members of `obj` against `table` (not the unknown members).
-fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
+/// Checks the members of `obj` against `table` (not the unknown members), each followed by its
+/// anchored rule ([`Field::then`]); returns how many members of the table are present (those of
+/// a slot hook are not counted, so the caller's pass over the names still runs).
+fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) -> usize {
+    let mut found = 0;
     for f in table {
         match f.check {
-            Some(MemberHook::Slot(check)) => {
-                check(ctx, path, obj);
-                continue;
-            }
-            Some(MemberHook::Covered) => continue,
-            Some(MemberHook::Value(_)) | None => {}
+            Some(MemberHook::Slot(check)) => check(ctx, path, obj),
+            Some(MemberHook::Covered) => {}
+            Some(MemberHook::Value(_)) | None => found += usize::from(member(ctx, path, obj, f)),
         }
-        match obj.get(f.name) {
-            None => missing(ctx, path, obj, f),
-            Some(v) => {
-                let required = matches!(f.need, Required::Always);
-                match f.check {
-                    Some(MemberHook::Value(check)) => {
-                        check(ctx, &path.key(f.name), f.name, v, required, obj);
-                    }
-                    _ => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
-                }
-                // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
-                let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
-                for needed in f.needs.iter().filter(|_| needing) {
-                    let met = if f.needs_given {
-                        fields::given(obj, needed)
-                    } else {
-                        fields::present(obj, needed)
-                    };
-                    if !met {
-                        let message = format!("{needed} is required with {}", f.name);
-                        needs::missing(ctx, path, needed, f.name, message);
-                    }
-                }
-            }
+        if let Some(rule) = f.then {
+            super::rules::check(ctx, path, obj, rule);
         }
     }
+    found
+}
+
+/// Checks member `f` of `obj` (presence, value, needs); returns whether it is present.
+#[inline(always)]
+fn member(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) -> bool {
+    let Some(v) = obj.get_at(f.name, f.slot) else {
+        if !(f.grouped || matches!(f.need, Required::Optional)) {
+            missing(ctx, path, obj, f);
+        }
+        return false;
+    };
+    let required = matches!(f.need, Required::Always);
+    match (f.check, &f.ty, v) {
+        (Some(MemberHook::Value(check)), _, _) => {
+            check(ctx, &path.key(f.name), f.name, v, required, obj);
+        }
+        // The common case without the general dispatch (a hot path: products).
+        (None, Type::Str(spec), Value::String(text)) => {
+            let plain = spec.min.is_none() && spec.max.is_none();
+            // Any string (none empty where required) has nothing more to check.
+            if !(plain && spec.format.is_none() && !(required && text.is_empty())) {
+                string(ctx, &path.key(f.name), f.name, text, spec, required);
+            }
+        }
+        (None, Type::Enum(allowed), Value::String(text)) => {
+            enum_value(ctx, &path.key(f.name), f.name, text, allowed, required);
+        }
+        _ => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+    }
+    // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
+    let needing =
+        !f.needs.is_empty() && (!f.needs_given || matches!(v, Value::String(s) if !s.is_empty()));
+    for needed in f.needs.iter().filter(|_| needing) {
+        let met = if f.needs_given {
+            fields::given(obj, needed)
+        } else {
+            fields::present(obj, needed)
+        };
+        if !met {
+            let message = format!("{needed} is required with {}", f.name);
+            needs::missing(ctx, path, needed, f.name, message);
+        }
+    }
+    true
 }
 
 fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
@@ -143,11 +170,7 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
         }
         Type::Enum(allowed) => {
             if let Some(text) = fields::string(ctx, path, v) {
-                if text.is_empty() && required {
-                    empty_required(ctx, path, name);
-                } else {
-                    enums::one_of(ctx, path, text, allowed);
-                }
+                enum_value(ctx, path, name, text, allowed, required);
             }
         }
         Type::Int { min, max } => {
@@ -193,11 +216,22 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
     }
 }
 
+/// A string of an enum: `required` when empty and required, else one of `allowed`.
+#[inline(always)]
+fn enum_value(ctx: &mut Ctx, at: &Pointer, name: &str, text: &str, allowed: &[&str], req: bool) {
+    if text.is_empty() && req {
+        empty_required(ctx, at, name);
+    } else {
+        enums::one_of(ctx, at, text, allowed);
+    }
+}
+
 fn empty_required(ctx: &mut Ctx, path: &Pointer, name: &str) {
     let message = format!("{name} is required and must not be empty");
     fields::required_because(ctx, path, name, message);
 }
 
+#[inline(always)]
 fn string(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str, spec: &Str, required: bool) {
     if s.is_empty() && required {
         empty_required(ctx, path, name);
@@ -336,7 +370,9 @@ pub fn object_then_rules<'v>(
         Some((members, allowed, message)) => {
             for name in members {
                 match table.iter().find(|f| f.name == *name) {
-                    Some(f) => table_members(ctx, path, obj, std::slice::from_ref(f)),
+                    Some(f) => {
+                        table_members(ctx, path, obj, std::slice::from_ref(f));
+                    }
                     None => {
                         super::rules::not_allowed_member(ctx, path, obj, name, allowed, message)
                     }
@@ -346,7 +382,9 @@ pub fn object_then_rules<'v>(
                 table_members(ctx, path, obj, std::slice::from_ref(f));
             }
         }
-        None => table_members(ctx, path, obj, table),
+        None => {
+            table_members(ctx, path, obj, table);
+        }
     }
     for rule in rules {
         if !matches!(rule.check, super::Check::MembersNotAllowed { .. }) {
@@ -421,5 +459,32 @@ mod tests {
         assert_eq!(issues(GIVEN, r#"{"b": "x", "a": ""}"#), missing_a());
         assert!(issues(GIVEN, r#"{"b": ""}"#).is_empty());
         assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
+    }
+
+    const GROUP: crate::describe::Check = crate::describe::Check::AtLeastOne {
+        members: &["a", "b"],
+        empty: crate::describe::Empty::Text,
+        message: "a or b",
+    };
+    const ANCHORED: &[Field] = &[
+        Field::optional("a", Str::ANY, "a").grouped(),
+        Field::optional("b", Str::ANY, "b").grouped().then(&GROUP),
+        Field::required("c", Str::ANY, "c"),
+    ];
+
+    /// The anchored rule runs right after its member (before `c`), once for the group, and
+    /// treats `""` as not given; members found are no unknown ones, a repeated name still is
+    /// reported (its duplicate and, once, an unknown member).
+    #[test]
+    fn anchored_rules_run_in_table_order() {
+        let one_of = || ("/a".to_string(), "one_of_required".to_string());
+        let c = || ("/c".to_string(), "required".to_string());
+        assert_eq!(issues(ANCHORED, "{}"), vec![one_of(), c()]);
+        assert_eq!(issues(ANCHORED, r#"{"b": ""}"#), vec![one_of(), c()]);
+        assert_eq!(issues(ANCHORED, r#"{"b": "x"}"#), vec![c()]);
+        assert!(issues(ANCHORED, r#"{"a": "x", "c": "y"}"#).is_empty());
+        let repeated = issues(ANCHORED, r#"{"a": "x", "c": "y", "a": "z", "d": 1}"#);
+        let codes: Vec<&str> = repeated.iter().map(|(_, c)| c.as_str()).collect();
+        assert_eq!(codes, ["duplicate_key", "unknown_field"]);
     }
 }

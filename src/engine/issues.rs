@@ -144,6 +144,26 @@ pub enum IssueKind<'a> {
         /// The rule's message.
         message: &'a str,
     },
+    /// `out_of_range`: `actual` is below `min`, which holds under a condition (`message`, in
+    /// words).
+    BelowWhen {
+        /// The least value.
+        min: i64,
+        /// The value.
+        actual: i64,
+        /// The condition in words.
+        message: &'a str,
+    },
+    /// `duplicate`: `count` items share this key, the first at `first`; `message` follows the
+    /// count.
+    Shared {
+        /// How many share it.
+        count: usize,
+        /// The index of the first.
+        first: usize,
+        /// The words after the count.
+        message: &'a str,
+    },
 }
 
 /// "a" or "an" before `word`.
@@ -179,6 +199,8 @@ impl IssueKind<'_> {
             IssueKind::AtLeastOne { .. } => Code::OneOfRequired,
             IssueKind::MemberNotAllowed { .. } => Code::NotAllowed,
             IssueKind::NotLaterThanNow { .. } => Code::InvalidDateRange,
+            IssueKind::BelowWhen { .. } => Code::OutOfRange,
+            IssueKind::Shared { .. } => Code::Duplicate,
         }
     }
 
@@ -238,6 +260,10 @@ impl IssueKind<'_> {
             IssueKind::AtLeastOne { message, .. }
             | IssueKind::MemberNotAllowed { message, .. }
             | IssueKind::NotLaterThanNow { message } => message.to_owned(),
+            IssueKind::BelowWhen { min, message, .. } => {
+                format!("must be at least {min} {message}")
+            }
+            IssueKind::Shared { count, message, .. } => format!("{count} {message}"),
         }
     }
 
@@ -281,7 +307,12 @@ impl IssueKind<'_> {
                 }
                 Value::Object(p)
             }
-            IssueKind::DuplicateKey { count, first_index } => {
+            IssueKind::DuplicateKey { count, first_index }
+            | IssueKind::Shared {
+                count,
+                first: first_index,
+                ..
+            } => {
                 json!({"count": count, "first_index": first_index})
             }
             IssueKind::InvalidFormat { pattern, .. } => json!({ "pattern": pattern }),
@@ -289,6 +320,7 @@ impl IssueKind<'_> {
             IssueKind::AtLeastOne { members, .. } => json!({ "fields": members }),
             IssueKind::MemberNotAllowed { allowed, .. } => json!({ "allowed": allowed }),
             IssueKind::NotLaterThanNow { .. } => json!({"later_than": "now"}),
+            IssueKind::BelowWhen { min, actual, .. } => json!({"min": min, "actual": actual}),
         }
     }
 }

@@ -21,7 +21,7 @@ pub mod form;
 pub mod issues;
 pub mod rules;
 
-pub use rules::Check;
+pub use rules::{Check, Empty};
 
 use crate::ctx::{Ctx, Mode};
 use crate::describe::Description;

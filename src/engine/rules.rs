@@ -4,7 +4,7 @@
 //! the words `describe` shows and the [`Check`] the engine runs. A rule that data cannot say is
 //! [`Check::Hook`]: the kind's named hook ([`super::Hook::After`]) checks it.
 
-use crate::checks::{current, dates, fields};
+use crate::checks::{current, dates, fields, numbers};
 use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
@@ -54,19 +54,27 @@ pub enum Check {
         /// The words for the allowed types in the message ("videos").
         only: &'static str,
     },
-    /// "At least one of `members`" (a user needs an identifier value): none of them present
-    /// with a value (an empty array holds none; a value of another type is reported on its own
-    /// and counts) is `one_of_required` at the first, with `params.fields` naming them all.
+    /// "At least one of `members`" (a product's "brand: required if gtin and mpn are absent"
+    /// and its twins; a user needs an identifier value): none of them has a value is one
+    /// `one_of_required` at the first of them, with `params.fields` naming them all. A member
+    /// has a value when it is present and not the empty value of the members' type, `empty`
+    /// (`""` for text members, `[]` for list members); a value of another type counts, it is
+    /// reported on its own. Run from the rules of an object
+    /// (`engine::form::object_then_rules`) or anchored after the last of the members
+    /// ([`crate::describe::Field::then`]), whose
+    /// [`Field::grouped`](crate::describe::Field::grouped) members leave their conditions to it.
     AtLeastOne {
         /// The members, in the spec's order.
         members: &'static [&'static str],
+        /// The empty value of the members' type (a member holding it has no value).
+        empty: Empty,
         /// The message.
         message: &'static str,
     },
     /// Members of a set this object takes only some of (the do-not-reach endpoint takes only
     /// the `email` and `phone_number` identifiers): each member of `members` not in `allowed`
     /// that is present, whatever its value, is `not_allowed` at its pointer with
-    /// `params.allowed`, in the order of `members`. In [`super::form::object_then_rules`] they
+    /// `params.allowed`, in the order of `members`. In `engine::form::object_then_rules` they
     /// are reported in their place among the table's members (`members` lists the whole set in
     /// the spec's order) and not also warned as unknown.
     MembersNotAllowed {
@@ -93,6 +101,55 @@ pub enum Check {
         /// The message when `later` is not later than now.
         now_message: &'static str,
     },
+    /// "`member` is at least `min` when `when.0` is `when.1`" (a bound that holds under a sibling's
+    /// value): an integer `member` (a malformed one is already reported) below `min` while the
+    /// sibling is that string is `out_of_range` at `member`, with `params.min` and `actual`; the
+    /// message is "must be at least `min` `message`".
+    MinWhen {
+        /// The integer member.
+        member: &'static str,
+        /// The least value under the condition.
+        min: i64,
+        /// The sibling and the string value under which the bound holds.
+        when: (&'static str, &'static str),
+        /// The condition in words ("for a product that is in stock").
+        message: &'static str,
+    },
+    /// "If the same `key` occurs several times in one request, all of them are ignored": in the
+    /// array member `array` of objects, each object whose string `key` (not `""`: an empty one is
+    /// already reported) is shared is one `duplicate` at its `key`, in array order, with
+    /// `params.count` (how many share it) and `first_index` (never the value itself); the
+    /// message is "`count` `message`".
+    UniqueBy {
+        /// The array member.
+        array: &'static str,
+        /// The member of each item that must be unique.
+        key: &'static str,
+        /// The message after the count ("products of this request share this id, ...").
+        message: &'static str,
+    },
+}
+
+/// The empty value of the members of a [`Check::AtLeastOne`]: a member holding it has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Empty {
+    /// Text members: `""` is no value.
+    Text,
+    /// List members: `[]` is no value.
+    List,
+}
+
+impl Empty {
+    /// Whether a member's value `v` (`None`: absent) is a value: present and not this empty
+    /// value (a value of another type is one; its type is reported on its own).
+    fn has_value(self, v: Option<&Value<'_>>) -> bool {
+        match (self, v) {
+            (_, None) => false,
+            (Empty::Text, Some(Value::String(s))) => !s.is_empty(),
+            (Empty::List, Some(Value::Array(a))) => !a.is_empty(),
+            (_, Some(_)) => true,
+        }
+    }
 }
 
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
@@ -134,13 +191,12 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             known,
             only,
         } => media_type_only(ctx, path, obj, members, applies, known, only),
-        Check::AtLeastOne { members, message } => {
-            let any = members.iter().any(|m| match obj.get(m) {
-                Some(Value::Array(a)) => !a.is_empty(),
-                Some(_) => true,
-                None => false,
-            });
-            if !any {
+        Check::AtLeastOne {
+            members,
+            empty,
+            message,
+        } => {
+            if !members.iter().any(|m| empty.has_value(obj.get(m))) {
                 if let Some(first) = members.first() {
                     let kind = IssueKind::AtLeastOne { members, message };
                     issues::report(ctx, &path.key(first), kind);
@@ -162,6 +218,36 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             clock_rule,
             now_message,
         } => later_than_or_now(ctx, path, obj, earlier, later, clock_rule, now_message),
+        Check::MinWhen {
+            member,
+            min,
+            when: (sibling, value),
+            message,
+        } => {
+            let Some(actual) = obj
+                .get(member)
+                .and_then(|v| numbers::integer_value(ctx.mode, v))
+            else {
+                return;
+            };
+            if actual < min && obj.get(sibling).and_then(Value::as_str) == Some(value) {
+                let kind = IssueKind::BelowWhen {
+                    min,
+                    actual,
+                    message,
+                };
+                issues::report(ctx, &path.key(member), kind);
+            }
+        }
+        Check::UniqueBy {
+            array,
+            key,
+            message,
+        } => {
+            if let Some(Value::Array(items)) = obj.get(array) {
+                unique_by(ctx, &path.key(array), items, key, message);
+            }
+        }
     }
 }
 
@@ -287,5 +373,69 @@ pub fn not_allowed_member(
     if obj.contains_key(name) {
         let kind = IssueKind::MemberNotAllowed { allowed, message };
         issues::report(ctx, &path.key(name), kind);
+    }
+}
+
+/// [`Check::UniqueBy`] over `items` (at `list`): one `duplicate` at every occurrence of a shared
+/// key, with how many share it and the first index (a count rather than every index keeps the
+/// report linear in the input).
+fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message: &'static str) {
+    // The keys with their positions, sorted by key (stably: a key's positions stay in order).
+    let mut keyed: Vec<(&str, usize)> = items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| match item.get(key) {
+            Some(Value::String(k)) if !k.is_empty() => Some((k.as_ref(), i)),
+            _ => None,
+        })
+        .collect();
+    crate::sort::sort_by(&mut keyed, |a, b| a.0 < b.0);
+    // Each item whose key is shared: how many share it and the first of them, by position, so
+    // that the errors come in item order.
+    let mut shared: Vec<Option<(usize, usize)>> = vec![None; items.len()];
+    for group in keyed.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+        let first = group.first().map_or(0, |&(_, i)| i);
+        for &(_, i) in group {
+            if let Some(slot) = shared.get_mut(i) {
+                *slot = Some((group.len(), first));
+            }
+        }
+    }
+    for (i, s) in shared.into_iter().enumerate() {
+        if let Some((count, first)) = s {
+            let kind = IssueKind::Shared {
+                count,
+                first,
+                message,
+            };
+            issues::report(ctx, &list.index(i).key(key), kind);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Empty;
+    use crate::json::parse;
+
+    /// One rule kind for both "at least one of": a member has a value unless absent or the empty
+    /// value of the members' type (`""` for a product's identifiers, `[]` for a user's
+    /// identifier arrays); an empty value of the other type counts (its type is reported on its
+    /// own), as each kind did before the two were one.
+    #[test]
+    fn at_least_one_counts_only_the_members_empty_value_as_none() {
+        let has = |empty: Empty, text: &str| {
+            let v = parse(text.as_bytes()).expect("JSON");
+            empty.has_value(Some(&v))
+        };
+        assert!(!Empty::Text.has_value(None));
+        assert!(!Empty::List.has_value(None));
+        assert!(!has(Empty::Text, r#""""#));
+        assert!(has(Empty::Text, r#""x""#));
+        assert!(has(Empty::Text, "[]"));
+        assert!(!has(Empty::List, "[]"));
+        assert!(has(Empty::List, r#"["x"]"#));
+        assert!(has(Empty::List, r#""""#));
+        assert!(has(Empty::List, "null"));
     }
 }
