@@ -278,6 +278,20 @@ pub struct Array {
 pub struct Tagged {
     pub tag: &'static str,
     pub variants: &'static [(&'static str, &'static [Field])],
+    /// Members allowed only with some tag values: sent with another, `not_allowed` (after the
+    /// variant's members, and not also `unknown_field`). `describe` shows each under the
+    /// variants it belongs to.
+    pub only_in: &'static [OnlyIn],
+}
+
+/// A member of a [`Tagged`] object allowed only with the tag values `tags` ("label ... BUTTON
+/// only").
+#[derive(Clone, Copy, Debug)]
+pub struct OnlyIn {
+    pub member: &'static str,
+    pub tags: &'static [&'static str],
+    /// The message of `not_allowed` (`params.allowed_in` lists `tags`).
+    pub message: &'static str,
 }
 
 /// A rule across fields, in words, with the code it reports and the fields it involves

@@ -10,7 +10,7 @@ use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, List, Required, Str, Type, When};
+use crate::describe::{Condition, Field, List, Required, Str, Tagged, Type, When};
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -161,20 +161,7 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
         Type::Object(table) => {
             object(ctx, path, v, table);
         }
-        Type::Tagged(tagged) => {
-            let Some(obj) = fields::object(ctx, path, v) else {
-                return;
-            };
-            let tags: Vec<&str> = tagged.variants.iter().map(|(t, _)| *t).collect();
-            let Some(tag) =
-                fields::enum_member(ctx, obj, path, tagged.tag, &tags, fields::Need::Required)
-            else {
-                return;
-            };
-            if let Some((_, table)) = tagged.variants.iter().find(|(t, _)| *t == tag) {
-                members(ctx, path, obj, table);
-            }
-        }
+        Type::Tagged(t) => tagged(ctx, path, v, t),
     }
 }
 
@@ -291,6 +278,68 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
             let kind = IssueKind::RepeatedItem { index: i, first };
             issues::report(ctx, path, kind);
         }
+    }
+}
+
+/// Member `f` of `obj` on its own: present when always required (`required` if not), and its
+/// value (type, bounds, format, or its member hook). The conditions across members (required
+/// when, needs) are left to the kind's rules: this is the member check of a kind read in order
+/// ([`super::Hook::InOrder`]) and of a tagged variant.
+pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
+    let required = matches!(f.need, Required::Always);
+    match obj.get(f.name) {
+        None if required => fields::required(ctx, path, f.name),
+        None => {}
+        Some(v) => match f.check {
+            Some(check) => check(ctx, &path.key(f.name), f.name, v, required, obj),
+            None => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+        },
+    }
+}
+
+/// A [`Type::Tagged`] value: an object whose tag is one of the variants (else reported, and its
+/// members are not checked: which shape they belong to is unknown), the members of its
+/// variant ([`shape`]), the members only for other tags (`not_allowed`), then the unknown
+/// members (the tag and the members of [`Tagged::only_in`] are known).
+fn tagged(ctx: &mut Ctx, path: &Pointer, v: &Value, t: &Tagged) {
+    let Some(obj) = fields::object(ctx, path, v) else {
+        return;
+    };
+    let tags: Vec<&str> = t.variants.iter().map(|(tag, _)| *tag).collect();
+    let Some(tag) = fields::enum_member(ctx, obj, path, t.tag, &tags, fields::Need::Required)
+    else {
+        return;
+    };
+    let Some((_, table)) = t.variants.iter().find(|(v, _)| *v == tag) else {
+        return;
+    };
+    for f in table.iter() {
+        shape(ctx, path, obj, f);
+    }
+    for only in t.only_in {
+        if !only.tags.contains(&tag) && fields::present(obj, only.member) {
+            let kind = IssueKind::OnlyIn {
+                allowed_in: only.tags,
+                message: only.message,
+            };
+            issues::report(ctx, &path.key(only.member), kind);
+        }
+    }
+    let known = VariantNames { t, table };
+    fields::unknown_fields(ctx, path, obj, &known);
+}
+
+/// The members a tagged variant knows: its tag, its table and the members only for some tags.
+struct VariantNames<'t> {
+    t: &'t Tagged,
+    table: &'t [Field],
+}
+
+impl Known for VariantNames<'_> {
+    fn contains_name(&self, name: &str) -> bool {
+        name == self.t.tag
+            || self.table.contains_name(name)
+            || self.t.only_in.iter().any(|o| o.member == name)
     }
 }
 

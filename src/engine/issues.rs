@@ -52,6 +52,20 @@ pub enum IssueKind<'a> {
     NotWholeHour,
     /// `invalid_country_code`: not an ISO 3166-1 alpha-2 code.
     NotCountryCode,
+    /// `mutually_exclusive`: more than one of `members` is present; the message is the rule's.
+    ExclusiveMembers {
+        /// The members, of which at most one may be present.
+        members: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `not_allowed`: a member allowed only in objects tagged one of `allowed_in`.
+    OnlyIn {
+        /// The tags the member is allowed with.
+        allowed_in: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
 }
 
 impl IssueKind<'_> {
@@ -65,6 +79,8 @@ impl IssueKind<'_> {
             IssueKind::UnsafeIdNumber => Code::WrongType,
             IssueKind::NotWholeHour => Code::InvalidDateTime,
             IssueKind::NotCountryCode => Code::InvalidCountryCode,
+            IssueKind::ExclusiveMembers { .. } => Code::MutuallyExclusive,
+            IssueKind::OnlyIn { .. } => Code::NotAllowed,
         }
     }
 
@@ -91,6 +107,8 @@ impl IssueKind<'_> {
                 String::from("must be a whole hour (minutes, seconds and fractions zero)")
             }
             IssueKind::NotCountryCode => String::from("must be an ISO 3166-1 alpha-2 country code"),
+            IssueKind::ExclusiveMembers { message, .. } => message.to_owned(),
+            IssueKind::OnlyIn { message, .. } => message.to_owned(),
         }
     }
 
@@ -112,6 +130,8 @@ impl IssueKind<'_> {
                 json!({"format": crate::formats::Format::WholeHour.name()})
             }
             IssueKind::NotCountryCode => Value::Null,
+            IssueKind::ExclusiveMembers { members, .. } => json!({ "fields": members }),
+            IssueKind::OnlyIn { allowed_in, .. } => json!({ "allowed_in": allowed_in }),
         }
     }
 }

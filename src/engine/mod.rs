@@ -48,6 +48,12 @@ pub enum Hook {
     /// NOT YET MIGRATED: the kind's hand-written validation does the whole check (field table
     /// included); the row gives only its description and mode.
     Whole(ValueHook),
+    /// No code: the row read in order ([`in_order`]). Each member is checked on its own
+    /// ([`form::shape`]); the rules placed at a member ([`Check::After`],
+    /// [`Check::NotSentEmpty`]) run right after it; then the other rules, in the order listed;
+    /// then the unknown members. The table's conditions across members (required when, needs)
+    /// are shown by `describe` and checked by the kind's rules, which say where they report.
+    InOrder,
 }
 
 /// One payload kind: everything the engine, `describe` and `jsonSchema` know about it.
@@ -82,6 +88,15 @@ impl KindSpec {
             mode,
             description,
             hook: Hook::After(hook),
+        }
+    }
+
+    /// A kind read in order ([`Hook::InOrder`]): its rules report among its members.
+    pub const fn in_order(mode: Mode, description: &'static Description) -> KindSpec {
+        KindSpec {
+            mode,
+            description,
+            hook: Hook::InOrder,
         }
     }
 
@@ -129,6 +144,29 @@ pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {
                 }
             }
         }
+        Hook::InOrder => {
+            if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
+                in_order(&mut ctx, &root, obj, row.description);
+            }
+        }
     }
     ctx.finish()
+}
+
+/// A kind read in order ([`Hook::InOrder`]): its members, each followed by the rules placed
+/// after it, then the other rules, then the unknown members.
+pub fn in_order(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, d: &Description) {
+    let table = d.fields();
+    for f in table {
+        form::shape(ctx, path, obj, f);
+        for rule in d.rules {
+            rules::placed_after(ctx, path, obj, &rule.check, f.name);
+        }
+    }
+    for rule in d.rules {
+        if !rules::is_placed(&rule.check) {
+            rules::check(ctx, path, obj, &rule.check);
+        }
+    }
+    crate::checks::fields::unknown_fields(ctx, path, obj, table);
 }

@@ -4,7 +4,7 @@
 //! the words `describe` shows and the [`Check`] the engine runs. A rule that data cannot say is
 //! [`Check::Hook`]: the kind's named hook ([`super::Hook::After`]) checks it.
 
-use crate::checks::{current, dates, fields};
+use crate::checks::{current, dates, fields, needs};
 use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
@@ -54,6 +54,72 @@ pub enum Check {
         /// The words for the allowed types in the message ("videos").
         only: &'static str,
     },
+    /// A rule reported at a place in the table: in a kind read in order
+    /// ([`super::Hook::InOrder`]), `check` runs right after member `member` (present or not) is
+    /// checked, before the members after it; elsewhere it runs where the rule is listed.
+    After {
+        /// The member the rule follows.
+        member: &'static str,
+        /// The rule.
+        check: &'static Check,
+    },
+    /// "Exactly one of `members`": two or more present is `mutually_exclusive` at the first
+    /// (`exclusive`, `params.fields` all of them); none present is `one_of_required` at the
+    /// first (`missing`), unless `missing` is `None` (an update, which may send none).
+    ExactlyOne {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message when more than one is present.
+        exclusive: &'static str,
+        /// The message when none is present (`None`: none is fine).
+        missing: Option<&'static str>,
+    },
+    /// "At least one of `members`": none given (present and not `""`; a value of another type
+    /// counts, it is reported on its own) is `one_of_required` at the first, `params.fields` all.
+    OneOf {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+    },
+    /// "`needed`: if `by`" for each `(by, needed)` of `pairs`: `by` given as a non-empty string
+    /// and `needed` not given is `dependency_missing` at `needed` ("`needed`, `what`, is
+    /// required with `by`"), after the table, in the order of `pairs`.
+    Needs {
+        /// `(by, needed)` pairs.
+        pairs: &'static [(&'static str, &'static str)],
+        /// What the needed member is, in the message ("the Post text used on click").
+        what: &'static str,
+    },
+    /// An update's [`Check::OneOf`]: one of `members` must remain on the record. Only an update
+    /// that sends one as `""` and none with a value can break it; a member not sent is read from
+    /// `context.current` (asked for as rule `rule`). An update sending none of them is checked
+    /// against the record only when one is given (never asked for: it does not touch them).
+    OneOfKept {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+        /// The rule id a missing `context.current` names.
+        rule: &'static str,
+    },
+    /// An update's [`Check::Needs`]: each `(by, needed, rule)` the record will have must keep
+    /// its `needed`; a member not sent is read from `context.current` (asked for as `rule`)
+    /// only when the answer depends on it.
+    NeedsKept {
+        /// `(by, needed, rule id)` triples.
+        pairs: &'static [(&'static str, &'static str, &'static str)],
+        /// What the needed member is, in the message.
+        what: &'static str,
+    },
+    /// Members the record always has must not be sent as `""` by an update: each is `required`
+    /// ("`name` `message`"). In a kind read in order it is reported right after the member.
+    NotSentEmpty {
+        /// The members.
+        members: &'static [&'static str],
+        /// The message after the member's name ("is required and must not be empty").
+        message: &'static str,
+    },
 }
 
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
@@ -95,6 +161,39 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             known,
             only,
         } => media_type_only(ctx, path, obj, members, applies, known, only),
+        Check::After { check: inner, .. } => check(ctx, path, obj, inner),
+        Check::ExactlyOne {
+            members,
+            exclusive,
+            missing,
+        } => exactly_one(ctx, path, obj, members, exclusive, missing),
+        Check::OneOf { members, message } => {
+            if !members.iter().any(|m| fields::given(obj, m)) {
+                needs::one_of(ctx, path, members, message);
+            }
+        }
+        Check::Needs { pairs, what } => {
+            for (by, needed) in pairs {
+                if string_given(obj, by) && !fields::given(obj, needed) {
+                    needs_missing(ctx, path, by, needed, what);
+                }
+            }
+        }
+        Check::OneOfKept {
+            members,
+            message,
+            rule,
+        } => one_of_kept(ctx, path, obj, members, message, rule),
+        Check::NeedsKept { pairs, what } => {
+            for (by, needed, rule) in pairs {
+                needs_kept(ctx, path, obj, by, needed, rule, what);
+            }
+        }
+        Check::NotSentEmpty { members, message } => {
+            for name in members {
+                not_sent_empty(ctx, path, obj, name, message);
+            }
+        }
     }
 }
 
@@ -168,5 +267,138 @@ fn not_allowed_unless(
             only,
         };
         issues::report(ctx, &path.key(name), kind);
+    }
+}
+
+/// Whether `rule` reports at a member's place in a kind read in order
+/// ([`super::Hook::InOrder`]) rather than after the table.
+pub fn is_placed(rule: &Check) -> bool {
+    matches!(rule, Check::After { .. } | Check::NotSentEmpty { .. })
+}
+
+/// In a kind read in order, the part of `rule` placed right after member `name`: an
+/// [`Check::After`] that names it, or [`Check::NotSentEmpty`] for that member alone.
+pub fn placed_after(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check, name: &str) {
+    match *rule {
+        Check::After {
+            member,
+            check: inner,
+        } if member == name => check(ctx, path, obj, inner),
+        Check::NotSentEmpty { members, message } if members.contains(&name) => {
+            not_sent_empty(ctx, path, obj, name, message);
+        }
+        _ => {}
+    }
+}
+
+fn exactly_one(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    members: &[&str],
+    exclusive: &str,
+    missing: Option<&str>,
+) {
+    let present = members.iter().filter(|m| fields::present(obj, m)).count();
+    match (present, missing, members.first()) {
+        (0, Some(message), _) => needs::one_of(ctx, path, members, message),
+        (2.., _, Some(first)) => {
+            let kind = IssueKind::ExclusiveMembers {
+                members,
+                message: exclusive,
+            };
+            issues::report(ctx, &path.key(first), kind);
+        }
+        _ => {}
+    }
+}
+
+/// A non-empty string (another type is reported on its own and needs nothing).
+fn string_given(obj: &Object<'_>, name: &str) -> bool {
+    matches!(obj.get(name), Some(Value::String(s)) if !s.is_empty())
+}
+
+fn needs_missing(ctx: &mut Ctx, path: &Pointer, by: &str, needed: &str, what: &str) {
+    let message = format!("{needed}, {what}, is required with {by}");
+    needs::missing(ctx, path, needed, by, message);
+}
+
+fn one_of_kept(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    members: &[&str],
+    message: &str,
+    rule: &'static str,
+) {
+    if !current::clears_one_of(obj, members) {
+        // None sent: the record keeps them all; a record given with none keeps a card without
+        // them (read, never asked for).
+        let untouched = !members.iter().any(|m| fields::present(obj, m));
+        if untouched
+            && ctx
+                .current_if_given()
+                .is_some_and(|record| !members.iter().any(|m| current::has_value(record, m)))
+        {
+            needs::one_of(ctx, path, members, message);
+        }
+        return;
+    }
+    if current::record_keeps_one_of(ctx, rule, obj, members) == Some(false) {
+        needs::one_of(ctx, path, members, message);
+    }
+}
+
+/// What an update sends for a member: not sent, `""`, a non-empty string, another value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sent {
+    Absent,
+    Empty,
+    Text,
+    Other,
+}
+
+fn sent(obj: &Object<'_>, name: &str) -> Sent {
+    match obj.get(name) {
+        None => Sent::Absent,
+        Some(Value::String(s)) if s.is_empty() => Sent::Empty,
+        Some(Value::String(_)) => Sent::Text,
+        Some(_) => Sent::Other,
+    }
+}
+
+fn needs_kept(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    by: &str,
+    needed: &str,
+    rule: &'static str,
+    what: &str,
+) {
+    let broken = match (sent(obj, by), sent(obj, needed)) {
+        // A malformed `by` is already reported; an empty one needs nothing; a `needed` sent
+        // satisfies the rule.
+        (Sent::Other | Sent::Empty, _) | (_, Sent::Text | Sent::Other) => false,
+        // Neither sent: the record as it is (read when given, never asked for).
+        (Sent::Absent, Sent::Absent) => ctx.current_if_given().is_some_and(|record| {
+            current::has_value(record, by) && !current::has_value(record, needed)
+        }),
+        (Sent::Text, Sent::Empty) => true,
+        (Sent::Text, Sent::Absent) => ctx
+            .current(rule)
+            .is_some_and(|record| !current::has_value(record, needed)),
+        (Sent::Absent, Sent::Empty) => ctx
+            .current(rule)
+            .is_some_and(|record| current::has_value(record, by)),
+    };
+    if broken {
+        needs_missing(ctx, path, by, needed, what);
+    }
+}
+
+fn not_sent_empty(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, name: &str, message: &str) {
+    if matches!(obj.get(name), Some(Value::String(s)) if s.is_empty()) {
+        fields::required_because(ctx, &path.key(name), name, format!("{name} {message}"));
     }
 }

@@ -10,8 +10,8 @@ use crate::rules::{
 
 /// The rows of document C's creatives part.
 pub const KINDS: &[KindSpec] = &[
-    KindSpec::whole(Json, &card::DESCRIPTION, card::validate),
-    KindSpec::whole(Json, &card::UPDATE_DESCRIPTION, card::validate_update),
+    KindSpec::in_order(Json, &card::DESCRIPTION),
+    KindSpec::in_order(Json, &card::UPDATE_DESCRIPTION),
     KindSpec::data(Query, &poll_card::DESCRIPTION),
     KindSpec::whole(
         Query,
