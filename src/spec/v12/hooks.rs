@@ -36,8 +36,6 @@ pub const PROMOTED_POST_MEDIA_MIX: ObjectHook = promoted_post::media_mix_and_org
 const NOT_YET_MIGRATED: &[Kind] = &[
     Kind::Product,
     Kind::ProductBatch,
-    Kind::VideoConversationCard,
-    Kind::VideoConversationCardUpdate,
     Kind::LineItemUpdate,
     Kind::CustomAudienceUsers,
     Kind::DoNotReachUsers,
