@@ -392,4 +392,39 @@ mod tests {
         assert!(issues(GIVEN, r#"{"b": ""}"#).is_empty());
         assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
     }
+
+    const TAGGED: &[Field] = &[Field::required(
+        "c",
+        crate::describe::Type::Tagged(&crate::describe::Tagged {
+            tag: "type",
+            variants: &[
+                ("A", &[Field::required("x", Str::ANY, "x")]),
+                ("B", &[Field::optional("y", Str::ANY, "y")]),
+            ],
+            only_in: &[crate::describe::OnlyIn {
+                member: "y",
+                tags: &["B"],
+                message: "y only in B",
+            }],
+        }),
+        "c",
+    )];
+
+    #[test]
+    fn a_tagged_object_knows_its_tag_and_refuses_a_member_of_another_tag() {
+        assert!(issues(TAGGED, r#"{"c": {"type": "A", "x": "1"}}"#).is_empty());
+        assert!(issues(TAGGED, r#"{"c": {"type": "B", "y": "1"}}"#).is_empty());
+        assert_eq!(
+            issues(TAGGED, r#"{"c": {"type": "A", "y": "1", "z": 1}}"#),
+            vec![
+                ("/c/x".into(), "required".into()),
+                ("/c/y".into(), "not_allowed".into()),
+                ("/c/z".into(), "unknown_field".into()),
+            ]
+        );
+        assert_eq!(
+            issues(TAGGED, r#"{"c": {"type": "C", "x": "1"}}"#),
+            vec![("/c/type".into(), "not_in_enum".into())]
+        );
+    }
 }

@@ -11,6 +11,12 @@
 //!    [`rules::Check`] (data) or [`Check::Hook`] (checked by the kind's hook);
 //! 3. the kind's hook, if any.
 //!
+//! A kind whose rules report among its members ([`Hook::InOrder`]: the cards, the video
+//! conversation cards) is read in order instead ([`in_order`]): each member on its own
+//! ([`form::shape`]), each followed by the rules placed after it ([`Check::After`],
+//! [`Check::NotSentEmpty`]), then the other rules, then the unknown members; the table's
+//! conditions across members are shown by `describe` and checked by the kind's rules.
+//!
 //! `describe` and `jsonSchema` are derived from the same rows ([`crate::describe`],
 //! [`crate::describe::schema`]), so a form cannot disagree with the engine.
 //!

@@ -402,3 +402,95 @@ fn not_sent_empty(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, name: &str, m
         fields::required_because(ctx, &path.key(name), name, format!("{name} {message}"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Check;
+    use crate::ctx::{Ctx, Mode};
+    use crate::describe::{Description, Field, Rule, Str, Type};
+    use crate::kind::Kind;
+    use crate::options::Options;
+    use crate::report::{Code, Pointer};
+
+    const fn rule(check: Check) -> Rule {
+        Rule {
+            code: Code::OneOfRequired,
+            check,
+            reads_clock: false,
+            text: "",
+            fields: &[],
+        }
+    }
+
+    /// A kind read in order: `a`, then `b` and `c`, exactly one of which, checked right after
+    /// `a`; `d` needs `e`; `a` must not be sent empty.
+    const D: Description = Description {
+        kind: Kind::Card,
+        title: "",
+        source: "",
+        root: Type::Object(&[
+            Field::optional("a", Str::max(1), "a"),
+            Field::optional("b", Str::ANY, "b"),
+            Field::optional("c", Str::ANY, "c"),
+            Field::optional("d", Str::ANY, "d"),
+            Field::optional("e", Str::ANY, "e"),
+        ]),
+        rules: &[
+            rule(Check::Needs {
+                pairs: &[("d", "e")],
+                what: "the e",
+            }),
+            rule(Check::After {
+                member: "a",
+                check: &Check::ExactlyOne {
+                    members: &["b", "c"],
+                    exclusive: "not both",
+                    missing: Some("one of b or c"),
+                },
+            }),
+            rule(Check::NotSentEmpty {
+                members: &["a"],
+                message: "must not be empty",
+            }),
+        ],
+    };
+
+    fn issues(payload: &str) -> Vec<(String, &'static str)> {
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let v = crate::json::parse(payload.as_bytes()).expect("JSON");
+        if let crate::json::Value::Object(obj) = &v {
+            super::super::in_order(&mut ctx, &Pointer::root(), obj, &D);
+        }
+        let report = ctx.finish();
+        report
+            .issues
+            .iter()
+            .map(|i| (i.path.clone(), i.code.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn rules_placed_after_a_member_report_before_the_members_after_it() {
+        assert_eq!(
+            issues(r#"{"a": "xx", "b": 1, "c": "", "d": "y", "f": 0}"#),
+            vec![
+                ("/a".to_string(), "too_long"),
+                ("/b".to_string(), "mutually_exclusive"),
+                ("/b".to_string(), "wrong_type"),
+                ("/e".to_string(), "dependency_missing"),
+                ("/f".to_string(), "unknown_field"),
+            ]
+        );
+        assert_eq!(
+            issues(r#"{"d": 1, "a": ""}"#),
+            vec![
+                // The rules placed after `a`, in the order listed.
+                ("/b".to_string(), "one_of_required"),
+                ("/a".to_string(), "required"),
+                ("/d".to_string(), "wrong_type"),
+            ]
+        );
+        assert!(issues(r#"{"c": "", "d": "y", "e": "z"}"#).is_empty());
+    }
+}

@@ -106,7 +106,7 @@ const FIELDS: [Field; 16] = [
         }),
         "Hashtag, max 20 chars excluding #",
     )
-    .checked_by(first_cta_check),
+    .checked_by(cta_check),
     Field::required("first_cta_tweet", Str::ANY, "Post text used on click"),
     Field::required("media_key", Str::ANY, "Video in the media library, 16:9"),
     Field::required("name", Str::ANY, "The card's name"),
@@ -271,23 +271,9 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     ],
 };
 
-/// Member hook of `first_cta`: "Hashtag, max 20 chars excluding #".
-pub fn first_cta_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    name: &str,
-    v: &Value,
-    required: bool,
-    _card: &Object,
-) {
-    if let Some(s) = cta(ctx, path, name, v, required) {
-        hashtag(ctx, path, s);
-        cta_length(ctx, path, s);
-    }
-}
-
-/// Member hook of `second_cta`, `third_cta`, `fourth_cta`: "Max 20 chars" (a leading `#` not
-/// counted, as for every "CTA hashtag" of §8).
+/// Member hook of the CTAs: first_cta "Hashtag, max 20 chars excluding #" (the one row that
+/// says hashtag); second_cta, third_cta, fourth_cta "Max 20 chars" (a leading `#` not counted,
+/// as for every "CTA hashtag" of §8).
 pub fn cta_check(
     ctx: &mut Ctx,
     path: &Pointer,
@@ -297,6 +283,9 @@ pub fn cta_check(
     _card: &Object,
 ) {
     if let Some(s) = cta(ctx, path, name, v, required) {
+        if name == "first_cta" {
+            hashtag(ctx, path, s);
+        }
         cta_length(ctx, path, s);
     }
 }
