@@ -55,7 +55,7 @@ pub enum Check {
         only: &'static str,
     },
     /// A rule reported at a place in the table: in a kind read in order
-    /// ([`super::Hook::InOrder`]), `check` runs right after member `member` (present or not) is
+    /// (`Hook::InOrder`), `check` runs right after member `member` (present or not) is
     /// checked, before the members after it; elsewhere it runs where the rule is listed.
     After {
         /// The member the rule follows.

@@ -21,6 +21,12 @@
 //! (MEDIA or SWIPEABLE_MEDIA; DETAILS or BUTTON), checked per component list (`components`, or
 //! each slide of `slides`); the order of components is not checked; a list holding a component
 //! whose type could not be read is not checked for its composition.
+//!
+//! Both kinds are rows read in order (`KindSpec::in_order`): the tables of `description` are
+//! what the engine checks (a component is its `Type::Tagged` table; "label ... BUTTON only" is
+//! its `only_in`), "exactly one of components or slides" is a data rule right after `name`, and
+//! the member hooks below keep what has messages of its own: the composition of each list of
+//! components, `media_keys`, the destination, the PUT's `name`.
 
 mod description;
 
@@ -121,7 +127,7 @@ pub fn name_update_check(
 }
 
 /// Member hook of `components`: each component (the tagged table of
-/// [`description::COMPONENT`]), then the composition of the list.
+/// `description::COMPONENT`), then the composition of the list.
 pub fn components_check(
     ctx: &mut Ctx,
     path: &Pointer,
