@@ -66,6 +66,16 @@ pub enum IssueKind<'a> {
         /// The rule's message.
         message: &'a str,
     },
+    /// `one_of_required` or `too_many_items`: a list (`whole` in words) holds `actual` items of
+    /// the group `group` ([`super::rules::Contains`]): none, or more than the group's `max`.
+    Contains {
+        /// The group.
+        group: &'a super::rules::Contains,
+        /// The list, in words ("a card").
+        whole: &'a str,
+        /// How many items of the group the list holds.
+        actual: usize,
+    },
 }
 
 impl IssueKind<'_> {
@@ -81,6 +91,8 @@ impl IssueKind<'_> {
             IssueKind::NotCountryCode => Code::InvalidCountryCode,
             IssueKind::ExclusiveMembers { .. } => Code::MutuallyExclusive,
             IssueKind::OnlyIn { .. } => Code::NotAllowed,
+            IssueKind::Contains { actual: 0, .. } => Code::OneOfRequired,
+            IssueKind::Contains { .. } => Code::TooManyItems,
         }
     }
 
@@ -109,6 +121,16 @@ impl IssueKind<'_> {
             IssueKind::NotCountryCode => String::from("must be an ISO 3166-1 alpha-2 country code"),
             IssueKind::ExclusiveMembers { message, .. } => message.to_owned(),
             IssueKind::OnlyIn { message, .. } => message.to_owned(),
+            IssueKind::Contains {
+                group,
+                whole,
+                actual: 0,
+            } => format!("{whole} {}", group.missing),
+            IssueKind::Contains {
+                group,
+                whole,
+                actual,
+            } => format!("{whole} {} (it has {actual})", group.extra),
         }
     }
 
@@ -132,6 +154,15 @@ impl IssueKind<'_> {
             IssueKind::NotCountryCode => Value::Null,
             IssueKind::ExclusiveMembers { members, .. } => json!({ "fields": members }),
             IssueKind::OnlyIn { allowed_in, .. } => json!({ "allowed_in": allowed_in }),
+            IssueKind::Contains { group, actual, .. } => {
+                let mut params = serde_json::Map::new();
+                params.insert(group.param.to_owned(), json!(group.tags));
+                if actual > 0 {
+                    params.insert("max".to_owned(), json!(group.max));
+                    params.insert("actual".to_owned(), json!(actual));
+                }
+                Value::Object(params)
+            }
         }
     }
 }

@@ -36,6 +36,7 @@ use crate::checks::fields::{self, Need};
 use crate::checks::{iso, lengths, needs, urls};
 use crate::ctx::Ctx;
 use crate::engine::form;
+use crate::engine::rules::{self, Contains};
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -81,25 +82,19 @@ const APP_MEMBERS: &[&str] = &[
 ];
 
 /// "A card needs one media component plus a DETAILS or BUTTON component", per list of
-/// components: each group of component types, how many of it a list takes, and the words of
-/// its two issues (after "a card" or "a slide").
-struct Group {
-    types: &'static [&'static str],
-    max: usize,
-    missing: &'static str,
-    extra: &'static str,
-}
-
-const COMPOSITION: [Group; 2] = [
-    Group {
-        types: MEDIA_COMPONENT_TYPES,
+/// components, read as exactly one of each group.
+const COMPOSITION: &[Contains] = &[
+    Contains {
+        tags: MEDIA_COMPONENT_TYPES,
         max: MEDIA_COMPONENTS_PER_CARD,
+        param: "component_types",
         missing: "needs one media component, MEDIA or SWIPEABLE_MEDIA",
         extra: "takes only one media component, MEDIA or SWIPEABLE_MEDIA",
     },
-    Group {
-        types: ACTION_COMPONENT_TYPES,
+    Contains {
+        tags: ACTION_COMPONENT_TYPES,
         max: ACTION_COMPONENTS_PER_CARD,
+        param: "component_types",
         missing: "needs a DETAILS or BUTTON component",
         extra: "takes only one DETAILS or BUTTON component",
     },
@@ -156,7 +151,7 @@ pub fn slides_check(
         return;
     };
     if slides.is_empty() {
-        composition(ctx, path, &[], "a card");
+        rules::contains(ctx, path, &[], COMPOSITION, "a card");
     }
     for (i, slide) in slides.iter().enumerate() {
         let p = path.index(i);
@@ -187,30 +182,7 @@ fn component_list(ctx: &mut Ctx, path: &Pointer, name: &str, list: &[Value], who
         types.push(ty.filter(|t| COMPONENT_TYPES.contains(t)));
     }
     if let Some(types) = types.into_iter().collect::<Option<Vec<&str>>>() {
-        composition(ctx, path, &types, whole);
-    }
-}
-
-/// Exactly one component of each [`COMPOSITION`] group in the list at `path` (`whole` names it
-/// in messages: "a card" or "a slide").
-fn composition(ctx: &mut Ctx, path: &Pointer, types: &[&str], whole: &str) {
-    for g in &COMPOSITION {
-        let actual = types.iter().filter(|t| g.types.contains(t)).count();
-        if actual == 0 {
-            ctx.error(
-                path,
-                Code::OneOfRequired,
-                format!("{whole} {}", g.missing),
-                json!({"component_types": g.types}),
-            );
-        } else if actual > g.max {
-            ctx.error(
-                path,
-                Code::TooManyItems,
-                format!("{whole} {} (it has {actual})", g.extra),
-                json!({"component_types": g.types, "max": g.max, "actual": actual}),
-            );
-        }
+        rules::contains(ctx, path, &types, COMPOSITION, whole);
     }
 }
 
