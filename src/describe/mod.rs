@@ -4,12 +4,13 @@
 //!
 //! A kind's [`Description`] lives in its rules file, next to the rules, and is built from the
 //! same named constants the rules use. Two ways keep it honest:
-//! - the kinds migrated to rows are *validated from* their description by the engine (`engine`),
-//!   so the description is the rule;
-//! - for the kinds whose validation is still hand-written (`engine::Hook::Whole`), `tests/describe.rs` breaks each described bound of a
-//!   valid vector (a string one character too long, a value outside the enum, a required member
-//!   removed) and requires the engine to report it at that path; and every valid vector must
-//!   pass [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
+//! - every kind is a row *validated from* its description by the engine (`engine`), so the
+//!   description is the rule;
+//! - `tests/describe.rs` breaks each described bound of a valid vector (a string one character
+//!   too long, a value outside the enum, a required member removed) and requires the engine to
+//!   report it at that path (this holds the member hooks and the kinds read in order, whose
+//!   rules report their conditions, to the table too); and every valid vector must pass
+//!   [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
 //!
 //! [`Description::to_json_text`] is the JSON form `describe(kind)` returns in JavaScript,
 //! written by the crate's `schema` module; see docs/DESCRIBE.md for its fields.
@@ -342,6 +343,20 @@ pub struct Array {
 pub struct Tagged {
     pub tag: &'static str,
     pub variants: &'static [(&'static str, &'static [Field])],
+    /// Members allowed only with some tag values: sent with another, `not_allowed` (after the
+    /// variant's members, and not also `unknown_field`). `describe` shows each under the
+    /// variants it belongs to.
+    pub only_in: &'static [OnlyIn],
+}
+
+/// A member of a [`Tagged`] object allowed only with the tag values `tags` ("label ... BUTTON
+/// only").
+#[derive(Clone, Copy, Debug)]
+pub struct OnlyIn {
+    pub member: &'static str,
+    pub tags: &'static [&'static str],
+    /// The message of `not_allowed` (`params.allowed_in` lists `tags`).
+    pub message: &'static str,
 }
 
 /// A rule across fields, in words, with the code it reports and the fields it involves

@@ -10,7 +10,7 @@ use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, List, MemberHook, Required, Str, Type, When};
+use crate::describe::{Condition, Field, List, MemberHook, Required, Str, Tagged, Type, When};
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -199,20 +199,7 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
         Type::Object(table) => {
             object(ctx, path, v, table);
         }
-        Type::Tagged(tagged) => {
-            let Some(obj) = fields::object(ctx, path, v) else {
-                return;
-            };
-            let tags: Vec<&str> = tagged.variants.iter().map(|(t, _)| *t).collect();
-            let Some(tag) =
-                fields::enum_member(ctx, obj, path, tagged.tag, &tags, fields::Need::Required)
-            else {
-                return;
-            };
-            if let Some((_, table)) = tagged.variants.iter().find(|(t, _)| *t == tag) {
-                members(ctx, path, obj, table);
-            }
-        }
+        Type::Tagged(t) => tagged(ctx, path, v, t),
     }
 }
 
@@ -411,6 +398,77 @@ impl Known for TableAndRefused<'_> {
     }
 }
 
+/// Member `f` of `obj` on its own: present when always required (`required` if not), and its
+/// value (type, bounds, format, or its member hook). The conditions across members (required
+/// when, needs) are left to the kind's rules: this is the member check of a kind read in order
+/// ([`super::Hook::InOrder`]) and of a tagged variant. A slot hook ([`MemberHook::Slot`]) checks
+/// its members instead, and a rule anchored at the member ([`Field::then`]) runs after it, as in
+/// [`members`].
+pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
+    let required = matches!(f.need, Required::Always);
+    match (f.check, obj.get_at(f.name, f.slot)) {
+        (Some(MemberHook::Slot(check)), _) => check(ctx, path, obj),
+        (Some(MemberHook::Covered), _) => {}
+        (None | Some(MemberHook::Value(_)), None) if required => {
+            fields::required(ctx, path, f.name);
+        }
+        (_, None) => {}
+        (Some(MemberHook::Value(check)), Some(v)) => {
+            check(ctx, &path.key(f.name), f.name, v, required, obj);
+        }
+        (_, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+    }
+    if let Some(rule) = f.then {
+        super::rules::check(ctx, path, obj, rule);
+    }
+}
+
+/// A [`Type::Tagged`] value: an object whose tag is one of the variants (else reported, and its
+/// members are not checked: which shape they belong to is unknown), the members of its
+/// variant ([`shape`]), the members only for other tags (`not_allowed`), then the unknown
+/// members (the tag and the members of [`Tagged::only_in`] are known).
+fn tagged(ctx: &mut Ctx, path: &Pointer, v: &Value, t: &Tagged) {
+    let Some(obj) = fields::object(ctx, path, v) else {
+        return;
+    };
+    let tags: Vec<&str> = t.variants.iter().map(|(tag, _)| *tag).collect();
+    let Some(tag) = fields::enum_member(ctx, obj, path, t.tag, &tags, fields::Need::Required)
+    else {
+        return;
+    };
+    let Some((_, table)) = t.variants.iter().find(|(v, _)| *v == tag) else {
+        return;
+    };
+    for f in table.iter() {
+        shape(ctx, path, obj, f);
+    }
+    for only in t.only_in {
+        if !only.tags.contains(&tag) && fields::present(obj, only.member) {
+            let kind = IssueKind::OnlyIn {
+                allowed_in: only.tags,
+                message: only.message,
+            };
+            issues::report(ctx, &path.key(only.member), kind);
+        }
+    }
+    let known = VariantNames { t, table };
+    fields::unknown_fields(ctx, path, obj, &known);
+}
+
+/// The members a tagged variant knows: its tag, its table and the members only for some tags.
+struct VariantNames<'t> {
+    t: &'t Tagged,
+    table: &'t [Field],
+}
+
+impl Known for VariantNames<'_> {
+    fn contains_name(&self, name: &str) -> bool {
+        name == self.t.tag
+            || self.table.contains_name(name)
+            || self.t.only_in.iter().any(|o| o.member == name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::ctx::{Ctx, Mode};
@@ -486,5 +544,85 @@ mod tests {
         let repeated = issues(ANCHORED, r#"{"a": "x", "c": "y", "a": "z", "d": 1}"#);
         let codes: Vec<&str> = repeated.iter().map(|(_, c)| c.as_str()).collect();
         assert_eq!(codes, ["duplicate_key", "unknown_field"]);
+    }
+
+    const TAGGED: &[Field] = &[Field::required(
+        "c",
+        crate::describe::Type::Tagged(&crate::describe::Tagged {
+            tag: "type",
+            variants: &[
+                ("A", &[Field::required("x", Str::ANY, "x")]),
+                ("B", &[Field::optional("y", Str::ANY, "y")]),
+            ],
+            only_in: &[crate::describe::OnlyIn {
+                member: "y",
+                tags: &["B"],
+                message: "y only in B",
+            }],
+        }),
+        "c",
+    )];
+
+    #[test]
+    fn a_tagged_object_knows_its_tag_and_refuses_a_member_of_another_tag() {
+        assert!(issues(TAGGED, r#"{"c": {"type": "A", "x": "1"}}"#).is_empty());
+        assert!(issues(TAGGED, r#"{"c": {"type": "B", "y": "1"}}"#).is_empty());
+        assert_eq!(
+            issues(TAGGED, r#"{"c": {"type": "A", "y": "1", "z": 1}}"#),
+            vec![
+                ("/c/x".into(), "required".into()),
+                ("/c/y".into(), "not_allowed".into()),
+                ("/c/z".into(), "unknown_field".into()),
+            ]
+        );
+        assert_eq!(
+            issues(TAGGED, r#"{"c": {"type": "C", "x": "1"}}"#),
+            vec![("/c/type".into(), "not_in_enum".into())]
+        );
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    use super::shape;
+    use crate::ctx::{Ctx, Mode};
+    use crate::describe::{Check, Empty, Field, Str};
+    use crate::json::{Object, Value};
+    use crate::options::Options;
+    use crate::report::Pointer;
+
+    const ONE: Check = Check::AtLeastOne {
+        members: &["a", "b"],
+        empty: Empty::Text,
+        message: "a or b",
+    };
+
+    fn slot(ctx: &mut Ctx, path: &Pointer, _: &Object) {
+        crate::checks::fields::required(ctx, path, "from_slot");
+    }
+
+    fn paths(f: &Field, payload: &str) -> Vec<String> {
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let v = crate::json::parse(payload.as_bytes()).expect("JSON");
+        if let Value::Object(obj) = &v {
+            shape(&mut ctx, &Pointer::root(), obj, f);
+        }
+        ctx.finish().issues.iter().map(|i| i.path.clone()).collect()
+    }
+
+    /// A member read on its own (a kind read in order, a tagged variant) keeps what the table
+    /// says of it elsewhere: its anchored rule runs after it, a slot hook checks in its place
+    /// (present or not), a member the slot hook covers is left to it.
+    #[test]
+    fn a_member_read_on_its_own_runs_its_anchored_rule_and_its_slot_hook() {
+        let anchored = Field::optional("b", Str::ANY, "b").grouped().then(&ONE);
+        assert_eq!(paths(&anchored, "{}"), ["/a"]);
+        assert!(paths(&anchored, r#"{"b": "x"}"#).is_empty());
+        let slotted = Field::optional("s", Str::ANY, "s").checked_in_slot(slot);
+        assert_eq!(paths(&slotted, "{}"), ["/from_slot"]);
+        assert_eq!(paths(&slotted, r#"{"s": 1}"#), ["/from_slot"]);
+        let covered = Field::required("s", Str::ANY, "s").checked_with_previous();
+        assert!(paths(&covered, "{}").is_empty());
     }
 }

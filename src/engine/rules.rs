@@ -4,13 +4,19 @@
 //! the words `describe` shows and the [`Check`] the engine runs. A rule that data cannot say is
 //! [`Check::Hook`]: the kind's named hook ([`super::Hook::After`]) checks it.
 
-use crate::checks::{current, dates, fields, numbers};
+use crate::checks::{current, dates, fields, needs, numbers};
 use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
 use super::issues::{self, IssueKind};
+
+mod contains;
+mod updates;
+
+pub use contains::{contains, Contains};
+use updates::{needs_kept, not_sent_empty, one_of_kept};
 
 /// A rule across the members of one object.
 #[derive(Clone, Copy, Debug)]
@@ -126,6 +132,65 @@ pub enum Check {
         /// The member of each item that must be unique.
         key: &'static str,
         /// The message after the count ("products of this request share this id, ...").
+        message: &'static str,
+    },
+    /// A rule reported at a place in the table: in a kind read in order
+    /// (`Hook::InOrder`), `check` runs right after member `member` (present or not) is
+    /// checked, before the members after it; elsewhere it runs where the rule is listed.
+    After {
+        /// The member the rule follows.
+        member: &'static str,
+        /// The rule.
+        check: &'static Check,
+    },
+    /// "Exactly one of `members`": two or more present is `mutually_exclusive` at the first
+    /// (`exclusive`, `params.fields` all of them); none present is `one_of_required` at the
+    /// first (`missing`), unless `missing` is `None` (an update, which may send none).
+    ExactlyOne {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message when more than one is present.
+        exclusive: &'static str,
+        /// The message when none is present (`None`: none is fine).
+        missing: Option<&'static str>,
+    },
+    /// "`needed`: if `by`" for each `(by, needed)` of `pairs`: `by` given as a non-empty string
+    /// and `needed` not given is `dependency_missing` at `needed` ("`needed`, `what`, is
+    /// required with `by`"), after the table, in the order of `pairs`.
+    Needs {
+        /// `(by, needed)` pairs.
+        pairs: &'static [(&'static str, &'static str)],
+        /// What the needed member is, in the message ("the Post text used on click").
+        what: &'static str,
+    },
+    /// An update's [`Check::AtLeastOne`] (of text members): one of `members` must remain on the
+    /// record. Only an update that sends one as `""` and none with a value can break it; a
+    /// member not sent is read from `context.current` (asked for as rule `rule`). An update
+    /// sending none of them is checked against the record only when one is given (never asked
+    /// for: it does not touch them).
+    OneOfKept {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+        /// The rule id a missing `context.current` names.
+        rule: &'static str,
+    },
+    /// An update's [`Check::Needs`]: each `(by, needed, rule)` the record will have must keep
+    /// its `needed`; a member not sent is read from `context.current` (asked for as `rule`)
+    /// only when the answer depends on it.
+    NeedsKept {
+        /// `(by, needed, rule id)` triples.
+        pairs: &'static [(&'static str, &'static str, &'static str)],
+        /// What the needed member is, in the message.
+        what: &'static str,
+    },
+    /// Members the record always has must not be sent as `""` by an update: each is `required`
+    /// ("`name` `message`"). In a kind read in order it is reported right after the member.
+    NotSentEmpty {
+        /// The members.
+        members: &'static [&'static str],
+        /// The message after the member's name ("is required and must not be empty").
         message: &'static str,
     },
 }
@@ -246,6 +311,34 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
         } => {
             if let Some(Value::Array(items)) = obj.get(array) {
                 unique_by(ctx, &path.key(array), items, key, message);
+            }
+        }
+        Check::After { check: inner, .. } => check(ctx, path, obj, inner),
+        Check::ExactlyOne {
+            members,
+            exclusive,
+            missing,
+        } => exactly_one(ctx, path, obj, members, exclusive, missing),
+        Check::Needs { pairs, what } => {
+            for (by, needed) in pairs {
+                if string_given(obj, by) && !fields::given(obj, needed) {
+                    needs_missing(ctx, path, by, needed, what);
+                }
+            }
+        }
+        Check::OneOfKept {
+            members,
+            message,
+            rule,
+        } => one_of_kept(ctx, path, obj, members, message, rule),
+        Check::NeedsKept { pairs, what } => {
+            for (by, needed, rule) in pairs {
+                needs_kept(ctx, path, obj, by, needed, rule, what);
+            }
+        }
+        Check::NotSentEmpty { members, message } => {
+            for name in members {
+                not_sent_empty(ctx, path, obj, name, message);
             }
         }
     }
@@ -411,6 +504,59 @@ fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message:
             issues::report(ctx, &list.index(i).key(key), kind);
         }
     }
+}
+
+/// Whether `rule` reports at a member's place in a kind read in order
+/// ([`super::Hook::InOrder`]) rather than after the table.
+pub fn is_placed(rule: &Check) -> bool {
+    matches!(rule, Check::After { .. } | Check::NotSentEmpty { .. })
+}
+
+/// In a kind read in order, the part of `rule` placed right after member `name`: an
+/// [`Check::After`] that names it, or [`Check::NotSentEmpty`] for that member alone.
+pub fn placed_after(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check, name: &str) {
+    match *rule {
+        Check::After {
+            member,
+            check: inner,
+        } if member == name => check(ctx, path, obj, inner),
+        Check::NotSentEmpty { members, message } if members.contains(&name) => {
+            not_sent_empty(ctx, path, obj, name, message);
+        }
+        _ => {}
+    }
+}
+
+fn exactly_one(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    members: &[&str],
+    exclusive: &str,
+    missing: Option<&str>,
+) {
+    let present = members.iter().filter(|m| fields::present(obj, m)).count();
+    match (present, missing, members.first()) {
+        (0, Some(message), _) => needs::one_of(ctx, path, members, message),
+        (2.., _, Some(first)) => {
+            let kind = IssueKind::ExclusiveMembers {
+                members,
+                message: exclusive,
+            };
+            issues::report(ctx, &path.key(first), kind);
+        }
+        _ => {}
+    }
+}
+
+/// A non-empty string (another type is reported on its own and needs nothing).
+fn string_given(obj: &Object<'_>, name: &str) -> bool {
+    matches!(obj.get(name), Some(Value::String(s)) if !s.is_empty())
+}
+
+fn needs_missing(ctx: &mut Ctx, path: &Pointer, by: &str, needed: &str, what: &str) {
+    let message = format!("{needed}, {what}, is required with {by}");
+    needs::missing(ctx, path, needed, by, message);
 }
 
 #[cfg(test)]

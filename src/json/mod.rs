@@ -373,7 +373,7 @@ impl<'a> Object<'a> {
     }
 
     /// [`Object::get`] with the name's home slot already computed ([`Object::position_at`]).
-    #[inline]
+    #[inline(always)]
     pub fn get_at(&self, name: &str, home: usize) -> Option<&Value<'a>> {
         self.position_at(name, home)
             .and_then(|i| self.entries.get(i))
