@@ -10,7 +10,9 @@ use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, List, MemberHook, Required, Str, Tagged, Type, When};
+use crate::describe::{
+    Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
+};
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -58,7 +60,11 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
         match f.check {
             Some(MemberHook::Slot(check)) => check(ctx, path, obj),
             Some(MemberHook::Covered) => {}
-            Some(MemberHook::Value(_)) | None => found += usize::from(member(ctx, path, obj, f)),
+            // The common case apart, so that its member check knows it has no hook.
+            None => found += usize::from(member(ctx, path, obj, f, None)),
+            Some(MemberHook::Value(check)) => {
+                found += usize::from(member(ctx, path, obj, f, Some(check)));
+            }
         }
         if let Some(rule) = f.then {
             super::rules::check(ctx, path, obj, rule);
@@ -67,9 +73,16 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
     found
 }
 
-/// Checks member `f` of `obj` (presence, value, needs); returns whether it is present.
+/// Checks member `f` of `obj` (presence, value by its member hook `hook` or by its type, needs);
+/// returns whether it is present.
 #[inline(always)]
-fn member(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) -> bool {
+fn member(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    f: &Field,
+    hook: Option<MemberCheck>,
+) -> bool {
     let Some(v) = obj.get_at(f.name, f.slot) else {
         if !(f.grouped || matches!(f.need, Required::Optional)) {
             missing(ctx, path, obj, f);
@@ -77,8 +90,8 @@ fn member(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) -> bool {
         return false;
     };
     let required = matches!(f.need, Required::Always);
-    match (f.check, &f.ty, v) {
-        (Some(MemberHook::Value(check)), _, _) => {
+    match (hook, &f.ty, v) {
+        (Some(check), _, _) => {
             check(ctx, &path.key(f.name), f.name, v, required, obj);
         }
         // The common case without the general dispatch (a hot path: products).
