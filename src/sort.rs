@@ -2,8 +2,9 @@
 //! `sort_unstable`, whose every element type brings its own 3 to 9 KB copy of pattern-defeating
 //! quicksort or driftsort into the wasm module (about 30 KB for the eight the engine used). The
 //! merge sort below is not generic: it orders positions through a `dyn` comparison, once, and
-//! [`sort_by`] applies that order to any vector. None of the engine's sorts is on a hot path:
-//! names of an object that repeats one, OAuth parameters, and the like.
+//! [`sort_by`] applies that order to any vector. The engine's sorts are of short lists: names of
+//! an object that repeats one, OAuth parameters, the ids of a products batch (at most 25 in a
+//! valid one; `engine::rules`, `Check::UniqueBy`), and the like.
 
 /// Positions `0..n` in the order `less` gives them, stable (positions that compare equal keep
 /// their order). A bottom-up merge sort: `n log n` comparisons, two vectors of `n` positions.

@@ -5,7 +5,8 @@
 
 use crate::ctx::Ctx;
 use crate::engine::issues::{self, IssueKind};
-use crate::report::Pointer;
+use crate::report::{Code, Pointer};
+use serde_json::json;
 
 /// The offset part of a date-time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,6 +229,44 @@ pub fn later_than(
     }
     issues::report(ctx, path, IssueKind::NotLater { what });
     false
+}
+
+/// "Range `<start>/<end>`, each ISO 8601 with offset" (the `iso8601_range` format): two
+/// date-times with offsets separated by one `/`, the end later than the start. Each malformed
+/// bound is reported with `params.part` (`start` or `end`), since both share one pointer.
+pub fn date_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
+    let Some((start, end)) = crate::checks::text::split_once_byte(range, b'/')
+        .filter(|(_, e)| crate::checks::text::find_byte(e.as_bytes(), b'/').is_none())
+    else {
+        ctx.error(
+            path,
+            Code::InvalidDateRange,
+            "must be two ISO 8601 date-times with offsets separated by one '/', like 2026-11-01T00:00:00+01:00/2026-11-30T23:59:59+01:00",
+            json!(null),
+        );
+        return;
+    };
+    let start = range_bound(ctx, path, start, "start");
+    let end = range_bound(ctx, path, end, "end");
+    if let (Some(start), Some(end)) = (start, end) {
+        later_than(ctx, path, &start, &end, "the start of the range");
+    }
+}
+
+/// One bound of a [`date_range`]: an ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
+fn range_bound(ctx: &mut Ctx, path: &Pointer, s: &str, part: &str) -> Option<DateTime> {
+    let parsed = parse_iso8601(s).filter(|d| Require::WithOffset.accepts(d));
+    if parsed.is_none() {
+        ctx.error(
+            path,
+            Code::InvalidDateTime,
+            format!(
+                "the {part} of the range must be an ISO 8601 date-time with an offset, like 2026-11-21T09:30:00+01:00"
+            ),
+            json!({"format": "iso8601_with_offset", "part": part}),
+        );
+    }
+    parsed
 }
 
 #[cfg(test)]

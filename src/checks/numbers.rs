@@ -21,45 +21,75 @@ pub fn parse_decimal_i64(s: &str) -> Option<i64> {
     s.parse::<i64>().ok()
 }
 
-/// An integer value: a JSON number with no fractional part, or in query mode a decimal string.
-/// Reports `wrong_type` or `not_an_integer` and returns `None` otherwise.
-pub fn integer(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<i64> {
+/// Why a value is not an integer ([`parse_integer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntegerError {
+    /// A whole number above `i64::MAX`: no documented field holds such a value.
+    TooLarge,
+    /// A number with a fractional part (or too large to hold exactly).
+    NotWhole,
+    /// In query mode, a string that is not decimal digits.
+    NotDecimal,
+    /// Another JSON type.
+    WrongType,
+}
+
+/// The integer `v` holds: a JSON number with no fractional part, or in query mode a decimal
+/// string.
+pub fn parse_integer(mode: Mode, v: &Value) -> Result<i64, IntegerError> {
     match v {
         Value::Number(n) => {
             if let Some(i) = n.as_i64() {
-                return Some(i);
+                return Ok(i);
             }
             if n.as_u64().is_some() {
-                // Above i64::MAX: no documented field holds such a value.
-                not_an_integer(ctx, path, "is too large");
-                return None;
+                return Err(IntegerError::TooLarge);
             }
             match n.as_f64() {
-                Some(f) if f.fract() == 0.0 && f.abs() < 9.0e18 => Some(f as i64),
-                _ => {
-                    not_an_integer(ctx, path, "must be a whole number");
-                    None
-                }
+                Some(f) if f.fract() == 0.0 && f.abs() < 9.0e18 => Ok(f as i64),
+                _ => Err(IntegerError::NotWhole),
             }
         }
-        Value::String(s) if ctx.mode == Mode::Query => match parse_decimal_i64(s) {
-            Some(i) => Some(i),
-            None => {
-                not_an_integer(
-                    ctx,
-                    path,
-                    "must be a whole number written in decimal digits",
-                );
-                None
-            }
-        },
-        other => {
+        Value::String(s) if mode == Mode::Query => {
+            parse_decimal_i64(s).ok_or(IntegerError::NotDecimal)
+        }
+        _ => Err(IntegerError::WrongType),
+    }
+}
+
+/// [`parse_integer`] without a report (a rule reading a member [`integer`] already checked).
+pub fn integer_value(mode: Mode, v: &Value) -> Option<i64> {
+    parse_integer(mode, v).ok()
+}
+
+/// An integer value: a JSON number with no fractional part, or in query mode a decimal string.
+/// Reports `wrong_type` or `not_an_integer` and returns `None` otherwise.
+pub fn integer(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<i64> {
+    match parse_integer(ctx.mode, v) {
+        Ok(i) => Some(i),
+        Err(IntegerError::TooLarge) => {
+            not_an_integer(ctx, path, "is too large");
+            None
+        }
+        Err(IntegerError::NotWhole) => {
+            not_an_integer(ctx, path, "must be a whole number");
+            None
+        }
+        Err(IntegerError::NotDecimal) => {
+            not_an_integer(
+                ctx,
+                path,
+                "must be a whole number written in decimal digits",
+            );
+            None
+        }
+        Err(IntegerError::WrongType) => {
             let expected = if ctx.mode == Mode::Query {
                 "integer or decimal string"
             } else {
                 "integer"
             };
-            wrong_type(ctx, path, expected, other);
+            wrong_type(ctx, path, expected, v);
             None
         }
     }

@@ -479,6 +479,30 @@ pub fn https_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a
     Some(u)
 }
 
+/// A comma-separated list of at most `max_items` URLs (the `url_list` format of a product's
+/// `additional_image_link`): each item, spaces around a comma allowed, a well-formed absolute
+/// http(s) URL, reported as `invalid_url` at the list with `params.index`. Too many items is
+/// reported alone: the item checks would be as many issues as commas.
+pub fn url_list(ctx: &mut Ctx, path: &Pointer, list: &str, max_items: usize) {
+    let count = crate::checks::text::split_byte(list, b',').count();
+    if !crate::checks::lengths::item_count(ctx, path, count, None, Some(max_items)) {
+        return;
+    }
+    for (i, item) in crate::checks::text::split_byte(list, b',').enumerate() {
+        if parse_http_url(item.trim_matches(' ')).is_err() {
+            ctx.error(
+                path,
+                Code::InvalidUrl,
+                format!(
+                    "URL {} of the comma-separated list is not a well-formed absolute http(s) URL",
+                    i + 1
+                ),
+                json!({"index": i}),
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,12 +4,13 @@
 //!
 //! A kind's [`Description`] lives in its rules file, next to the rules, and is built from the
 //! same named constants the rules use. Two ways keep it honest:
-//! - the kinds migrated to rows are *validated from* their description by the engine (`engine`),
-//!   so the description is the rule;
-//! - for the kinds whose validation is still hand-written (`engine::Hook::Whole`), `tests/describe.rs` breaks each described bound of a
-//!   valid vector (a string one character too long, a value outside the enum, a required member
-//!   removed) and requires the engine to report it at that path; and every valid vector must
-//!   pass [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
+//! - every kind is a row *validated from* its description by the engine (`engine`), so the
+//!   description is the rule;
+//! - `tests/describe.rs` breaks each described bound of a valid vector (a string one character
+//!   too long, a value outside the enum, a required member removed) and requires the engine to
+//!   report it at that path (this holds the member hooks and the kinds read in order, whose
+//!   rules report their conditions, to the table too); and every valid vector must pass
+//!   [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
 //!
 //! [`Description::to_json_text`] is the JSON form `describe(kind)` returns in JavaScript,
 //! written by the crate's `schema` module; see docs/DESCRIBE.md for its fields.
@@ -17,7 +18,7 @@
 pub mod schema;
 
 use crate::ctx::{Fact, Mode};
-pub use crate::engine::Check;
+pub use crate::engine::{Check, Empty};
 pub use crate::formats::Format;
 use crate::kind::Kind;
 use crate::report::Code;
@@ -50,6 +51,18 @@ pub struct Field {
     /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
     /// `describe` still shows [`Field::ty`] and [`Field::need`].
     pub check: Option<MemberHook>,
+    /// A rule across this member's siblings, checked right after this member (present or not),
+    /// where the table's order puts it: a rule kind of [`Check`] anchored in the table, so that
+    /// it also runs for every object of a nested table (each product of a batch).
+    pub then: Option<&'static Check>,
+    /// Whether this member's [`Required::When`] is reported by an anchored rule of the table
+    /// ([`Field::then`], e.g. [`Check::AtLeastOne`]: one issue for the group) rather than by
+    /// the member itself; `describe` still shows the condition.
+    pub grouped: bool,
+    /// The home slot of [`Field::name`] in an object's name table (`json::name_slot`), computed
+    /// at compile time by the constructors, so that the engine's lookup of a table member costs
+    /// what a lookup by a literal name does.
+    pub slot: usize,
 }
 
 /// The code that checks a member in place of the engine ([`Field::check`]).
@@ -105,6 +118,9 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -119,6 +135,9 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -138,6 +157,9 @@ impl Field {
             needs: &[],
             needs_given: false,
             check: None,
+            then: None,
+            grouped: false,
+            slot: crate::json::name_slot(name),
         }
     }
 
@@ -172,6 +194,18 @@ impl Field {
     /// ([`MemberHook::Covered`]).
     pub const fn checked_with_previous(mut self) -> Field {
         self.check = Some(MemberHook::Covered);
+        self
+    }
+
+    /// The same member, followed by the anchored rule `rule` ([`Field::then`]).
+    pub const fn then(mut self, rule: &'static Check) -> Field {
+        self.then = Some(rule);
+        self
+    }
+
+    /// The same member, its condition reported by an anchored rule ([`Field::grouped`]).
+    pub const fn grouped(mut self) -> Field {
+        self.grouped = true;
         self
     }
 
@@ -309,6 +343,20 @@ pub struct Array {
 pub struct Tagged {
     pub tag: &'static str,
     pub variants: &'static [(&'static str, &'static [Field])],
+    /// Members allowed only with some tag values: sent with another, `not_allowed` (after the
+    /// variant's members, and not also `unknown_field`). `describe` shows each under the
+    /// variants it belongs to.
+    pub only_in: &'static [OnlyIn],
+}
+
+/// A member of a [`Tagged`] object allowed only with the tag values `tags` ("label ... BUTTON
+/// only").
+#[derive(Clone, Copy, Debug)]
+pub struct OnlyIn {
+    pub member: &'static str,
+    pub tags: &'static [&'static str],
+    /// The message of `not_allowed` (`params.allowed_in` lists `tags`).
+    pub message: &'static str,
 }
 
 /// A rule across fields, in words, with the code it reports and the fields it involves

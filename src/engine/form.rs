@@ -10,7 +10,9 @@ use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Condition, Field, List, MemberHook, Required, Str, Type, When};
+use crate::describe::{
+    Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
+};
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -41,47 +43,85 @@ pub fn object<'v>(
 
 /// Checks the members of `obj` against `table`, then warns about unknown members.
 pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
-    table_members(ctx, path, obj, table);
-    fields::unknown_fields(ctx, path, obj, table);
+    // When the members of the table found are all the object's members (no name repeated),
+    // none is unknown and the pass over the names is skipped.
+    let found = table_members(ctx, path, obj, table);
+    if found < obj.len() || obj.has_repeated_keys() {
+        fields::unknown_fields(ctx, path, obj, table);
+    }
 }
 
-/// Checks the members of `obj` against `table` (not the unknown members).
-fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) {
+/// Checks the members of `obj` against `table` (not the unknown members), each followed by its
+/// anchored rule ([`Field::then`]); returns how many members of the table are present (those of
+/// a slot hook are not counted, so the caller's pass over the names still runs).
+fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) -> usize {
+    let mut found = 0;
     for f in table {
         match f.check {
-            Some(MemberHook::Slot(check)) => {
-                check(ctx, path, obj);
-                continue;
+            Some(MemberHook::Slot(check)) => check(ctx, path, obj),
+            Some(MemberHook::Covered) => {}
+            // The common case apart, so that its member check knows it has no hook.
+            None => found += usize::from(member(ctx, path, obj, f, None)),
+            Some(MemberHook::Value(check)) => {
+                found += usize::from(member(ctx, path, obj, f, Some(check)));
             }
-            Some(MemberHook::Covered) => continue,
-            Some(MemberHook::Value(_)) | None => {}
         }
-        match obj.get(f.name) {
-            None => missing(ctx, path, obj, f),
-            Some(v) => {
-                let required = matches!(f.need, Required::Always);
-                match f.check {
-                    Some(MemberHook::Value(check)) => {
-                        check(ctx, &path.key(f.name), f.name, v, required, obj);
-                    }
-                    _ => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
-                }
-                // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
-                let needing = !f.needs_given || matches!(v, Value::String(s) if !s.is_empty());
-                for needed in f.needs.iter().filter(|_| needing) {
-                    let met = if f.needs_given {
-                        fields::given(obj, needed)
-                    } else {
-                        fields::present(obj, needed)
-                    };
-                    if !met {
-                        let message = format!("{needed} is required with {}", f.name);
-                        needs::missing(ctx, path, needed, f.name, message);
-                    }
-                }
-            }
+        if let Some(rule) = f.then {
+            super::rules::check(ctx, path, obj, rule);
         }
     }
+    found
+}
+
+/// Checks member `f` of `obj` (presence, value by its member hook `hook` or by its type, needs);
+/// returns whether it is present.
+#[inline(always)]
+fn member(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    f: &Field,
+    hook: Option<MemberCheck>,
+) -> bool {
+    let Some(v) = obj.get_at(f.name, f.slot) else {
+        if !(f.grouped || matches!(f.need, Required::Optional)) {
+            missing(ctx, path, obj, f);
+        }
+        return false;
+    };
+    let required = matches!(f.need, Required::Always);
+    match (hook, &f.ty, v) {
+        (Some(check), _, _) => {
+            check(ctx, &path.key(f.name), f.name, v, required, obj);
+        }
+        // The common case without the general dispatch (a hot path: products).
+        (None, Type::Str(spec), Value::String(text)) => {
+            let plain = spec.min.is_none() && spec.max.is_none();
+            // Any string (none empty where required) has nothing more to check.
+            if !(plain && spec.format.is_none() && !(required && text.is_empty())) {
+                string(ctx, &path.key(f.name), f.name, text, spec, required);
+            }
+        }
+        (None, Type::Enum(allowed), Value::String(text)) => {
+            enum_value(ctx, &path.key(f.name), f.name, text, allowed, required);
+        }
+        _ => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+    }
+    // "X (needs Y)": presence on both sides, or values given (not "") for "Y: if X".
+    let needing =
+        !f.needs.is_empty() && (!f.needs_given || matches!(v, Value::String(s) if !s.is_empty()));
+    for needed in f.needs.iter().filter(|_| needing) {
+        let met = if f.needs_given {
+            fields::given(obj, needed)
+        } else {
+            fields::present(obj, needed)
+        };
+        if !met {
+            let message = format!("{needed} is required with {}", f.name);
+            needs::missing(ctx, path, needed, f.name, message);
+        }
+    }
+    true
 }
 
 fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
@@ -143,11 +183,7 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
         }
         Type::Enum(allowed) => {
             if let Some(text) = fields::string(ctx, path, v) {
-                if text.is_empty() && required {
-                    empty_required(ctx, path, name);
-                } else {
-                    enums::one_of(ctx, path, text, allowed);
-                }
+                enum_value(ctx, path, name, text, allowed, required);
             }
         }
         Type::Int { min, max } => {
@@ -176,20 +212,17 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
         Type::Object(table) => {
             object(ctx, path, v, table);
         }
-        Type::Tagged(tagged) => {
-            let Some(obj) = fields::object(ctx, path, v) else {
-                return;
-            };
-            let tags: Vec<&str> = tagged.variants.iter().map(|(t, _)| *t).collect();
-            let Some(tag) =
-                fields::enum_member(ctx, obj, path, tagged.tag, &tags, fields::Need::Required)
-            else {
-                return;
-            };
-            if let Some((_, table)) = tagged.variants.iter().find(|(t, _)| *t == tag) {
-                members(ctx, path, obj, table);
-            }
-        }
+        Type::Tagged(t) => tagged(ctx, path, v, t),
+    }
+}
+
+/// A string of an enum: `required` when empty and required, else one of `allowed`.
+#[inline(always)]
+fn enum_value(ctx: &mut Ctx, at: &Pointer, name: &str, text: &str, allowed: &[&str], req: bool) {
+    if text.is_empty() && req {
+        empty_required(ctx, at, name);
+    } else {
+        enums::one_of(ctx, at, text, allowed);
     }
 }
 
@@ -198,6 +231,7 @@ fn empty_required(ctx: &mut Ctx, path: &Pointer, name: &str) {
     fields::required_because(ctx, path, name, message);
 }
 
+#[inline(always)]
 fn string(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str, spec: &Str, required: bool) {
     if s.is_empty() && required {
         empty_required(ctx, path, name);
@@ -336,7 +370,9 @@ pub fn object_then_rules<'v>(
         Some((members, allowed, message)) => {
             for name in members {
                 match table.iter().find(|f| f.name == *name) {
-                    Some(f) => table_members(ctx, path, obj, std::slice::from_ref(f)),
+                    Some(f) => {
+                        table_members(ctx, path, obj, std::slice::from_ref(f));
+                    }
                     None => {
                         super::rules::not_allowed_member(ctx, path, obj, name, allowed, message)
                     }
@@ -346,7 +382,9 @@ pub fn object_then_rules<'v>(
                 table_members(ctx, path, obj, std::slice::from_ref(f));
             }
         }
-        None => table_members(ctx, path, obj, table),
+        None => {
+            table_members(ctx, path, obj, table);
+        }
     }
     for rule in rules {
         if !matches!(rule.check, super::Check::MembersNotAllowed { .. }) {
@@ -370,6 +408,77 @@ impl Known for TableAndRefused<'_> {
                 matches!(r.check, super::Check::MembersNotAllowed { members, .. }
                     if members.contains(&name))
             })
+    }
+}
+
+/// Member `f` of `obj` on its own: present when always required (`required` if not), and its
+/// value (type, bounds, format, or its member hook). The conditions across members (required
+/// when, needs) are left to the kind's rules: this is the member check of a kind read in order
+/// ([`super::Hook::InOrder`]) and of a tagged variant. A slot hook ([`MemberHook::Slot`]) checks
+/// its members instead, and a rule anchored at the member ([`Field::then`]) runs after it, as in
+/// [`members`].
+pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
+    let required = matches!(f.need, Required::Always);
+    match (f.check, obj.get_at(f.name, f.slot)) {
+        (Some(MemberHook::Slot(check)), _) => check(ctx, path, obj),
+        (Some(MemberHook::Covered), _) => {}
+        (None | Some(MemberHook::Value(_)), None) if required => {
+            fields::required(ctx, path, f.name);
+        }
+        (_, None) => {}
+        (Some(MemberHook::Value(check)), Some(v)) => {
+            check(ctx, &path.key(f.name), f.name, v, required, obj);
+        }
+        (_, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+    }
+    if let Some(rule) = f.then {
+        super::rules::check(ctx, path, obj, rule);
+    }
+}
+
+/// A [`Type::Tagged`] value: an object whose tag is one of the variants (else reported, and its
+/// members are not checked: which shape they belong to is unknown), the members of its
+/// variant ([`shape`]), the members only for other tags (`not_allowed`), then the unknown
+/// members (the tag and the members of [`Tagged::only_in`] are known).
+fn tagged(ctx: &mut Ctx, path: &Pointer, v: &Value, t: &Tagged) {
+    let Some(obj) = fields::object(ctx, path, v) else {
+        return;
+    };
+    let tags: Vec<&str> = t.variants.iter().map(|(tag, _)| *tag).collect();
+    let Some(tag) = fields::enum_member(ctx, obj, path, t.tag, &tags, fields::Need::Required)
+    else {
+        return;
+    };
+    let Some((_, table)) = t.variants.iter().find(|(v, _)| *v == tag) else {
+        return;
+    };
+    for f in table.iter() {
+        shape(ctx, path, obj, f);
+    }
+    for only in t.only_in {
+        if !only.tags.contains(&tag) && fields::present(obj, only.member) {
+            let kind = IssueKind::OnlyIn {
+                allowed_in: only.tags,
+                message: only.message,
+            };
+            issues::report(ctx, &path.key(only.member), kind);
+        }
+    }
+    let known = VariantNames { t, table };
+    fields::unknown_fields(ctx, path, obj, &known);
+}
+
+/// The members a tagged variant knows: its tag, its table and the members only for some tags.
+struct VariantNames<'t> {
+    t: &'t Tagged,
+    table: &'t [Field],
+}
+
+impl Known for VariantNames<'_> {
+    fn contains_name(&self, name: &str) -> bool {
+        name == self.t.tag
+            || self.table.contains_name(name)
+            || self.t.only_in.iter().any(|o| o.member == name)
     }
 }
 
@@ -421,5 +530,112 @@ mod tests {
         assert_eq!(issues(GIVEN, r#"{"b": "x", "a": ""}"#), missing_a());
         assert!(issues(GIVEN, r#"{"b": ""}"#).is_empty());
         assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
+    }
+
+    const GROUP: crate::describe::Check = crate::describe::Check::AtLeastOne {
+        members: &["a", "b"],
+        empty: crate::describe::Empty::Text,
+        message: "a or b",
+    };
+    const ANCHORED: &[Field] = &[
+        Field::optional("a", Str::ANY, "a").grouped(),
+        Field::optional("b", Str::ANY, "b").grouped().then(&GROUP),
+        Field::required("c", Str::ANY, "c"),
+    ];
+
+    /// The anchored rule runs right after its member (before `c`), once for the group, and
+    /// treats `""` as not given; members found are no unknown ones, a repeated name still is
+    /// reported (its duplicate and, once, an unknown member).
+    #[test]
+    fn anchored_rules_run_in_table_order() {
+        let one_of = || ("/a".to_string(), "one_of_required".to_string());
+        let c = || ("/c".to_string(), "required".to_string());
+        assert_eq!(issues(ANCHORED, "{}"), vec![one_of(), c()]);
+        assert_eq!(issues(ANCHORED, r#"{"b": ""}"#), vec![one_of(), c()]);
+        assert_eq!(issues(ANCHORED, r#"{"b": "x"}"#), vec![c()]);
+        assert!(issues(ANCHORED, r#"{"a": "x", "c": "y"}"#).is_empty());
+        let repeated = issues(ANCHORED, r#"{"a": "x", "c": "y", "a": "z", "d": 1}"#);
+        let codes: Vec<&str> = repeated.iter().map(|(_, c)| c.as_str()).collect();
+        assert_eq!(codes, ["duplicate_key", "unknown_field"]);
+    }
+
+    const TAGGED: &[Field] = &[Field::required(
+        "c",
+        crate::describe::Type::Tagged(&crate::describe::Tagged {
+            tag: "type",
+            variants: &[
+                ("A", &[Field::required("x", Str::ANY, "x")]),
+                ("B", &[Field::optional("y", Str::ANY, "y")]),
+            ],
+            only_in: &[crate::describe::OnlyIn {
+                member: "y",
+                tags: &["B"],
+                message: "y only in B",
+            }],
+        }),
+        "c",
+    )];
+
+    #[test]
+    fn a_tagged_object_knows_its_tag_and_refuses_a_member_of_another_tag() {
+        assert!(issues(TAGGED, r#"{"c": {"type": "A", "x": "1"}}"#).is_empty());
+        assert!(issues(TAGGED, r#"{"c": {"type": "B", "y": "1"}}"#).is_empty());
+        assert_eq!(
+            issues(TAGGED, r#"{"c": {"type": "A", "y": "1", "z": 1}}"#),
+            vec![
+                ("/c/x".into(), "required".into()),
+                ("/c/y".into(), "not_allowed".into()),
+                ("/c/z".into(), "unknown_field".into()),
+            ]
+        );
+        assert_eq!(
+            issues(TAGGED, r#"{"c": {"type": "C", "x": "1"}}"#),
+            vec![("/c/type".into(), "not_in_enum".into())]
+        );
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    use super::shape;
+    use crate::ctx::{Ctx, Mode};
+    use crate::describe::{Check, Empty, Field, Str};
+    use crate::json::{Object, Value};
+    use crate::options::Options;
+    use crate::report::Pointer;
+
+    const ONE: Check = Check::AtLeastOne {
+        members: &["a", "b"],
+        empty: Empty::Text,
+        message: "a or b",
+    };
+
+    fn slot(ctx: &mut Ctx, path: &Pointer, _: &Object) {
+        crate::checks::fields::required(ctx, path, "from_slot");
+    }
+
+    fn paths(f: &Field, payload: &str) -> Vec<String> {
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let v = crate::json::parse(payload.as_bytes()).expect("JSON");
+        if let Value::Object(obj) = &v {
+            shape(&mut ctx, &Pointer::root(), obj, f);
+        }
+        ctx.finish().issues.iter().map(|i| i.path.clone()).collect()
+    }
+
+    /// A member read on its own (a kind read in order, a tagged variant) keeps what the table
+    /// says of it elsewhere: its anchored rule runs after it, a slot hook checks in its place
+    /// (present or not), a member the slot hook covers is left to it.
+    #[test]
+    fn a_member_read_on_its_own_runs_its_anchored_rule_and_its_slot_hook() {
+        let anchored = Field::optional("b", Str::ANY, "b").grouped().then(&ONE);
+        assert_eq!(paths(&anchored, "{}"), ["/a"]);
+        assert!(paths(&anchored, r#"{"b": "x"}"#).is_empty());
+        let slotted = Field::optional("s", Str::ANY, "s").checked_in_slot(slot);
+        assert_eq!(paths(&slotted, "{}"), ["/from_slot"]);
+        assert_eq!(paths(&slotted, r#"{"s": 1}"#), ["/from_slot"]);
+        let covered = Field::required("s", Str::ANY, "s").checked_with_previous();
+        assert!(paths(&covered, "{}").is_empty());
     }
 }

@@ -144,6 +144,50 @@ pub enum IssueKind<'a> {
         /// The rule's message.
         message: &'a str,
     },
+    /// `out_of_range`: `actual` is below `min`, which holds under a condition (`message`, in
+    /// words).
+    BelowWhen {
+        /// The least value.
+        min: i64,
+        /// The value.
+        actual: i64,
+        /// The condition in words.
+        message: &'a str,
+    },
+    /// `duplicate`: `count` items share this key, the first at `first`; `message` follows the
+    /// count.
+    Shared {
+        /// How many share it.
+        count: usize,
+        /// The index of the first.
+        first: usize,
+        /// The words after the count.
+        message: &'a str,
+    },
+    /// `mutually_exclusive`: more than one of `members` is present; the message is the rule's.
+    ExclusiveMembers {
+        /// The members, of which at most one may be present.
+        members: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `not_allowed`: a member allowed only in objects tagged one of `allowed_in`.
+    OnlyIn {
+        /// The tags the member is allowed with.
+        allowed_in: &'a [&'a str],
+        /// The rule's message.
+        message: &'a str,
+    },
+    /// `one_of_required` or `too_many_items`: a list (`whole` in words) holds `actual` items of
+    /// the group `group` ([`super::rules::Contains`]): none, or more than the group's `max`.
+    Contains {
+        /// The group.
+        group: &'a super::rules::Contains,
+        /// The list, in words ("a card").
+        whole: &'a str,
+        /// How many items of the group the list holds.
+        actual: usize,
+    },
 }
 
 /// "a" or "an" before `word`.
@@ -179,6 +223,12 @@ impl IssueKind<'_> {
             IssueKind::AtLeastOne { .. } => Code::OneOfRequired,
             IssueKind::MemberNotAllowed { .. } => Code::NotAllowed,
             IssueKind::NotLaterThanNow { .. } => Code::InvalidDateRange,
+            IssueKind::BelowWhen { .. } => Code::OutOfRange,
+            IssueKind::Shared { .. } => Code::Duplicate,
+            IssueKind::ExclusiveMembers { .. } => Code::MutuallyExclusive,
+            IssueKind::OnlyIn { .. } => Code::NotAllowed,
+            IssueKind::Contains { actual: 0, .. } => Code::OneOfRequired,
+            IssueKind::Contains { .. } => Code::TooManyItems,
         }
     }
 
@@ -237,7 +287,23 @@ impl IssueKind<'_> {
             IssueKind::NotLater { what } => format!("must be later than {what}"),
             IssueKind::AtLeastOne { message, .. }
             | IssueKind::MemberNotAllowed { message, .. }
-            | IssueKind::NotLaterThanNow { message } => message.to_owned(),
+            | IssueKind::NotLaterThanNow { message }
+            | IssueKind::ExclusiveMembers { message, .. }
+            | IssueKind::OnlyIn { message, .. } => message.to_owned(),
+            IssueKind::BelowWhen { min, message, .. } => {
+                format!("must be at least {min} {message}")
+            }
+            IssueKind::Shared { count, message, .. } => format!("{count} {message}"),
+            IssueKind::Contains {
+                group,
+                whole,
+                actual: 0,
+            } => format!("{whole} {}", group.missing),
+            IssueKind::Contains {
+                group,
+                whole,
+                actual,
+            } => format!("{whole} {} (it has {actual})", group.extra),
         }
     }
 
@@ -281,14 +347,32 @@ impl IssueKind<'_> {
                 }
                 Value::Object(p)
             }
-            IssueKind::DuplicateKey { count, first_index } => {
+            IssueKind::DuplicateKey { count, first_index }
+            | IssueKind::Shared {
+                count,
+                first: first_index,
+                ..
+            } => {
                 json!({"count": count, "first_index": first_index})
             }
             IssueKind::InvalidFormat { pattern, .. } => json!({ "pattern": pattern }),
             IssueKind::InvalidDateTime { format, .. } => json!({ "format": format }),
-            IssueKind::AtLeastOne { members, .. } => json!({ "fields": members }),
+            IssueKind::AtLeastOne { members, .. } | IssueKind::ExclusiveMembers { members, .. } => {
+                json!({ "fields": members })
+            }
+            IssueKind::OnlyIn { allowed_in, .. } => json!({ "allowed_in": allowed_in }),
+            IssueKind::Contains { group, actual, .. } => {
+                let mut params = serde_json::Map::new();
+                params.insert(group.param.to_owned(), json!(group.tags));
+                if actual > 0 {
+                    params.insert("max".to_owned(), json!(group.max));
+                    params.insert("actual".to_owned(), json!(actual));
+                }
+                Value::Object(params)
+            }
             IssueKind::MemberNotAllowed { allowed, .. } => json!({ "allowed": allowed }),
             IssueKind::NotLaterThanNow { .. } => json!({"later_than": "now"}),
+            IssueKind::BelowWhen { min, actual, .. } => json!({"min": min, "actual": actual}),
         }
     }
 }

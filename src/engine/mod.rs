@@ -11,17 +11,20 @@
 //!    [`rules::Check`] (data) or [`Check::Hook`] (checked by the kind's hook);
 //! 3. the kind's hook, if any.
 //!
+//! A kind whose rules report among its members ([`Hook::InOrder`]: the cards, the video
+//! conversation cards) is read in order instead ([`in_order`]): each member on its own
+//! ([`form::shape`]), each followed by the rules placed after it ([`Check::After`],
+//! [`Check::NotSentEmpty`]), then the other rules, then the unknown members; the table's
+//! conditions across members are shown by `describe` and checked by the kind's rules.
+//!
 //! `describe` and `jsonSchema` are derived from the same rows ([`crate::describe`],
 //! [`crate::describe::schema`]), so a form cannot disagree with the engine.
-//!
-//! Kinds not yet migrated to rows keep their hand-written validation behind [`Hook::Whole`]:
-//! the row still gives their description and mode, and the old code does the whole check.
 
 pub mod form;
 pub mod issues;
 pub mod rules;
 
-pub use rules::Check;
+pub use rules::{Check, Empty};
 
 use crate::ctx::{Ctx, Mode};
 use crate::describe::Description;
@@ -33,7 +36,7 @@ use crate::report::{Pointer, Report};
 /// A hook over an object whose field table has been checked: the rules data cannot say.
 pub type ObjectHook = fn(&mut Ctx, &Pointer, &Object<'_>);
 
-/// A hook over the whole payload (a kind not yet migrated to rows).
+/// A hook over the whole payload (a root that is not an object: [`Hook::Root`]).
 pub type ValueHook = fn(&mut Ctx, &Pointer, &Value<'_>);
 
 /// The code a kind needs beyond its data.
@@ -45,14 +48,17 @@ pub enum Hook {
     /// marked [`Check::Hook`] in the description. Hooks are named constants in
     /// [`crate::spec::v12::hooks`].
     After(ObjectHook),
-    /// NOT YET MIGRATED: the kind's hand-written validation does the whole check (field table
-    /// included); the row gives only its description and mode.
-    Whole(ValueHook),
     /// A payload whose root is not an object (the audience users bodies: an array of
     /// operations): the hook checks the root's own rules (body bytes, operation count) and
     /// hands each item to the engine's field table ([`form::object`],
     /// [`form::object_then_rules`]). Named in [`crate::spec::v12::hooks`].
     Root(ValueHook),
+    /// No code: the row read in order ([`in_order`]). Each member is checked on its own
+    /// ([`form::shape`]); the rules placed at a member ([`Check::After`],
+    /// [`Check::NotSentEmpty`]) run right after it; then the other rules, in the order listed;
+    /// then the unknown members. The table's conditions across members (required when, needs)
+    /// are shown by `describe` and checked by the kind's rules, which say where they report.
+    InOrder,
 }
 
 /// One payload kind: everything the engine, `describe` and `jsonSchema` know about it.
@@ -90,21 +96,15 @@ impl KindSpec {
         }
     }
 
-    /// A kind not yet migrated: its hand-written validation does everything.
-    pub const fn whole(
-        mode: Mode,
-        description: &'static Description,
-        validate: ValueHook,
-    ) -> KindSpec {
+    /// A kind read in order ([`Hook::InOrder`]): its rules report among its members.
+    pub const fn in_order(mode: Mode, description: &'static Description) -> KindSpec {
         KindSpec {
             mode,
             description,
-            hook: Hook::Whole(validate),
+            hook: Hook::InOrder,
         }
     }
-}
 
-impl KindSpec {
     /// A kind whose root is checked by a hook that hands its items to the field table
     /// ([`Hook::Root`]).
     pub const fn root(mode: Mode, description: &'static Description, hook: ValueHook) -> KindSpec {
@@ -134,7 +134,6 @@ pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {
     let mut ctx = Ctx::new(options, row.mode);
     let root = Pointer::root();
     match row.hook {
-        Hook::Whole(validate) => validate(&mut ctx, &root, payload),
         Hook::Root(check) => check(&mut ctx, &root, payload),
         Hook::None | Hook::After(_) => {
             let d = row.description;
@@ -147,6 +146,121 @@ pub fn run(kind: Kind, payload: &Value, options: &Options) -> Report {
                 }
             }
         }
+        Hook::InOrder => {
+            if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
+                in_order(&mut ctx, &root, obj, row.description);
+            }
+        }
     }
     ctx.finish()
+}
+
+/// A kind read in order ([`Hook::InOrder`]): its members, each followed by the rules placed
+/// after it, then the other rules, then the unknown members.
+pub fn in_order(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, d: &Description) {
+    let table = d.fields();
+    for f in table {
+        form::shape(ctx, path, obj, f);
+        for rule in d.rules {
+            rules::placed_after(ctx, path, obj, &rule.check, f.name);
+        }
+    }
+    for rule in d.rules {
+        if !rules::is_placed(&rule.check) {
+            rules::check(ctx, path, obj, &rule.check);
+        }
+    }
+    crate::checks::fields::unknown_fields(ctx, path, obj, table);
+}
+
+#[cfg(test)]
+mod in_order_tests {
+    use super::Check;
+    use crate::ctx::{Ctx, Mode};
+    use crate::describe::{Description, Field, Rule, Str, Type};
+    use crate::kind::Kind;
+    use crate::options::Options;
+    use crate::report::{Code, Pointer};
+
+    const fn rule(check: Check) -> Rule {
+        Rule {
+            code: Code::OneOfRequired,
+            check,
+            reads_clock: false,
+            text: "",
+            fields: &[],
+        }
+    }
+
+    /// A kind read in order: `a`, then `b` and `c`, exactly one of which, checked right after
+    /// `a`; `d` needs `e`; `a` must not be sent empty.
+    const D: Description = Description {
+        kind: Kind::Card,
+        title: "",
+        source: "",
+        root: Type::Object(&[
+            Field::optional("a", Str::max(1), "a"),
+            Field::optional("b", Str::ANY, "b"),
+            Field::optional("c", Str::ANY, "c"),
+            Field::optional("d", Str::ANY, "d"),
+            Field::optional("e", Str::ANY, "e"),
+        ]),
+        rules: &[
+            rule(Check::Needs {
+                pairs: &[("d", "e")],
+                what: "the e",
+            }),
+            rule(Check::After {
+                member: "a",
+                check: &Check::ExactlyOne {
+                    members: &["b", "c"],
+                    exclusive: "not both",
+                    missing: Some("one of b or c"),
+                },
+            }),
+            rule(Check::NotSentEmpty {
+                members: &["a"],
+                message: "must not be empty",
+            }),
+        ],
+    };
+
+    fn issues(payload: &str) -> Vec<(String, &'static str)> {
+        let options = Options::default();
+        let mut ctx = Ctx::new(&options, Mode::Json);
+        let v = crate::json::parse(payload.as_bytes()).expect("JSON");
+        if let crate::json::Value::Object(obj) = &v {
+            super::in_order(&mut ctx, &Pointer::root(), obj, &D);
+        }
+        let report = ctx.finish();
+        report
+            .issues
+            .iter()
+            .map(|i| (i.path.clone(), i.code.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn rules_placed_after_a_member_report_before_the_members_after_it() {
+        assert_eq!(
+            issues(r#"{"a": "xx", "b": 1, "c": "", "d": "y", "f": 0}"#),
+            vec![
+                ("/a".to_string(), "too_long"),
+                ("/b".to_string(), "mutually_exclusive"),
+                ("/b".to_string(), "wrong_type"),
+                ("/e".to_string(), "dependency_missing"),
+                ("/f".to_string(), "unknown_field"),
+            ]
+        );
+        assert_eq!(
+            issues(r#"{"d": 1, "a": ""}"#),
+            vec![
+                // The rules placed after `a`, in the order listed.
+                ("/b".to_string(), "one_of_required"),
+                ("/a".to_string(), "required"),
+                ("/d".to_string(), "wrong_type"),
+            ]
+        );
+        assert!(issues(r#"{"c": "", "d": "y", "e": "z"}"#).is_empty());
+    }
 }

@@ -4,13 +4,19 @@
 //! the words `describe` shows and the [`Check`] the engine runs. A rule that data cannot say is
 //! [`Check::Hook`]: the kind's named hook ([`super::Hook::After`]) checks it.
 
-use crate::checks::{current, dates, fields};
+use crate::checks::{current, dates, fields, needs, numbers};
 use crate::ctx::Ctx;
 use crate::describe::Applies;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
 use super::issues::{self, IssueKind};
+
+mod contains;
+mod updates;
+
+pub use contains::{contains, Contains};
+use updates::{needs_kept, not_sent_empty, one_of_kept};
 
 /// A rule across the members of one object.
 #[derive(Clone, Copy, Debug)]
@@ -54,12 +60,20 @@ pub enum Check {
         /// The words for the allowed types in the message ("videos").
         only: &'static str,
     },
-    /// "At least one of `members`" (a user needs an identifier value): none of them present
-    /// with a value (an empty array holds none; a value of another type is reported on its own
-    /// and counts) is `one_of_required` at the first, with `params.fields` naming them all.
+    /// "At least one of `members`" (a product's "brand: required if gtin and mpn are absent"
+    /// and its twins; a user needs an identifier value): none of them has a value is one
+    /// `one_of_required` at the first of them, with `params.fields` naming them all. A member
+    /// has a value when it is present and not the empty value of the members' type, `empty`
+    /// (`""` for text members, `[]` for list members); a value of another type counts, it is
+    /// reported on its own. Run from the rules of an object
+    /// (`engine::form::object_then_rules`) or anchored after the last of the members
+    /// ([`crate::describe::Field::then`]), whose
+    /// [`Field::grouped`](crate::describe::Field::grouped) members leave their conditions to it.
     AtLeastOne {
         /// The members, in the spec's order.
         members: &'static [&'static str],
+        /// The empty value of the members' type (a member holding it has no value).
+        empty: Empty,
         /// The message.
         message: &'static str,
     },
@@ -93,6 +107,114 @@ pub enum Check {
         /// The message when `later` is not later than now.
         now_message: &'static str,
     },
+    /// "`member` is at least `min` when `when.0` is `when.1`" (a bound that holds under a sibling's
+    /// value): an integer `member` (a malformed one is already reported) below `min` while the
+    /// sibling is that string is `out_of_range` at `member`, with `params.min` and `actual`; the
+    /// message is "must be at least `min` `message`".
+    MinWhen {
+        /// The integer member.
+        member: &'static str,
+        /// The least value under the condition.
+        min: i64,
+        /// The sibling and the string value under which the bound holds.
+        when: (&'static str, &'static str),
+        /// The condition in words ("for a product that is in stock").
+        message: &'static str,
+    },
+    /// "If the same `key` occurs several times in one request, all of them are ignored": in the
+    /// array member `array` of objects, each object whose string `key` (not `""`: an empty one is
+    /// already reported) is shared is one `duplicate` at its `key`, in array order, with
+    /// `params.count` (how many share it) and `first_index` (never the value itself); the
+    /// message is "`count` `message`".
+    UniqueBy {
+        /// The array member.
+        array: &'static str,
+        /// The member of each item that must be unique.
+        key: &'static str,
+        /// The message after the count ("products of this request share this id, ...").
+        message: &'static str,
+    },
+    /// A rule reported at a place in the table: in a kind read in order
+    /// (`Hook::InOrder`), `check` runs right after member `member` (present or not) is
+    /// checked, before the members after it; elsewhere it runs where the rule is listed.
+    After {
+        /// The member the rule follows.
+        member: &'static str,
+        /// The rule.
+        check: &'static Check,
+    },
+    /// "Exactly one of `members`": two or more present is `mutually_exclusive` at the first
+    /// (`exclusive`, `params.fields` all of them); none present is `one_of_required` at the
+    /// first (`missing`), unless `missing` is `None` (an update, which may send none).
+    ExactlyOne {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message when more than one is present.
+        exclusive: &'static str,
+        /// The message when none is present (`None`: none is fine).
+        missing: Option<&'static str>,
+    },
+    /// "`needed`: if `by`" for each `(by, needed)` of `pairs`: `by` given as a non-empty string
+    /// and `needed` not given is `dependency_missing` at `needed` ("`needed`, `what`, is
+    /// required with `by`"), after the table, in the order of `pairs`.
+    Needs {
+        /// `(by, needed)` pairs.
+        pairs: &'static [(&'static str, &'static str)],
+        /// What the needed member is, in the message ("the Post text used on click").
+        what: &'static str,
+    },
+    /// An update's [`Check::AtLeastOne`] (of text members): one of `members` must remain on the
+    /// record. Only an update that sends one as `""` and none with a value can break it; a
+    /// member not sent is read from `context.current` (asked for as rule `rule`). An update
+    /// sending none of them is checked against the record only when one is given (never asked
+    /// for: it does not touch them).
+    OneOfKept {
+        /// The members, in the spec's order.
+        members: &'static [&'static str],
+        /// The message.
+        message: &'static str,
+        /// The rule id a missing `context.current` names.
+        rule: &'static str,
+    },
+    /// An update's [`Check::Needs`]: each `(by, needed, rule)` the record will have must keep
+    /// its `needed`; a member not sent is read from `context.current` (asked for as `rule`)
+    /// only when the answer depends on it.
+    NeedsKept {
+        /// `(by, needed, rule id)` triples.
+        pairs: &'static [(&'static str, &'static str, &'static str)],
+        /// What the needed member is, in the message.
+        what: &'static str,
+    },
+    /// Members the record always has must not be sent as `""` by an update: each is `required`
+    /// ("`name` `message`"). In a kind read in order it is reported right after the member.
+    NotSentEmpty {
+        /// The members.
+        members: &'static [&'static str],
+        /// The message after the member's name ("is required and must not be empty").
+        message: &'static str,
+    },
+}
+
+/// The empty value of the members of a [`Check::AtLeastOne`]: a member holding it has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Empty {
+    /// Text members: `""` is no value.
+    Text,
+    /// List members: `[]` is no value.
+    List,
+}
+
+impl Empty {
+    /// Whether a member's value `v` (`None`: absent) is a value: present and not this empty
+    /// value (a value of another type is one; its type is reported on its own).
+    fn has_value(self, v: Option<&Value<'_>>) -> bool {
+        match (self, v) {
+            (_, None) => false,
+            (Empty::Text, Some(Value::String(s))) => !s.is_empty(),
+            (Empty::List, Some(Value::Array(a))) => !a.is_empty(),
+            (_, Some(_)) => true,
+        }
+    }
 }
 
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
@@ -134,13 +256,12 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             known,
             only,
         } => media_type_only(ctx, path, obj, members, applies, known, only),
-        Check::AtLeastOne { members, message } => {
-            let any = members.iter().any(|m| match obj.get(m) {
-                Some(Value::Array(a)) => !a.is_empty(),
-                Some(_) => true,
-                None => false,
-            });
-            if !any {
+        Check::AtLeastOne {
+            members,
+            empty,
+            message,
+        } => {
+            if !members.iter().any(|m| empty.has_value(obj.get(m))) {
                 if let Some(first) = members.first() {
                     let kind = IssueKind::AtLeastOne { members, message };
                     issues::report(ctx, &path.key(first), kind);
@@ -162,6 +283,64 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             clock_rule,
             now_message,
         } => later_than_or_now(ctx, path, obj, earlier, later, clock_rule, now_message),
+        Check::MinWhen {
+            member,
+            min,
+            when: (sibling, value),
+            message,
+        } => {
+            let Some(actual) = obj
+                .get(member)
+                .and_then(|v| numbers::integer_value(ctx.mode, v))
+            else {
+                return;
+            };
+            if actual < min && obj.get(sibling).and_then(Value::as_str) == Some(value) {
+                let kind = IssueKind::BelowWhen {
+                    min,
+                    actual,
+                    message,
+                };
+                issues::report(ctx, &path.key(member), kind);
+            }
+        }
+        Check::UniqueBy {
+            array,
+            key,
+            message,
+        } => {
+            if let Some(Value::Array(items)) = obj.get(array) {
+                unique_by(ctx, &path.key(array), items, key, message);
+            }
+        }
+        Check::After { check: inner, .. } => check(ctx, path, obj, inner),
+        Check::ExactlyOne {
+            members,
+            exclusive,
+            missing,
+        } => exactly_one(ctx, path, obj, members, exclusive, missing),
+        Check::Needs { pairs, what } => {
+            for (by, needed) in pairs {
+                if string_given(obj, by) && !fields::given(obj, needed) {
+                    needs_missing(ctx, path, by, needed, what);
+                }
+            }
+        }
+        Check::OneOfKept {
+            members,
+            message,
+            rule,
+        } => one_of_kept(ctx, path, obj, members, message, rule),
+        Check::NeedsKept { pairs, what } => {
+            for (by, needed, rule) in pairs {
+                needs_kept(ctx, path, obj, by, needed, rule, what);
+            }
+        }
+        Check::NotSentEmpty { members, message } => {
+            for name in members {
+                not_sent_empty(ctx, path, obj, name, message);
+            }
+        }
     }
 }
 
@@ -287,5 +466,122 @@ pub fn not_allowed_member(
     if obj.contains_key(name) {
         let kind = IssueKind::MemberNotAllowed { allowed, message };
         issues::report(ctx, &path.key(name), kind);
+    }
+}
+
+/// [`Check::UniqueBy`] over `items` (at `list`): one `duplicate` at every occurrence of a shared
+/// key, with how many share it and the first index (a count rather than every index keeps the
+/// report linear in the input).
+fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message: &'static str) {
+    // The keys with their positions, sorted by key (stably: a key's positions stay in order).
+    let mut keyed: Vec<(&str, usize)> = items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| match item.get(key) {
+            Some(Value::String(k)) if !k.is_empty() => Some((k.as_ref(), i)),
+            _ => None,
+        })
+        .collect();
+    crate::sort::sort_by(&mut keyed, |a, b| a.0 < b.0);
+    // Each item whose key is shared: how many share it and the first of them, by position, so
+    // that the errors come in item order.
+    let mut shared: Vec<Option<(usize, usize)>> = vec![None; items.len()];
+    for group in keyed.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+        let first = group.first().map_or(0, |&(_, i)| i);
+        for &(_, i) in group {
+            if let Some(slot) = shared.get_mut(i) {
+                *slot = Some((group.len(), first));
+            }
+        }
+    }
+    for (i, s) in shared.into_iter().enumerate() {
+        if let Some((count, first)) = s {
+            let kind = IssueKind::Shared {
+                count,
+                first,
+                message,
+            };
+            issues::report(ctx, &list.index(i).key(key), kind);
+        }
+    }
+}
+
+/// Whether `rule` reports at a member's place in a kind read in order
+/// ([`super::Hook::InOrder`]) rather than after the table.
+pub fn is_placed(rule: &Check) -> bool {
+    matches!(rule, Check::After { .. } | Check::NotSentEmpty { .. })
+}
+
+/// In a kind read in order, the part of `rule` placed right after member `name`: an
+/// [`Check::After`] that names it, or [`Check::NotSentEmpty`] for that member alone.
+pub fn placed_after(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check, name: &str) {
+    match *rule {
+        Check::After {
+            member,
+            check: inner,
+        } if member == name => check(ctx, path, obj, inner),
+        Check::NotSentEmpty { members, message } if members.contains(&name) => {
+            not_sent_empty(ctx, path, obj, name, message);
+        }
+        _ => {}
+    }
+}
+
+fn exactly_one(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    members: &[&str],
+    exclusive: &str,
+    missing: Option<&str>,
+) {
+    let present = members.iter().filter(|m| fields::present(obj, m)).count();
+    match (present, missing, members.first()) {
+        (0, Some(message), _) => needs::one_of(ctx, path, members, message),
+        (2.., _, Some(first)) => {
+            let kind = IssueKind::ExclusiveMembers {
+                members,
+                message: exclusive,
+            };
+            issues::report(ctx, &path.key(first), kind);
+        }
+        _ => {}
+    }
+}
+
+/// A non-empty string (another type is reported on its own and needs nothing).
+fn string_given(obj: &Object<'_>, name: &str) -> bool {
+    matches!(obj.get(name), Some(Value::String(s)) if !s.is_empty())
+}
+
+fn needs_missing(ctx: &mut Ctx, path: &Pointer, by: &str, needed: &str, what: &str) {
+    let message = format!("{needed}, {what}, is required with {by}");
+    needs::missing(ctx, path, needed, by, message);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Empty;
+    use crate::json::parse;
+
+    /// One rule kind for both "at least one of": a member has a value unless absent or the empty
+    /// value of the members' type (`""` for a product's identifiers, `[]` for a user's
+    /// identifier arrays); an empty value of the other type counts (its type is reported on its
+    /// own), as each kind did before the two were one.
+    #[test]
+    fn at_least_one_counts_only_the_members_empty_value_as_none() {
+        let has = |empty: Empty, text: &str| {
+            let v = parse(text.as_bytes()).expect("JSON");
+            empty.has_value(Some(&v))
+        };
+        assert!(!Empty::Text.has_value(None));
+        assert!(!Empty::List.has_value(None));
+        assert!(!has(Empty::Text, r#""""#));
+        assert!(has(Empty::Text, r#""x""#));
+        assert!(has(Empty::Text, "[]"));
+        assert!(!has(Empty::List, "[]"));
+        assert!(has(Empty::List, r#"["x"]"#));
+        assert!(has(Empty::List, r#""""#));
+        assert!(has(Empty::List, "null"));
     }
 }

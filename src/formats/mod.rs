@@ -5,9 +5,8 @@
 //! (URLs, dates, prices, GTINs, ISO codes).
 //!
 //! Some formats are described here but checked by the hook of the one kind that uses them,
-//! because what they mean depends on that kind's other members or on the whole value (a range of
-//! dates, a list of URLs, a hex colour inside free text): [`Format::checked_by_hook`] lists them,
-//! and [`check`] does nothing for them.
+//! because what they mean depends on that kind's other members or on the whole value:
+//! [`Format::checked_by_hook`] lists them, and [`check`] does nothing for them.
 
 use crate::checks::{dates, gtin, iso, prices, text, urls};
 use crate::ctx::Ctx;
@@ -93,12 +92,9 @@ impl Format {
             self,
             Format::Sha256Hex
                 | Format::Hashtag
-                | Format::DateRange
                 | Format::UrlList
-                | Format::ProductUrlList
                 | Format::Numeric
                 | Format::IabCategoryList
-                | Format::NoHexColor
         )
     }
 }
@@ -144,14 +140,18 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         Format::PlainText => {
             text::plain_text(ctx, path, s);
         }
+        Format::DateRange => dates::date_range(ctx, path, s),
+        Format::ProductUrlList => {
+            urls::url_list(ctx, path, s, crate::rules::product::ADDITIONAL_IMAGES_MAX);
+        }
+        Format::NoHexColor => {
+            text::no_hex_color(ctx, path, s);
+        }
         Format::Sha256Hex
         | Format::Hashtag
-        | Format::DateRange
         | Format::UrlList
-        | Format::ProductUrlList
         | Format::Numeric
-        | Format::IabCategoryList
-        | Format::NoHexColor => {
+        | Format::IabCategoryList => {
             // Checked by the hook of the kind that uses it (Format::checked_by_hook).
         }
     }

@@ -340,9 +340,16 @@ impl<'a> Object<'a> {
     /// The index of the last member named `name`.
     #[inline]
     pub fn position(&self, name: &str) -> Option<usize> {
+        self.position_at(name, name_slot(name))
+    }
+
+    /// [`Object::position`] with the name's home slot already computed (`name_slot(name)`, at
+    /// compile time for a field table's member: [`crate::describe::Field::slot`]).
+    #[inline(always)]
+    pub fn position_at(&self, name: &str, home: usize) -> Option<usize> {
         match self.table() {
             Some(index) => {
-                let mut slot = name_slot(name);
+                let mut slot = home;
                 // At least a quarter of the slots are empty, so the probe ends at one.
                 for _ in 0..INDEX_SLOTS {
                     let i = usize::from(*index.get(slot)?).checked_sub(1)?;
@@ -361,6 +368,14 @@ impl<'a> Object<'a> {
     #[inline]
     pub fn get(&self, name: &str) -> Option<&Value<'a>> {
         self.position(name)
+            .and_then(|i| self.entries.get(i))
+            .map(|(_, v)| v)
+    }
+
+    /// [`Object::get`] with the name's home slot already computed ([`Object::position_at`]).
+    #[inline(always)]
+    pub fn get_at(&self, name: &str, home: usize) -> Option<&Value<'a>> {
+        self.position_at(name, home)
             .and_then(|i| self.entries.get(i))
             .map(|(_, v)| v)
     }

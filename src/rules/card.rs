@@ -21,6 +21,12 @@
 //! (MEDIA or SWIPEABLE_MEDIA; DETAILS or BUTTON), checked per component list (`components`, or
 //! each slide of `slides`); the order of components is not checked; a list holding a component
 //! whose type could not be read is not checked for its composition.
+//!
+//! Both kinds are rows read in order (`KindSpec::in_order`): the tables of `description` are
+//! what the engine checks (a component is its `Type::Tagged` table; "label ... BUTTON only" is
+//! its `only_in`), "exactly one of components or slides" is a data rule right after `name`, and
+//! the member hooks below keep what has messages of its own: the composition of each list of
+//! components, `media_keys`, the destination, the PUT's `name`.
 
 mod description;
 
@@ -29,6 +35,8 @@ pub use description::{DESCRIPTION, UPDATE_DESCRIPTION};
 use crate::checks::fields::{self, Need};
 use crate::checks::{iso, lengths, needs, urls};
 use crate::ctx::Ctx;
+use crate::engine::form;
+use crate::engine::rules::{self, Contains};
 use crate::json::{Object, Value};
 use crate::report::{Code, Pointer};
 use serde_json::json;
@@ -61,9 +69,9 @@ pub const DESTINATION_TYPES: &[&str] = &["WEBSITE", "APP"];
 /// The two app store identifiers of an APP destination, at least one of which is required.
 pub const APP_IDS: &[&str] = &["androidstore_app_id", "ios_app_store_identifier"];
 
-const CARD_MEMBERS: &[&str] = &["name", "components", "slides"];
-const LABEL_MEMBERS: &[&str] = &["type", "value"];
+/// The members of a WEBSITE destination.
 const WEBSITE_MEMBERS: &[&str] = &["type", "url"];
+/// The members of an APP destination.
 const APP_MEMBERS: &[&str] = &[
     "type",
     "country_code",
@@ -73,269 +81,156 @@ const APP_MEMBERS: &[&str] = &[
     "ios_deep_link",
 ];
 
-/// Which call the body is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Call {
-    /// POST: the whole card.
-    Create,
-    /// PUT: the fields to replace; only the members present are checked.
-    Update,
-}
+/// "A card needs one media component plus a DETAILS or BUTTON component", per list of
+/// components, read as exactly one of each group.
+const COMPOSITION: &[Contains] = &[
+    Contains {
+        tags: MEDIA_COMPONENT_TYPES,
+        max: MEDIA_COMPONENTS_PER_CARD,
+        param: "component_types",
+        missing: "needs one media component, MEDIA or SWIPEABLE_MEDIA",
+        extra: "takes only one media component, MEDIA or SWIPEABLE_MEDIA",
+    },
+    Contains {
+        tags: ACTION_COMPONENT_TYPES,
+        max: ACTION_COMPONENTS_PER_CARD,
+        param: "component_types",
+        missing: "needs a DETAILS or BUTTON component",
+        extra: "takes only one DETAILS or BUTTON component",
+    },
+];
 
-/// A component type that was read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ComponentType {
-    Media,
-    SwipeableMedia,
-    Details,
-    Button,
-}
-
-impl ComponentType {
-    fn parse(s: &str) -> Option<Self> {
-        match s {
-            "MEDIA" => Some(ComponentType::Media),
-            "SWIPEABLE_MEDIA" => Some(ComponentType::SwipeableMedia),
-            "DETAILS" => Some(ComponentType::Details),
-            "BUTTON" => Some(ComponentType::Button),
-            _ => None,
-        }
-    }
-
-    fn is_media(self) -> bool {
-        matches!(self, ComponentType::Media | ComponentType::SwipeableMedia)
-    }
-
-    /// The members documented for this type. `label` is listed for every type so that a label
-    /// outside BUTTON is reported once, as `not_allowed`, and not also as `unknown_field`.
-    fn members(self) -> &'static [&'static str] {
-        match self {
-            ComponentType::Media => &["type", "media_key", "label"],
-            ComponentType::SwipeableMedia => &["type", "media_keys", "label"],
-            ComponentType::Details => &["type", "title", "destination", "label"],
-            ComponentType::Button => &["type", "label", "destination"],
-        }
-    }
-}
-
-/// The cards POST body.
-pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    card(ctx, path, value, Call::Create);
-}
-
-/// The cards PUT body: replacement semantics, so only the members present are checked, each
-/// with the POST rules; nothing is required.
-pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    card(ctx, path, value, Call::Update);
-}
-
-fn card(ctx: &mut Ctx, path: &Pointer, value: &Value, call: Call) {
-    let Some(obj) = fields::object(ctx, path, value) else {
+/// Member hook of the PUT's `name`: "`name` (max 80)"; sent as `""`, the replacement would
+/// leave the card without its required name.
+pub fn name_update_check(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    _name: &str,
+    v: &Value,
+    _required: bool,
+    _card: &Object,
+) {
+    let Some(name) = fields::string(ctx, path, v) else {
         return;
     };
-
-    // "`name` (max 80) required".
-    let need = match call {
-        Call::Create => Need::Required,
-        Call::Update => Need::Optional,
-    };
-    if let Some(name) = fields::str_member(ctx, obj, path, "name", need) {
-        if name.is_empty() {
-            // Only reachable on update: the replacement would leave the card without its
-            // required name.
-            fields::required_because(
-                ctx,
-                &path.key("name"),
-                "name",
-                "name is required and must not be replaced by an empty value",
-            );
-        } else {
-            lengths::max_chars(ctx, &path.key("name"), name, NAME_MAX_CHARS);
-        }
+    if name.is_empty() {
+        let message = "name is required and must not be replaced by an empty value";
+        fields::required_because(ctx, path, "name", message);
+    } else {
+        lengths::max_chars(ctx, path, name, NAME_MAX_CHARS);
     }
-
-    // "exactly one of `components` ... or `slides`".
-    let fields_pair = ["components", "slides"];
-    match (
-        fields::present(obj, "components"),
-        fields::present(obj, "slides"),
-    ) {
-        (true, true) => ctx.error(
-            &path.key(fields_pair[0]),
-            Code::MutuallyExclusive,
-            "give either components or slides, not both",
-            json!({"fields": fields_pair}),
-        ),
-        (false, false) if call == Call::Create => needs::one_of(
-            ctx,
-            path,
-            &fields_pair,
-            "one of components or slides is required",
-        ),
-        _ => {}
-    }
-
-    if let Some(list) = fields::array_member(ctx, obj, path, "components", Need::Optional) {
-        component_list(ctx, &path.key("components"), list, "a card");
-    }
-
-    // "`slides` (array of arrays of components, for multi-destination carousels)": each slide
-    // is a list of components with the same composition rule as `components`.
-    if let Some(slides) = fields::array_member(ctx, obj, path, "slides", Need::Optional) {
-        let sp = path.key("slides");
-        if slides.is_empty() {
-            // No slide at all: the card has no media and no DETAILS or BUTTON component.
-            composition(ctx, &sp, &[], "a card");
-        }
-        for (i, slide) in slides.iter().enumerate() {
-            let p = sp.index(i);
-            if let Some(list) = fields::array(ctx, &p, slide) {
-                component_list(ctx, &p, list, "a slide");
-            }
-        }
-    }
-
-    fields::unknown_fields(ctx, path, obj, CARD_MEMBERS);
 }
 
-/// A list of components (`components`, or one slide): each component, then the composition.
-fn component_list(ctx: &mut Ctx, path: &Pointer, list: &[Value], whole: &str) {
+/// Member hook of `components`: each component (the tagged table of
+/// `description::COMPONENT`), then the composition of the list.
+pub fn components_check(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    name: &str,
+    v: &Value,
+    _required: bool,
+    _card: &Object,
+) {
+    if let Some(list) = fields::array(ctx, path, v) {
+        component_list(ctx, path, name, list, "a card");
+    }
+}
+
+/// Member hook of `slides` ("array of arrays of components, for multi-destination carousels"):
+/// each slide is a list of components with the composition rule of `components`; no slide at
+/// all leaves the card without its components.
+pub fn slides_check(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    name: &str,
+    v: &Value,
+    _required: bool,
+    _card: &Object,
+) {
+    let Some(slides) = fields::array(ctx, path, v) else {
+        return;
+    };
+    if slides.is_empty() {
+        rules::contains(ctx, path, &[], COMPOSITION, "a card");
+    }
+    for (i, slide) in slides.iter().enumerate() {
+        let p = path.index(i);
+        if let Some(list) = fields::array(ctx, &p, slide) {
+            component_list(ctx, &p, name, list, "a slide");
+        }
+    }
+}
+
+/// A list of components: each component, then the composition, when every component's type
+/// was read (a component whose type could not be read is already an error; counting without it
+/// would add a second, possibly wrong, composition error).
+fn component_list(ctx: &mut Ctx, path: &Pointer, name: &str, list: &[Value], whole: &str) {
     let mut types = Vec::with_capacity(list.len());
-    let mut all_read = true;
     for (i, item) in list.iter().enumerate() {
-        match component(ctx, &path.index(i), item) {
-            Some(t) => types.push(t),
-            None => all_read = false,
-        }
-    }
-    // A component whose type could not be read is already an error; counting without it would
-    // add a second, possibly wrong, composition error.
-    if all_read {
-        composition(ctx, path, &types, whole);
-    }
-}
-
-/// "A card needs one media component plus a DETAILS or BUTTON component": exactly one of each
-/// group in the list at `path` (`whole` names it in messages: "a card" or "a slide").
-fn composition(ctx: &mut Ctx, path: &Pointer, types: &[ComponentType], whole: &str) {
-    let media = types.iter().filter(|t| t.is_media()).count();
-    let actions = types.len() - media;
-    let groups = [
-        (
-            media,
-            MEDIA_COMPONENTS_PER_CARD,
-            MEDIA_COMPONENT_TYPES,
-            "needs one media component, MEDIA or SWIPEABLE_MEDIA",
-            "takes only one media component, MEDIA or SWIPEABLE_MEDIA",
-        ),
-        (
-            actions,
-            ACTION_COMPONENTS_PER_CARD,
-            ACTION_COMPONENT_TYPES,
-            "needs a DETAILS or BUTTON component",
-            "takes only one DETAILS or BUTTON component",
-        ),
-    ];
-    for (actual, max, group, missing, extra) in groups {
-        if actual == 0 {
-            ctx.error(
-                path,
-                Code::OneOfRequired,
-                format!("{whole} {missing}"),
-                json!({"component_types": group}),
-            );
-        } else if actual > max {
-            ctx.error(
-                path,
-                Code::TooManyItems,
-                format!("{whole} {extra} (it has {actual})"),
-                json!({"component_types": group, "max": max, "actual": actual}),
-            );
-        }
-    }
-}
-
-/// One component. Returns its type when it could be read (and is a documented type).
-fn component(ctx: &mut Ctx, path: &Pointer, value: &Value) -> Option<ComponentType> {
-    let obj = fields::object(ctx, path, value)?;
-    let t = fields::enum_member(ctx, obj, path, "type", COMPONENT_TYPES, Need::Required)?;
-    let ty = ComponentType::parse(t)?;
-    match ty {
-        ComponentType::Media => {
-            // "MEDIA | media_key (string)".
-            fields::str_member(ctx, obj, path, "media_key", Need::Required);
-        }
-        ComponentType::SwipeableMedia => media_keys(ctx, obj, path),
-        ComponentType::Details => {
-            // "DETAILS | title (string), destination (object)".
-            fields::str_member(ctx, obj, path, "title", Need::Required);
-            destination(ctx, obj, path, ty);
-        }
-        ComponentType::Button => {
-            // "BUTTON | label (object), destination (object)".
-            label(ctx, obj, path);
-            destination(ctx, obj, path, ty);
-        }
-    }
-    // Label "(BUTTON only)".
-    if ty != ComponentType::Button && fields::present(obj, "label") {
-        ctx.error(
-            &path.key("label"),
-            Code::NotAllowed,
-            "a label is allowed only in a BUTTON component",
-            json!({"allowed_in": ["BUTTON"]}),
+        form::value(
+            ctx,
+            &path.index(i),
+            name,
+            item,
+            &description::COMPONENT,
+            true,
         );
+        let ty = match item {
+            Value::Object(c) => c.get("type").and_then(Value::as_str),
+            _ => None,
+        };
+        types.push(ty.filter(|t| COMPONENT_TYPES.contains(t)));
     }
-    fields::unknown_fields(ctx, path, obj, ty.members());
-    Some(ty)
+    if let Some(types) = types.into_iter().collect::<Option<Vec<&str>>>() {
+        rules::contains(ctx, path, &types, COMPOSITION, whole);
+    }
 }
 
-/// "SWIPEABLE_MEDIA | media_keys (array of 2 to 6 strings)".
-fn media_keys(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
-    let Some(keys) = fields::array_member(ctx, obj, path, "media_keys", Need::Required) else {
+/// Member hook of SWIPEABLE_MEDIA's `media_keys` ("array of 2 to 6 strings"): the count, and
+/// each key a non-empty string.
+pub fn media_keys_check(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    _name: &str,
+    v: &Value,
+    _required: bool,
+    _component: &Object,
+) {
+    let Some(keys) = fields::array(ctx, path, v) else {
         return;
     };
-    let p = path.key("media_keys");
-    lengths::item_count(
-        ctx,
-        &p,
-        keys.len(),
-        Some(SWIPEABLE_MEDIA_MIN_ITEMS),
-        Some(SWIPEABLE_MEDIA_MAX_ITEMS),
-    );
+    let (min, max) = (SWIPEABLE_MEDIA_MIN_ITEMS, SWIPEABLE_MEDIA_MAX_ITEMS);
+    lengths::item_count(ctx, path, keys.len(), Some(min), Some(max));
     for (i, key) in keys.iter().enumerate() {
-        let ip = p.index(i);
+        let ip = path.index(i);
         if fields::string(ctx, &ip, key).is_some_and(str::is_empty) {
             fields::required_because(ctx, &ip, "media_keys", "a media key must not be empty");
         }
     }
 }
 
-/// "Label object: `type` must be `ENUM`; `value` is one of BOOK, CONNECT, INSTALL, OPEN, ORDER,
-/// PLAY, SHOP".
-fn label(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer) {
-    let Some(l) = fields::object_member(ctx, obj, path, "label", Need::Required) else {
+/// Member hook of the `destination` of a DETAILS or BUTTON component (`component`): its type
+/// (WEBSITE only in DETAILS, APP only in BUTTON; one in the wrong component is `not_allowed`
+/// and still checked as what it is), then its members.
+pub fn destination_check(
+    ctx: &mut Ctx,
+    p: &Pointer,
+    _name: &str,
+    v: &Value,
+    _required: bool,
+    component: &Object,
+) {
+    let Some(d) = fields::object(ctx, p, v) else {
         return;
     };
-    let p = path.key("label");
-    fields::enum_member(ctx, l, &p, "type", LABEL_TYPES, Need::Required);
-    fields::enum_member(ctx, l, &p, "value", LABEL_VALUES, Need::Required);
-    fields::unknown_fields(ctx, &p, l, LABEL_MEMBERS);
-}
-
-/// The `destination` of a DETAILS or BUTTON component.
-fn destination(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, owner: ComponentType) {
-    let Some(d) = fields::object_member(ctx, obj, path, "destination", Need::Required) else {
-        return;
-    };
-    let p = path.key("destination");
-    let Some(t) = fields::enum_member(ctx, d, &p, "type", DESTINATION_TYPES, Need::Required) else {
+    let Some(t) = fields::enum_member(ctx, d, p, "type", DESTINATION_TYPES, Need::Required) else {
         return;
     };
     let website = t == "WEBSITE";
+    let owner = component.get("type").and_then(Value::as_str);
     // "WEBSITE ... allowed only in DETAILS"; "APP ... allowed only in BUTTON".
     match (website, owner) {
-        (true, ComponentType::Details) | (false, ComponentType::Button) => {}
+        (true, Some("DETAILS")) | (false, Some("BUTTON")) => {}
         (true, _) => ctx.error(
             &p.key("type"),
             Code::NotAllowed,
@@ -352,13 +247,13 @@ fn destination(ctx: &mut Ctx, obj: &Object<'_>, path: &Pointer, owner: Component
     if website {
         // "`WEBSITE` = {type, url (string, required)}"; no scheme is stated, so http and https
         // are both accepted.
-        if let Some(url) = fields::str_member(ctx, d, &p, "url", Need::Required) {
+        if let Some(url) = fields::str_member(ctx, d, p, "url", Need::Required) {
             urls::http_url(ctx, &p.key("url"), url);
         }
-        fields::unknown_fields(ctx, &p, d, WEBSITE_MEMBERS);
+        fields::unknown_fields(ctx, p, d, WEBSITE_MEMBERS);
     } else {
-        app_destination(ctx, d, &p);
-        fields::unknown_fields(ctx, &p, d, APP_MEMBERS);
+        app_destination(ctx, d, p);
+        fields::unknown_fields(ctx, p, d, APP_MEMBERS);
     }
 }
 

@@ -26,11 +26,10 @@
 //!   needs it. A member the card always needs (first_cta, first_cta_tweet, media_key, name,
 //!   thank_you_text) sent as `""` is `required`.
 
-use crate::checks::fields::{self, Need};
-use crate::checks::{current, lengths, needs, text};
+use crate::checks::{fields, lengths, text};
 use crate::ctx::Ctx;
 use crate::describe::{
-    Check, Condition, Description, Field, Format, Required, Rule, Str, Type, When,
+    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
 };
 use crate::json::{Object, Value};
 use crate::kind::Kind;
@@ -48,7 +47,7 @@ pub const HASHTAG_SIGN: char = '#';
 /// The hashtag form first_cta must have (reported in `params.pattern`).
 pub const HASHTAG_PATTERN: &str = "^#[^#\\s]+$";
 
-/// The members the card always has (required in the POST).
+/// The members the card always has (required in the POST; an update must not send them empty).
 const ALWAYS: [&str; 5] = [
     "first_cta",
     "first_cta_tweet",
@@ -59,12 +58,18 @@ const ALWAYS: [&str; 5] = [
 
 /// "title ... required if second_cta is absent; second_cta ... required if title is absent".
 const TITLE_OR_SECOND_CTA: [&str; 2] = ["title", "second_cta"];
-const RULE_UPDATE_TITLE_OR_SECOND_CTA: &str =
-    "video_conversation_card_update.title_or_second_cta.one_of";
+const ONE_OF_MESSAGE: &str =
+    "title or second_cta is required (each is required when the other is absent)";
 
-/// The optional CTAs, the Post text each needs ("if second_cta", "if the matching cta"), and the
-/// rule id an update records when it needs `context.current` for the pair.
-const CTA_PAIRS: [(&str, &str, &str); 3] = [
+/// The optional CTAs and the Post text each needs ("if second_cta", "if the matching cta").
+const CTA_PAIRS: [(&str, &str); 3] = [
+    ("second_cta", "second_cta_tweet"),
+    ("third_cta", "third_cta_tweet"),
+    ("fourth_cta", "fourth_cta_tweet"),
+];
+/// [`CTA_PAIRS`] with the rule id an update records when it needs `context.current` for the
+/// pair.
+const CTA_PAIRS_KEPT: [(&str, &str, &str); 3] = [
     (
         "second_cta",
         "second_cta_tweet",
@@ -81,25 +86,8 @@ const CTA_PAIRS: [(&str, &str, &str); 3] = [
         "video_conversation_card_update.fourth_cta.needs_tweet",
     ),
 ];
-
-const KNOWN: &[&str] = &[
-    "first_cta",
-    "first_cta_tweet",
-    "media_key",
-    "name",
-    "thank_you_text",
-    "title",
-    "second_cta",
-    "second_cta_tweet",
-    "third_cta",
-    "fourth_cta",
-    "third_cta_tweet",
-    "fourth_cta_tweet",
-    "poster_media_key",
-    "thank_you_url",
-    "unlocked_image_media_key",
-    "unlocked_video_media_key",
-];
+/// What a CTA needs, in the `dependency_missing` message.
+const POST_TEXT: &str = "the Post text used on click";
 
 /// Longest CTA as typed, in characters: [`CTA_MAX_CHARS`] plus the one leading `#` not counted.
 /// The bound a form can set as `maxlength` (the engine counts without the `#`).
@@ -108,7 +96,7 @@ pub const CTA_MAX_CHARS_WITH_SIGN: usize = CTA_MAX_CHARS + HASHTAG_SIGN.len_utf8
 const CTA_DOC: &str = "Max 20 chars (a leading # not counted: CTA hashtag max 20)";
 
 /// The POST parameters in the spec's table order (C §4 Video conversation cards).
-const FIELDS: [Field; KNOWN.len()] = [
+const FIELDS: [Field; 16] = [
     Field::required(
         "first_cta",
         Type::Str(Str {
@@ -117,7 +105,8 @@ const FIELDS: [Field; KNOWN.len()] = [
             format: Some(Format::Hashtag),
         }),
         "Hashtag, max 20 chars excluding #",
-    ),
+    )
+    .checked_by(cta_check),
     Field::required("first_cta_tweet", Str::ANY, "Post text used on click"),
     Field::required("media_key", Str::ANY, "Video in the media library, 16:9"),
     Field::required("name", Str::ANY, "The card's name"),
@@ -144,6 +133,7 @@ const FIELDS: [Field; KNOWN.len()] = [
         },
         "Max 20 chars; required if title is absent",
     )
+    .checked_by(cta_check)
     .needs_when_given(&["second_cta_tweet"]),
     Field::optional(
         "second_cta_tweet",
@@ -151,8 +141,10 @@ const FIELDS: [Field; KNOWN.len()] = [
         "Post text used on click; required if second_cta (a CTA sent empty needs none)",
     ),
     Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
+        .checked_by(cta_check)
         .needs_when_given(&["third_cta_tweet"]),
     Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
+        .checked_by(cta_check)
         .needs_when_given(&["fourth_cta_tweet"]),
     Field::optional(
         "third_cta_tweet",
@@ -179,7 +171,7 @@ const FIELDS: [Field; KNOWN.len()] = [
 ];
 
 /// "the same fields, all optional": [`FIELDS`] with every member optional, and no Post text
-/// needed as data (the update's rule reads the record, see `update_cta_needs_tweet`).
+/// needed by the table (the update's rule, [`Check::NeedsKept`], reads the record).
 const fn all_optional<const N: usize>(mut fields: [Field; N]) -> [Field; N] {
     let mut i = 0;
     while i < N {
@@ -191,7 +183,7 @@ const fn all_optional<const N: usize>(mut fields: [Field; N]) -> [Field; N] {
     fields
 }
 
-const UPDATE_FIELDS: [Field; KNOWN.len()] = all_optional(FIELDS);
+const UPDATE_FIELDS: [Field; FIELDS.len()] = all_optional(FIELDS);
 
 const ONE_OF_RULE: &str = "title or second_cta (each is required if the other is absent)";
 const NEEDS_TWEET_RULE: &str =
@@ -215,14 +207,21 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: Check::AtLeastOne {
+                members: &TITLE_OR_SECOND_CTA,
+                empty: Empty::Text,
+                message: ONE_OF_MESSAGE,
+            },
             reads_clock: false,
             text: ONE_OF_RULE,
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::Hook,
+            check: Check::Needs {
+                pairs: &CTA_PAIRS,
+                what: POST_TEXT,
+            },
             reads_clock: false,
             text: NEEDS_TWEET_RULE,
             fields: NEEDS_TWEET_FIELDS,
@@ -241,21 +240,31 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: Check::OneOfKept {
+                members: &TITLE_OR_SECOND_CTA,
+                message: ONE_OF_MESSAGE,
+                rule: "video_conversation_card_update.title_or_second_cta.one_of",
+            },
             reads_clock: false,
             text: "title or second_cta must remain on the card (a member not sent is read from context.current)",
             fields: ONE_OF_FIELDS,
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::Hook,
+            check: Check::NeedsKept {
+                pairs: &CTA_PAIRS_KEPT,
+                what: POST_TEXT,
+            },
             reads_clock: false,
             text: "a CTA the card will have needs its Post text (a member not sent is read from context.current)",
             fields: NEEDS_TWEET_FIELDS,
         },
         Rule {
             code: Code::Required,
-            check: Check::Hook,
+            check: Check::NotSentEmpty {
+                members: &ALWAYS,
+                message: "is required and must not be empty",
+            },
             reads_clock: false,
             text: "first_cta, first_cta_tweet, media_key, name and thank_you_text, which the card always has, must not be sent empty",
             fields: &["/first_cta", "/first_cta_tweet", "/media_key", "/name", "/thank_you_text"],
@@ -263,107 +272,42 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     ],
 };
 
-/// Which call is validated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Call {
-    Create,
-    Update,
-}
-
-/// What a payload member holds, for the cross-field rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Slot {
-    /// Not sent.
-    Absent,
-    /// `""`: no value.
-    Empty,
-    /// A non-empty string.
-    Text,
-    /// Any other JSON value (already reported as `wrong_type`).
-    Other,
-}
-
-impl Slot {
-    fn of(obj: &Object<'_>, name: &str) -> Slot {
-        match obj.get(name) {
-            None => Slot::Absent,
-            Some(Value::String(s)) if s.is_empty() => Slot::Empty,
-            Some(Value::String(_)) => Slot::Text,
-            Some(_) => Slot::Other,
+/// Member hook of the CTAs: first_cta "Hashtag, max 20 chars excluding #" (the one row that
+/// says hashtag); second_cta, third_cta, fourth_cta "Max 20 chars" (a leading `#` not counted,
+/// as for every "CTA hashtag" of §8).
+pub fn cta_check(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    name: &str,
+    v: &Value,
+    required: bool,
+    _card: &Object,
+) {
+    if let Some(s) = cta(ctx, path, name, v, required) {
+        if name == "first_cta" {
+            hashtag(ctx, path, s);
         }
+        cta_length(ctx, path, s);
     }
 }
 
-/// The POST parameters.
-pub fn validate(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
-        return;
-    };
-    members(ctx, path, obj, Call::Create);
-    // A malformed value counts as given, so it is not reported twice.
-    if !TITLE_OR_SECOND_CTA
-        .iter()
-        .any(|name| fields::given(obj, name))
-    {
-        one_of_required(ctx, path);
-    }
-    for (cta, tweet, _) in CTA_PAIRS {
-        if Slot::of(obj, cta) == Slot::Text && !fields::given(obj, tweet) {
-            dependency_missing(ctx, path, cta, tweet);
+/// A CTA's text when it is a non-empty string (`""` is `required` when the member is).
+fn cta<'v>(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    name: &str,
+    v: &'v Value,
+    required: bool,
+) -> Option<&'v str> {
+    let s = fields::string(ctx, path, v)?;
+    if s.is_empty() {
+        if required {
+            let message = format!("{name} is required and must not be empty");
+            fields::required_because(ctx, path, name, message);
         }
+        return None;
     }
-    fields::unknown_fields(ctx, path, obj, KNOWN);
-}
-
-/// The PUT parameters: the same fields, all optional; rules that involve a member not sent read
-/// it from `context.current`.
-pub fn validate_update(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    let Some(obj) = fields::object(ctx, path, value) else {
-        return;
-    };
-    members(ctx, path, obj, Call::Update);
-    update_title_or_second_cta(ctx, path, obj);
-    for (cta, tweet, rule) in CTA_PAIRS {
-        update_cta_needs_tweet(ctx, path, obj, cta, tweet, rule);
-    }
-    fields::unknown_fields(ctx, path, obj, KNOWN);
-}
-
-/// The checks of each member on its own, in the spec's table order.
-fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, call: Call) {
-    for name in KNOWN {
-        // POST: the always-present members are required. PUT: nothing must be sent, but a member
-        // the card always has cannot be sent empty.
-        let need = if ALWAYS.contains(name) {
-            Need::Required
-        } else {
-            Need::Optional
-        };
-        if call == Call::Update && !fields::present(obj, name) {
-            continue;
-        }
-        let Some(s) = fields::str_member(ctx, obj, path, name, need) else {
-            continue;
-        };
-        if s.is_empty() {
-            continue;
-        }
-        let p = path.key(name);
-        match *name {
-            "first_cta" => {
-                hashtag(ctx, &p, s);
-                cta_length(ctx, &p, s);
-            }
-            "second_cta" | "third_cta" | "fourth_cta" => cta_length(ctx, &p, s),
-            "title" => {
-                lengths::max_chars(ctx, &p, s, TITLE_MAX_CHARS);
-            }
-            "thank_you_text" => {
-                lengths::max_chars(ctx, &p, s, THANK_YOU_TEXT_MAX_CHARS);
-            }
-            _ => {}
-        }
-    }
+    Some(s)
 }
 
 /// Whether `s` has the hashtag form of [`HASHTAG_PATTERN`].
@@ -402,109 +346,27 @@ fn cta_length(ctx: &mut Ctx, p: &Pointer, s: &str) {
     }
 }
 
-/// At `/title`, the first of the two (see [`needs::one_of`]).
-fn one_of_required(ctx: &mut Ctx, path: &Pointer) {
-    needs::one_of(
-        ctx,
-        path,
-        &TITLE_OR_SECOND_CTA,
-        "title or second_cta is required (each is required when the other is absent)",
-    );
-}
-
-/// At the Post text, the member missing (see [`needs::missing`]).
-fn dependency_missing(ctx: &mut Ctx, path: &Pointer, cta: &str, tweet: &str) {
-    needs::missing(
-        ctx,
-        path,
-        tweet,
-        cta,
-        format!("{tweet}, the Post text used on click, is required with {cta}"),
-    );
-}
-
-/// Update: title or second_cta must remain. Only an update that sends one of them empty, without
-/// a value for the other, can break the rule; a member not sent is read from `context.current`.
-fn update_title_or_second_cta(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
-    if !current::clears_one_of(obj, &TITLE_OR_SECOND_CTA) {
-        // Neither sent: the card keeps both; a record given with neither keeps a card without
-        // them (read, never asked for: the update does not touch them).
-        let untouched = !TITLE_OR_SECOND_CTA
-            .iter()
-            .any(|name| fields::present(obj, name));
-        if untouched
-            && ctx.current_if_given().is_some_and(|record| {
-                !TITLE_OR_SECOND_CTA
-                    .iter()
-                    .any(|name| current::has_value(record, name))
-            })
-        {
-            one_of_required(ctx, path);
-        }
-        return;
-    }
-    let rule = RULE_UPDATE_TITLE_OR_SECOND_CTA;
-    if current::record_keeps_one_of(ctx, rule, obj, &TITLE_OR_SECOND_CTA) == Some(false) {
-        one_of_required(ctx, path);
-    }
-}
-
-/// Update: a CTA the card will have needs its Post text. The member not sent is read from
-/// `context.current` only when the answer depends on it.
-fn update_cta_needs_tweet(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    obj: &Object<'_>,
-    cta: &str,
-    tweet: &str,
-    rule: &'static str,
-) {
-    let broken = match (Slot::of(obj, cta), Slot::of(obj, tweet)) {
-        // A malformed CTA is already reported; an empty one needs nothing; a sent Post text
-        // satisfies the rule; nothing sent leaves the record as it is.
-        (Slot::Other | Slot::Empty, _) | (_, Slot::Text | Slot::Other) => false,
-        // Neither sent: the card keeps both; a record given with the CTA and without its Post
-        // text keeps a card without it (read, never asked for).
-        (Slot::Absent, Slot::Absent) => ctx.current_if_given().is_some_and(|record| {
-            current::has_value(record, cta) && !current::has_value(record, tweet)
-        }),
-        (Slot::Text, Slot::Empty) => true,
-        (Slot::Text, Slot::Absent) => ctx
-            .current(rule)
-            .is_some_and(|record| !current::has_value(record, tweet)),
-        (Slot::Absent, Slot::Empty) => ctx
-            .current(rule)
-            .is_some_and(|record| current::has_value(record, cta)),
-    };
-    if broken {
-        dependency_missing(ctx, path, cta, tweet);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ctx::Mode;
     use crate::options::Options;
     use crate::report::Report;
 
     fn run(update: bool, payload: serde_json::Value, options: &Options) -> Report {
-        let payload = Value::from_serde(&payload);
-        let mut ctx = Ctx::new(options, Mode::Query);
-        if update {
-            validate_update(&mut ctx, &Pointer::root(), &payload);
+        let kind = if update {
+            Kind::VideoConversationCardUpdate
         } else {
-            validate(&mut ctx, &Pointer::root(), &payload);
-        }
-        ctx.finish()
+            Kind::VideoConversationCard
+        };
+        crate::validate(kind, &payload, options)
     }
 
     #[test]
-    fn description_names_every_known_member_and_the_update_requires_nothing() {
+    fn the_update_has_the_same_members_and_requires_nothing() {
         let names: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();
-        assert_eq!(names, KNOWN);
         let update: Vec<&str> = UPDATE_FIELDS.iter().map(|f| f.name).collect();
-        assert_eq!(update, KNOWN);
+        assert_eq!(update, names);
+        assert!(ALWAYS.iter().all(|a| names.contains(a)));
         assert!(UPDATE_FIELDS
             .iter()
             .all(|f| matches!(f.need, Required::Optional)));

@@ -8,7 +8,7 @@ use super::{
     hashed_values, unhashed_values, DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY,
     OPERATION_TYPES, UNHASHED_IDENTIFIER,
 };
-use crate::describe::{Array, Check, Description, Field, Format, Rule, Str, Type};
+use crate::describe::{Array, Check, Description, Empty, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;
 use crate::report::Code;
 
@@ -70,6 +70,7 @@ const CUSTOM_AUDIENCE_USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
     check: Check::AtLeastOne {
         members: IDENTIFIERS,
+        empty: Empty::List,
         message: "a user needs at least one identifier value, in one of: email, device_id, \
                   handle, service_id, phone_number, partner_user_id",
     },
@@ -83,6 +84,7 @@ const DO_NOT_REACH_USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
     check: Check::AtLeastOne {
         members: DO_NOT_REACH_IDENTIFIERS,
+        empty: Empty::List,
         message: "a user needs at least one identifier value, in one of: email, phone_number",
     },
     reads_clock: false,

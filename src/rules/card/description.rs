@@ -3,11 +3,12 @@
 //! (WEBSITE in DETAILS, APP in BUTTON), built from the constants the rules in [`super`] use.
 
 use super::{
+    components_check, destination_check, media_keys_check, name_update_check, slides_check,
     ACTION_COMPONENTS_PER_CARD, LABEL_TYPES, LABEL_VALUES, MEDIA_COMPONENTS_PER_CARD,
     NAME_MAX_CHARS, SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
 };
 use crate::describe::{
-    Array, Check, Condition, Description, Field, Format, Rule, Str, Tagged, Type, When,
+    Array, Check, Condition, Description, Field, Format, OnlyIn, Rule, Str, Tagged, Type, When,
 };
 use crate::kind::Kind;
 use crate::report::Code;
@@ -75,16 +76,20 @@ const APP: &[Field] = &[
 const DETAILS_DESTINATION: Type = Type::Tagged(&Tagged {
     tag: "type",
     variants: &[("WEBSITE", WEBSITE)],
+    only_in: &[],
 });
 
 /// The destination of a BUTTON component: APP only.
 const BUTTON_DESTINATION: Type = Type::Tagged(&Tagged {
     tag: "type",
     variants: &[("APP", APP)],
+    only_in: &[],
 });
 
-/// One component (C §2 Card components), by its `type`.
-const COMPONENT: Type = Type::Tagged(&Tagged {
+/// One component (C §2 Card components), by its `type`. A destination is checked by
+/// [`destination_check`] (its type in the wrong component is `not_allowed`, and still checked as
+/// what it is), which `describe` shows as [`DETAILS_DESTINATION`] and [`BUTTON_DESTINATION`].
+pub(super) const COMPONENT: Type = Type::Tagged(&Tagged {
     tag: "type",
     variants: &[
         (
@@ -101,7 +106,8 @@ const COMPONENT: Type = Type::Tagged(&Tagged {
                     max_items: Some(SWIPEABLE_MEDIA_MAX_ITEMS),
                 }),
                 "media_keys (array of 2 to 6 strings)",
-            )],
+            )
+            .checked_by(media_keys_check)],
         ),
         (
             "DETAILS",
@@ -111,7 +117,8 @@ const COMPONENT: Type = Type::Tagged(&Tagged {
                     "destination",
                     DETAILS_DESTINATION,
                     "destination (object): WEBSITE, allowed only in DETAILS",
-                ),
+                )
+                .checked_by(destination_check),
             ],
         ),
         (
@@ -122,10 +129,17 @@ const COMPONENT: Type = Type::Tagged(&Tagged {
                     "destination",
                     BUTTON_DESTINATION,
                     "destination (object): APP, allowed only in BUTTON",
-                ),
+                )
+                .checked_by(destination_check),
             ],
         ),
     ],
+    // Label "(BUTTON only)".
+    only_in: &[OnlyIn {
+        member: "label",
+        tags: &["BUTTON"],
+        message: "a label is allowed only in a BUTTON component",
+    }],
 });
 
 /// A list of components: exactly one media component and one DETAILS or BUTTON component.
@@ -143,32 +157,59 @@ const SLIDES: Type = Type::Array(&Array {
     max_items: None,
 });
 
-/// The rules across members, shared by the POST and the PUT.
-const COMPONENT_RULES: [Rule; 6] = [
+const COMPONENTS_OR_SLIDES: &[&str] = &["components", "slides"];
+const COMPONENTS_AND_SLIDES: &str = "give either components or slides, not both";
+
+/// "exactly one of `components` ... or `slides`", right after `name`: both is
+/// `mutually_exclusive`, neither (POST) `one_of_required`.
+const EXACTLY_ONE: Check = Check::After {
+    member: "name",
+    check: &Check::ExactlyOne {
+        members: COMPONENTS_OR_SLIDES,
+        exclusive: COMPONENTS_AND_SLIDES,
+        missing: Some("one of components or slides is required"),
+    },
+};
+
+/// The PUT's: both is `mutually_exclusive`; neither keeps the card's.
+const NOT_BOTH: Check = Check::After {
+    member: "name",
+    check: &Check::ExactlyOne {
+        members: COMPONENTS_OR_SLIDES,
+        exclusive: COMPONENTS_AND_SLIDES,
+        missing: None,
+    },
+};
+
+/// The rules across members of the POST (`exactly_one`) or the PUT: the first is data; the
+/// others are checked in the table, by the component's tagged table (label) and the member
+/// hooks of card.rs (the composition of each list, the destination).
+const fn component_rules(exactly_one: Check) -> [Rule; 6] {
+    [
     Rule {
         code: Code::MutuallyExclusive,
-        check: Check::Hook,
+        check: exactly_one,
         reads_clock: false,
         text: "exactly one of components or slides: not both",
         fields: &["/components", "/slides"],
     },
     Rule {
         code: Code::OneOfRequired,
-        check: Check::Hook,
+        check: Check::InTable,
         reads_clock: false,
         text: "a card (each list of components: components, or each slide) needs one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS or BUTTON component",
         fields: &["/components", "/slides/*"],
     },
     Rule {
         code: Code::TooManyItems,
-        check: Check::Hook,
+        check: Check::InTable,
         reads_clock: false,
         text: "one media component and one DETAILS or BUTTON component per list, not more",
         fields: &["/components", "/slides/*"],
     },
     Rule {
         code: Code::NotAllowed,
-        check: Check::Hook,
+        check: Check::InTable,
         reads_clock: false,
         text: "label: BUTTON only; WEBSITE destinations only in DETAILS, APP destinations only in BUTTON",
         fields: &[
@@ -180,7 +221,7 @@ const COMPONENT_RULES: [Rule; 6] = [
     },
     Rule {
         code: Code::OneOfRequired,
-        check: Check::Hook,
+        check: Check::InTable,
         reads_clock: false,
         text: "an APP destination needs androidstore_app_id or ios_app_store_identifier (at least one of these two)",
         fields: &[
@@ -192,7 +233,7 @@ const COMPONENT_RULES: [Rule; 6] = [
     },
     Rule {
         code: Code::DependencyMissing,
-        check: Check::Hook,
+        check: Check::InTable,
         reads_clock: false,
         text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
         fields: &[
@@ -206,7 +247,11 @@ const COMPONENT_RULES: [Rule; 6] = [
             "/slides/*/*/destination/ios_app_store_identifier",
         ],
     },
-];
+    ]
+}
+
+const CREATE_RULES: [Rule; 6] = component_rules(EXACTLY_ONE);
+const UPDATE_RULES: [Rule; 6] = component_rules(NOT_BOTH);
 
 /// What `describe("card")` says.
 pub const DESCRIPTION: Description = Description {
@@ -223,7 +268,8 @@ pub const DESCRIPTION: Description = Description {
                 when: When::AllAbsent(&["slides"]),
             },
             COMPONENTS_DOC,
-        ),
+        )
+        .checked_by(components_check),
         Field::required_when(
             "slides",
             SLIDES,
@@ -232,9 +278,10 @@ pub const DESCRIPTION: Description = Description {
                 when: When::AllAbsent(&["components"]),
             },
             SLIDES_DOC,
-        ),
+        )
+        .checked_by(slides_check),
     ]),
-    rules: &COMPONENT_RULES,
+    rules: &CREATE_RULES,
 };
 
 /// What `describe("card_update")` says: "JSON body of the fields to replace", nothing required
@@ -248,47 +295,29 @@ pub const UPDATE_DESCRIPTION: Description = Description {
             "name",
             Str::max(NAME_MAX_CHARS),
             "`name` (max 80); must not be replaced by an empty value",
-        ),
-        Field::optional("components", COMPONENT_LIST, COMPONENTS_DOC),
-        Field::optional("slides", SLIDES, SLIDES_DOC),
+        )
+        .checked_by(name_update_check),
+        Field::optional("components", COMPONENT_LIST, COMPONENTS_DOC).checked_by(components_check),
+        Field::optional("slides", SLIDES, SLIDES_DOC).checked_by(slides_check),
     ]),
-    rules: &COMPONENT_RULES,
+    rules: &UPDATE_RULES,
 };
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ComponentType, APP_MEMBERS, CARD_MEMBERS, LABEL_MEMBERS, WEBSITE_MEMBERS};
+    use super::super::{APP_MEMBERS, WEBSITE_MEMBERS};
     use super::*;
 
-    /// The names of `fields`, with the tag `type` first when `tagged`.
-    fn names(fields: &[Field], tagged: bool) -> Vec<&'static str> {
-        let tag = tagged.then_some("type");
-        tag.into_iter()
+    /// The names of `fields`, with the tag `type` first.
+    fn names(fields: &[Field]) -> Vec<&'static str> {
+        std::iter::once("type")
             .chain(fields.iter().map(|f| f.name))
             .collect()
     }
 
     #[test]
-    fn described_members_are_the_ones_the_rules_know() {
-        assert_eq!(names(DESCRIPTION.fields(), false), CARD_MEMBERS);
-        assert_eq!(names(UPDATE_DESCRIPTION.fields(), false), CARD_MEMBERS);
-        assert_eq!(names(LABEL, false), LABEL_MEMBERS);
-        assert_eq!(names(WEBSITE, true), WEBSITE_MEMBERS);
-        assert_eq!(names(APP, true), APP_MEMBERS);
-        let Type::Tagged(components) = COMPONENT else {
-            panic!("components are tagged by type");
-        };
-        for (tag, fields) in components.variants {
-            let ty = ComponentType::parse(tag).expect("a documented component type");
-            // The rules also list `label` for every type, to report it as not_allowed.
-            let mut known: Vec<&str> = ty.members().to_vec();
-            if *tag != "BUTTON" {
-                known.retain(|m| *m != "label");
-            }
-            let mut described = names(fields, true);
-            described.sort_unstable();
-            known.sort_unstable();
-            assert_eq!(described, known, "{tag}");
-        }
+    fn the_destination_hook_knows_the_described_members() {
+        assert_eq!(names(WEBSITE), WEBSITE_MEMBERS);
+        assert_eq!(names(APP), APP_MEMBERS);
     }
 }

@@ -1,17 +1,21 @@
-//! What `describe("product")` and `describe("product_batch")` say: one field table for a
-//! product, shared by the batch, built from the constants the rules in [`super`] use.
+//! The rows' data of `product` and `product_batch`: one field table for a product, shared by the
+//! batch, built from the constants in [`super`], with the rules across fields anchored in it
+//! (so they run, in the table's order, for the product and for each product of a batch).
 
 use super::{
-    AGE_GROUP, AVAILABILITY, CONDITION, CUSTOM_LABELS, DESCRIPTION_MAX_CHARS, GENDER,
-    MAX_PRODUCTS_PER_REQUEST, TITLE_MAX_CHARS,
+    sale_price_check, AGE_GROUP, AVAILABILITY, CONDITION, CUSTOM_LABELS, DESCRIPTION_MAX_CHARS,
+    GENDER, IDENTIFIERS, INVENTORY_MIN_IN_STOCK, IN_STOCK, MAX_PRODUCTS_PER_REQUEST,
+    TITLE_MAX_CHARS,
 };
-use crate::describe::{Array, Check, Condition, Description, Field, Format, Rule, Str, Type, When};
+use crate::describe::{
+    Array, Check, Condition, Description, Empty, Field, Format, Rule, Str, Type, When,
+};
 use crate::kind::Kind;
 use crate::report::Code;
 
 /// "brand ... Required if gtin and mpn are absent" (and its two twins), as data. The engine
-/// reports the three together as one `one_of_required` at the product (an empty string counts
-/// as absent).
+/// reports the three together ([`Field::grouped`]) as one `one_of_required` at `/brand`
+/// ([`AT_LEAST_ONE_IDENTIFIER`], after `mpn`; an empty string counts as absent).
 const fn identifier_field(
     name: &'static str,
     ty: Type,
@@ -27,7 +31,31 @@ const fn identifier_field(
         },
         text,
     )
+    .grouped()
 }
+
+/// At least one of brand, gtin and mpn (anchored after `mpn`).
+const AT_LEAST_ONE_IDENTIFIER: Check = Check::AtLeastOne {
+    members: &IDENTIFIERS,
+    empty: Empty::Text,
+    message: "at least one of brand, gtin and mpn is required",
+};
+
+/// "inventory: at least 1 when availability is `in stock`" (anchored after `inventory`).
+const IN_STOCK_INVENTORY: Check = Check::MinWhen {
+    member: "inventory",
+    min: INVENTORY_MIN_IN_STOCK,
+    when: ("availability", IN_STOCK),
+    message: "for a product that is in stock",
+};
+
+/// "If the same id occurs several times in one request, all of them are ignored" (anchored
+/// after `products`): reported at every occurrence, never with the id itself.
+const UNIQUE_IDS: Check = Check::UniqueBy {
+    array: "products",
+    key: "id",
+    message: "products of this request share this id, and the service ignores all of them",
+};
 
 /// The member table of one product (document B §2 Product), shared by `product` and by each
 /// item of `product_batch`.
@@ -82,7 +110,8 @@ pub const PRODUCT_FIELDS: &[Field] = &[
         Str::ANY,
         &["gtin", "brand"],
         "Required if gtin and brand are absent",
-    ),
+    )
+    .then(&AT_LEAST_ONE_IDENTIFIER),
     Field::optional("mobile_link", Str::format(Format::HttpsUrl), "https"),
     Field::optional(
         "additional_image_link",
@@ -106,12 +135,14 @@ pub const PRODUCT_FIELDS: &[Field] = &[
             max: None,
         },
         "At least 1 when availability is `in stock`",
-    ),
+    )
+    .then(&IN_STOCK_INVENTORY),
     Field::optional(
         "sale_price",
         Str::format(Format::Price),
         "Lower than price; same format",
-    ),
+    )
+    .checked_by(sale_price_check),
     Field::optional(
         "sale_price_effective_date",
         Str::format(Format::DateRange),
@@ -155,35 +186,35 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: IDENTIFIERS_RULE,
             fields: &["/brand", "/gtin", "/mpn"],
         },
         Rule {
             code: Code::OutOfRange,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: IN_STOCK_RULE,
             fields: &["/inventory", "/availability"],
         },
         Rule {
             code: Code::OutOfRange,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: SALE_PRICE_RULE,
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::NotAllowed,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: SALE_CURRENCY_RULE,
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::InvalidDateRange,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: EFFECTIVE_DATE_RULE,
             fields: &["/sale_price_effective_date"],
@@ -205,46 +236,47 @@ pub const BATCH_DESCRIPTION: Description = Description {
             max_items: Some(MAX_PRODUCTS_PER_REQUEST),
         }),
         "JSON `{products: [product, ...]}`, at most 25 per request",
-    )]),
+    )
+    .then(&UNIQUE_IDS)]),
     rules: &[
         Rule {
             code: Code::Duplicate,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: "if the same id occurs several times in one request, all of them are ignored",
             fields: &["/products/*/id"],
         },
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: IDENTIFIERS_RULE,
             fields: &["/products/*/brand", "/products/*/gtin", "/products/*/mpn"],
         },
         Rule {
             code: Code::OutOfRange,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: IN_STOCK_RULE,
             fields: &["/products/*/inventory", "/products/*/availability"],
         },
         Rule {
             code: Code::OutOfRange,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: SALE_PRICE_RULE,
             fields: &["/products/*/sale_price", "/products/*/price"],
         },
         Rule {
             code: Code::NotAllowed,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: SALE_CURRENCY_RULE,
             fields: &["/products/*/sale_price", "/products/*/price"],
         },
         Rule {
             code: Code::InvalidDateRange,
-            check: Check::Hook,
+            check: Check::InTable,
             reads_clock: false,
             text: EFFECTIVE_DATE_RULE,
             fields: &["/products/*/sale_price_effective_date"],

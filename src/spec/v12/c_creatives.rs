@@ -10,19 +10,11 @@ use crate::rules::{
 
 /// The rows of document C's creatives part.
 pub const KINDS: &[KindSpec] = &[
-    KindSpec::whole(Json, &card::DESCRIPTION, card::validate),
-    KindSpec::whole(Json, &card::UPDATE_DESCRIPTION, card::validate_update),
+    KindSpec::in_order(Json, &card::DESCRIPTION),
+    KindSpec::in_order(Json, &card::UPDATE_DESCRIPTION),
     KindSpec::data(Query, &poll_card::DESCRIPTION),
-    KindSpec::whole(
-        Query,
-        &video_conversation_card::DESCRIPTION,
-        video_conversation_card::validate,
-    ),
-    KindSpec::whole(
-        Query,
-        &video_conversation_card::UPDATE_DESCRIPTION,
-        video_conversation_card::validate_update,
-    ),
+    KindSpec::in_order(Query, &video_conversation_card::DESCRIPTION),
+    KindSpec::in_order(Query, &video_conversation_card::UPDATE_DESCRIPTION),
     KindSpec::data(Query, &account_media::ACCOUNT_MEDIA_LIST_QUERY),
     KindSpec::data(Query, &card_lists::CARD_LIST_QUERY),
     KindSpec::data(Query, &card_lists::POLL_CARD_LIST_QUERY),

@@ -8,19 +8,24 @@
 //! for dm events); `audience_users::hashed_values`, `unhashed_values` (an identifier array's
 //! values, messages naming the array), `custom_audience_params`, `users` and the do-not-reach
 //! ones (a nested object whose rules, data, run before its unknown members:
-//! `engine::form::object_then_rules`). Slot hooks (`Field::checked_in_slot`: a member checked at
-//! its place, present or not, with rules that read the context or the record) are the line
-//! item's: `line_item::{advertiser, app_store, bid, categories, frequency_cap, flight, pay_by,
-//! budget}`.
+//! `engine::form::object_then_rules`); `product::sale_price_check` (sale price lower than price,
+//! in its currency). Slot hooks (`Field::checked_in_slot`: a member checked at its place, present
+//! or not, with rules that read the context or the record) are the line item's:
+//! `line_item::{advertiser, app_store, bid, categories, frequency_cap, flight, pay_by, budget}`.
 //!
-//! NOT YET MIGRATED: 6 kinds keep their whole hand-written validation behind
-//! [`crate::engine::Hook::Whole`] (their rows give only the description and the mode): product,
-//! product_batch, card, card_update, video_conversation_card(_update). The test below keeps
-//! this list true.
+//! `card` and `card_update` are read in order ([`crate::engine::Hook::InOrder`]); their member
+//! hooks are in [`crate::rules::card`]: `components_check`, `slides_check` (each component by
+//! the tagged table, then the composition of the list), `media_keys_check` and
+//! `name_update_check` (messages of their own), `destination_check` (a destination in the wrong
+//! component is refused and still checked as what it is).
+//!
+//! `video_conversation_card(_update)` are read in order too; their member hook is
+//! `video_conversation_card::cta_check` (first_cta's hashtag form, 20 characters not counting a
+//! leading `#`).
+//!
+//! Every kind is a row: none keeps a hand-written validation of the whole payload.
 
 use crate::engine::{ObjectHook, ValueHook};
-#[cfg(test)]
-use crate::kind::Kind;
 use crate::rules::{audience_users, keyword_insights, promoted_post};
 
 /// `keyword_insights_query`: "Max 10 keywords (keywords plus negative_keywords)" and the span
@@ -38,29 +43,3 @@ pub const CUSTOM_AUDIENCE_BODY: ValueHook = audience_users::custom_audience_body
 
 /// `do_not_reach_users`: the same root hook over its own operation table.
 pub const DO_NOT_REACH_BODY: ValueHook = audience_users::do_not_reach_body;
-
-#[cfg(test)]
-/// The kinds whose hand-written validation still does the whole check.
-const NOT_YET_MIGRATED: &[Kind] = &[
-    Kind::Product,
-    Kind::ProductBatch,
-    Kind::Card,
-    Kind::CardUpdate,
-    Kind::VideoConversationCard,
-    Kind::VideoConversationCardUpdate,
-];
-
-#[cfg(test)]
-mod tests {
-    use super::NOT_YET_MIGRATED;
-    use crate::engine::{spec, Hook};
-    use crate::kind::Kind;
-
-    #[test]
-    fn the_list_of_kinds_not_yet_migrated_is_true() {
-        for k in Kind::ALL {
-            let whole = matches!(spec(*k).hook, Hook::Whole(_));
-            assert_eq!(whole, NOT_YET_MIGRATED.contains(k), "{k}");
-        }
-    }
-}
