@@ -26,6 +26,7 @@ use serde_json::Value;
 
 /// One member of an object.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Field {
     /// The member name.
     pub name: &'static str,
@@ -67,6 +68,7 @@ pub struct Field {
 
 /// The code that checks a member in place of the engine ([`Field::check`]).
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum MemberHook {
     /// Checks the member's value when it is present, in place of the check of its type: for a
     /// value whose check has messages of its own (a callback URL's public host, a webhook id).
@@ -99,6 +101,7 @@ pub type MemberCheck = fn(
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
 /// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Applies {
     /// The type `context.media_types` gives for the media key in member `.0` is one of `.1`.
     MediaTypeOf(&'static str, &'static [&'static str]),
@@ -218,8 +221,11 @@ impl Field {
 
 /// Whether a member must be present.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Required {
+    /// Always required.
     Always,
+    /// Never required.
     Optional,
     /// Required when the condition holds.
     When(Condition),
@@ -227,14 +233,17 @@ pub enum Required {
 
 /// A condition, in words and as data.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Condition {
     /// The spec's words ("required when type is MANUAL").
     pub text: &'static str,
+    /// The condition as data.
     pub when: When,
 }
 
 /// The structured form of a [`Condition`]. Member names are siblings in the same object.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum When {
     /// Member `.0` equals the string `.1`.
     Equals(&'static str, &'static str),
@@ -244,20 +253,28 @@ pub enum When {
     AllAbsent(&'static [&'static str]),
     /// A fact of `options.context` (`objective`, `placements`) is, or includes, one of `values`.
     Context {
+        /// The fact.
         fact: Fact,
+        /// The values that make the condition hold.
         values: &'static [&'static str],
     },
 }
 
 /// The type of a value, with its bounds.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Type {
     /// A string; bounds in characters (Unicode scalar values).
     Str(Str),
     /// A string from a closed set (exact match).
     Enum(&'static [&'static str]),
     /// A whole number (in a query also a decimal string).
-    Int { min: Option<i64>, max: Option<i64> },
+    Int {
+        /// The smallest value.
+        min: Option<i64>,
+        /// The largest value.
+        max: Option<i64>,
+    },
     /// A JSON number (a price amount, a duration).
     Number,
     /// A 64-bit id ("long"): a string of decimal digits; a JSON integer only while JavaScript
@@ -278,9 +295,13 @@ pub enum Type {
 
 /// String bounds and format.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Str {
+    /// Fewest characters.
     pub min: Option<usize>,
+    /// Most characters.
     pub max: Option<usize>,
+    /// The documented format, if any.
     pub format: Option<Format>,
 }
 
@@ -322,9 +343,13 @@ impl Str {
 
 /// A comma-separated list.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct List {
+    /// The type of each item.
     pub item: Type,
+    /// Fewest items.
     pub min_items: Option<usize>,
+    /// Most items.
     pub max_items: Option<usize>,
     /// Items must not repeat.
     pub unique: bool,
@@ -332,16 +357,23 @@ pub struct List {
 
 /// A JSON array.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Array {
+    /// The type of each item.
     pub item: Type,
+    /// Fewest items.
     pub min_items: Option<usize>,
+    /// Most items.
     pub max_items: Option<usize>,
 }
 
 /// Object shapes told apart by a tag member.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Tagged {
+    /// The member whose string value chooses the shape (`type` for card components).
     pub tag: &'static str,
+    /// Each tag value with the members of its shape.
     pub variants: &'static [(&'static str, &'static [Field])],
     /// Members allowed only with some tag values: sent with another, `not_allowed` (after the
     /// variant's members, and not also `unknown_field`). `describe` shows each under the
@@ -352,8 +384,11 @@ pub struct Tagged {
 /// A member of a [`Tagged`] object allowed only with the tag values `tags` ("label ... BUTTON
 /// only").
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct OnlyIn {
+    /// The member.
     pub member: &'static str,
+    /// The tag values of the shapes it is allowed in.
     pub tags: &'static [&'static str],
     /// The message of `not_allowed` (`params.allowed_in` lists `tags`).
     pub message: &'static str,
@@ -362,20 +397,26 @@ pub struct OnlyIn {
 /// A rule across fields, in words, with the code it reports and the fields it involves
 /// (JSON pointers; `*` stands for any array index).
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Rule {
+    /// The code the rule reports.
     pub code: Code,
     /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
     pub check: Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`].
     pub reads_clock: bool,
+    /// The rule in the spec's words.
     pub text: &'static str,
+    /// The members it involves, as JSON pointers (`*` for any array index).
     pub fields: &'static [&'static str],
 }
 
 /// Everything `describe(kind)` says about a kind.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Description {
+    /// The kind described.
     pub kind: Kind,
     /// What the payload is.
     pub title: &'static str,

@@ -20,6 +20,7 @@ use updates::{needs_kept, not_sent_empty, one_of_kept};
 
 /// A rule across the members of one object.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Check {
     /// Checked by the kind's hook, not by data.
     Hook,
@@ -197,6 +198,7 @@ pub enum Check {
 
 /// The empty value of the members of a [`Check::AtLeastOne`]: a member holding it has no value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Empty {
     /// Text members: `""` is no value.
     Text,

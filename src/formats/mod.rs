@@ -15,6 +15,7 @@ use crate::report::Pointer;
 
 /// A documented string format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// An absolute http(s) URL.
     Url,
