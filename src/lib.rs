@@ -51,7 +51,7 @@
 //! - Structs that will grow are `#[non_exhaustive]` too ([`audience::HashOptions`],
 //!   [`audience::batch::BatchOptions`], [`audience::batch::AudienceRecord`],
 //!   [`signing::Oauth1Request`], [`Report`], [`Issue`], [`Error`] and other results, and every
-//!   type of [`describe`]'s description, which grows with the rules: formats, field types, rule
+//!   type of [`describe()`]'s description, which grows with the rules: formats, field types, rule
 //!   kinds): options
 //!   start from `default()` (or a constructor such as [`signing::Oauth1Request::new`]) and are
 //!   changed field by field or with their `with_*` methods; results are read, and built only
