@@ -112,36 +112,12 @@ pub enum Applies {
 impl Field {
     /// A required member.
     pub const fn required(name: &'static str, ty: Type, doc: &'static str) -> Field {
-        Field {
-            name,
-            ty,
-            need: Required::Always,
-            doc,
-            applies: None,
-            needs: &[],
-            needs_given: false,
-            check: None,
-            then: None,
-            grouped: false,
-            slot: crate::json::name_slot(name),
-        }
+        Field::with_need(name, ty, Required::Always, doc)
     }
 
     /// An optional member.
     pub const fn optional(name: &'static str, ty: Type, doc: &'static str) -> Field {
-        Field {
-            name,
-            ty,
-            need: Required::Optional,
-            doc,
-            applies: None,
-            needs: &[],
-            needs_given: false,
-            check: None,
-            then: None,
-            grouped: false,
-            slot: crate::json::name_slot(name),
-        }
+        Field::with_need(name, ty, Required::Optional, doc)
     }
 
     /// A member required under `condition`.
@@ -151,10 +127,16 @@ impl Field {
         condition: Condition,
         doc: &'static str,
     ) -> Field {
+        Field::with_need(name, ty, Required::When(condition), doc)
+    }
+
+    /// A member with nothing but its name, type, need and words (the constructors above); the
+    /// builders below add the rest.
+    const fn with_need(name: &'static str, ty: Type, need: Required, doc: &'static str) -> Field {
         Field {
             name,
             ty,
-            need: Required::When(condition),
+            need,
             doc,
             applies: None,
             needs: &[],
