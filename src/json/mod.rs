@@ -14,6 +14,7 @@
 //! ([`same_name`]).
 
 mod convert;
+mod float;
 mod parse;
 mod repeats;
 // Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
