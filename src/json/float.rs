@@ -13,6 +13,8 @@
 //!   strictly between the kept digits and the true value, and the rounding is the same.
 //!
 //! Tested against `str::parse::<f64>` (tests below, and the JSON parser's own tests).
+//!
+//! The big integers ([`Big`]) serve the writer too (`super::shortest`).
 
 /// Significant digits kept before the rest count only as "non-zero" (see the module docs).
 const MAX_DIGITS: usize = 800;
@@ -36,6 +38,7 @@ struct Decimal {
     exp10: i64,
 }
 
+#[inline(never)]
 fn decimal(text: &[u8]) -> Decimal {
     let mut digits = Vec::new();
     let mut exp10: i64 = 0;
@@ -128,6 +131,7 @@ fn magnitude(text: &[u8]) -> Option<f64> {
 
 /// The correctly rounded value of `digits × 10^exp10`, by big-integer division. The exponent is
 /// within a few hundred of the digits' count (checked by the caller).
+#[inline(never)]
 fn exact(digits: &[u8], exp10: i64) -> Option<f64> {
     // value = n / d × 2^e, the powers of five of 10^exp10 in n or d, its powers of two in e.
     let mut n = Big::from_digits(digits);
@@ -181,9 +185,10 @@ fn exact(digits: &[u8], exp10: i64) -> Option<f64> {
 }
 
 /// An unsigned big integer, 32-bit limbs, least significant first, no high zero limbs.
-struct Big(Vec<u32>);
+pub(super) struct Big(pub(super) Vec<u32>);
 
 impl Big {
+    #[inline(never)]
     fn from_digits(digits: &[u8]) -> Big {
         let mut b = Big(Vec::new());
         for chunk in digits.chunks(9) {
@@ -197,7 +202,8 @@ impl Big {
     }
 
     /// self = self × m + a.
-    fn mul_add(&mut self, m: u32, a: u32) {
+    #[inline(never)]
+    pub(super) fn mul_add(&mut self, m: u32, a: u32) {
         let mut carry = u64::from(a);
         for limb in &mut self.0 {
             let v = u64::from(*limb) * u64::from(m) + carry;
@@ -209,6 +215,46 @@ impl Big {
         }
     }
 
+    pub(super) fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
+    #[inline(never)]
+    pub(super) fn add(&self, other: &Big) -> Big {
+        let mut out = Vec::with_capacity(self.0.len().max(other.0.len()) + 1);
+        let mut carry = 0u64;
+        for i in 0..self.0.len().max(other.0.len()) {
+            let v = u64::from(self.0.get(i).copied().unwrap_or(0))
+                + u64::from(other.0.get(i).copied().unwrap_or(0))
+                + carry;
+            out.push(v as u32);
+            carry = v >> 32;
+        }
+        if carry > 0 {
+            out.push(carry as u32);
+        }
+        Big(out)
+    }
+
+    pub(super) fn mul_pow10(&mut self, e: u32) {
+        self.mul_pow5(e);
+        self.shl(e);
+    }
+
+    /// The digit `self / d` (known to be below 10), leaving the remainder.
+    #[inline(never)]
+    pub(super) fn div_small(&mut self, d: &Big) -> u8 {
+        let mut q = 0;
+        while cmp(&self.0, &d.0) != std::cmp::Ordering::Less {
+            self.sub(d);
+            q += 1;
+        }
+        q
+    }
+
+    #[inline(never)]
     fn mul_pow5(&mut self, mut e: u32) {
         // 5^13 is the largest power of five below 2^32.
         while e > 0 {
@@ -225,7 +271,8 @@ impl Big {
         }
     }
 
-    fn shl(&mut self, s: u32) {
+    #[inline(never)]
+    pub(super) fn shl(&mut self, s: u32) {
         let (limbs, bits) = ((s / 32) as usize, s % 32);
         if bits > 0 {
             let mut carry = 0u32;
@@ -244,7 +291,8 @@ impl Big {
     }
 
     /// self -= other (other ≤ self).
-    fn sub(&mut self, other: &Big) {
+    #[inline(never)]
+    pub(super) fn sub(&mut self, other: &Big) {
         let mut borrow = 0i64;
         for (i, limb) in self.0.iter_mut().enumerate() {
             let o = i64::from(other.0.get(i).copied().unwrap_or(0));
@@ -258,6 +306,7 @@ impl Big {
     }
 
     /// The quotient `self / d` (known to be below 2^56), and whether a remainder is left.
+    #[inline(never)]
     fn div_rem_nonzero(&mut self, d: &Big) -> (u64, bool) {
         let mut q = 0u64;
         for bit in (0..56u32).rev() {
@@ -272,7 +321,7 @@ impl Big {
     }
 }
 
-fn cmp(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+pub(super) fn cmp(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
     a.len()
         .cmp(&b.len())
         .then_with(|| a.iter().rev().cmp(b.iter().rev()))

@@ -17,12 +17,16 @@ mod convert;
 mod float;
 mod parse;
 mod repeats;
+mod shortest;
 // Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
 #[allow(missing_docs)]
 pub(crate) mod tape;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
 pub use repeats::Repeat;
+// serde_json's layout of an `f64` without its writer (for issue parameters too).
+#[allow(unused_imports)]
+pub(crate) use shortest::write_f64;
 
 use repeats::any_repeated;
 
@@ -486,9 +490,8 @@ impl<'a> Value<'a> {
             Value::Number(n) => match *n {
                 Number::Int(i) => i.to_string().len(),
                 Number::UInt(u) => u.to_string().len(),
-                Number::Float(f) => serde_json::Number::from_f64(f)
-                    .map(|n| n.to_string().len())
-                    .unwrap_or(4),
+                Number::Float(f) if f.is_finite() => shortest::write_f64(&mut String::new(), f),
+                Number::Float(_) => 4,
             },
             Value::String(s) => string_compact_len(s),
             Value::Array(a) => {
