@@ -7,8 +7,7 @@
 use crate::checks::dates::DateTime;
 use crate::json::Object;
 use crate::options::{BudgetOptimization, Options};
-use crate::report::{params, Code, Issue, Pointer, Report, Severity};
-use serde_json::{json, Value};
+use crate::report::{Code, Issue, Params, Pointer, Report, Severity};
 use std::collections::BTreeSet;
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
@@ -94,9 +93,15 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Records an error. `params` is a `json!({...})` object literal (or `json!(null)`).
-    pub fn error(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
-        self.push(path, code, message.into(), Severity::Error, p);
+    /// Records an error. `p`: the params ([`Params`]).
+    pub fn error(
+        &mut self,
+        path: &Pointer,
+        code: Code,
+        message: impl Into<String>,
+        p: impl Into<Params>,
+    ) {
+        self.push(path, code, message.into(), Severity::Error, p.into());
     }
 
     /// Records an error whose message and params `render` builds, only when the report keeps
@@ -105,31 +110,37 @@ impl<'a> Ctx<'a> {
         &mut self,
         path: &Pointer,
         code: Code,
-        render: impl FnOnce() -> (String, Value),
+        render: impl FnOnce() -> (String, Params),
     ) {
         if self.issues.len() < self.options.max_issues {
             let (message, p) = render();
             self.push(path, code, message, Severity::Error, p);
         } else {
-            self.push(path, code, String::new(), Severity::Error, Value::Null);
+            self.push(path, code, String::new(), Severity::Error, Params::new());
         }
     }
 
     /// Records a warning.
-    pub fn warning(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
-        self.push(path, code, message.into(), Severity::Warning, p);
+    pub fn warning(
+        &mut self,
+        path: &Pointer,
+        code: Code,
+        message: impl Into<String>,
+        p: impl Into<Params>,
+    ) {
+        self.push(path, code, message.into(), Severity::Warning, p.into());
     }
 
     /// Keeps the issue while the report holds fewer than `options.max_issues`; counts it
     /// otherwise.
-    fn push(&mut self, path: &Pointer, code: Code, message: String, severity: Severity, p: Value) {
+    fn push(&mut self, path: &Pointer, code: Code, message: String, severity: Severity, p: Params) {
         if self.issues.len() < self.options.max_issues {
             self.issues.push(Issue {
                 path: path.to_string(),
                 code,
                 message,
                 severity,
-                params: params(p),
+                params: p,
             });
             return;
         }
@@ -278,7 +289,7 @@ impl<'a> Ctx<'a> {
                 Code::ContextMissing,
                 message,
                 Severity::Warning,
-                json!({"fact": fact.name(), "rules": rules}),
+                Params::new().with("fact", fact.name()).with("rules", rules),
             );
         }
         if let Some(last) = self.too_many_issues() {
@@ -314,12 +325,11 @@ impl<'a> Ctx<'a> {
             } else {
                 Severity::Warning
             },
-            params: params(json!({
-                "max_issues": max,
-                "omitted": omitted,
-                "omitted_errors": errors,
-                "omitted_warnings": warnings,
-            })),
+            params: Params::new()
+                .with("max_issues", max)
+                .with("omitted", omitted)
+                .with("omitted_errors", errors)
+                .with("omitted_warnings", warnings),
         })
     }
 }

@@ -5,8 +5,8 @@
 //! params are only built for an issue the report keeps (`options.max_issues`).
 
 use crate::ctx::Ctx;
+use crate::report::Params;
 use crate::report::{Code, Pointer};
-use serde_json::{json, Value};
 
 /// An issue of the engine's checks, with its parameters.
 #[derive(Clone, Copy, Debug)]
@@ -307,72 +307,68 @@ impl IssueKind<'_> {
         }
     }
 
-    /// The params (`null` for none).
-    pub fn params(&self) -> Value {
+    /// The params (none for some kinds).
+    pub fn params(&self) -> Params {
+        let p = Params::new();
         match *self {
-            IssueKind::Exclusive { flag, other, .. } => json!({ "fields": [flag, other] }),
+            IssueKind::Exclusive { flag, other, .. } => p.with("fields", &[flag, other][..]),
             IssueKind::MediaTypeOnly {
                 media_type,
                 allowed,
                 ..
-            } => json!({"media_type": media_type, "allowed_media_types": allowed}),
-            IssueKind::EmptyListItem { name, index } => json!({"field": name, "index": index}),
+            } => p
+                .with("media_type", media_type)
+                .with("allowed_media_types", allowed),
+            IssueKind::EmptyListItem { name, index } => p.with("field", name).with("index", index),
             IssueKind::RepeatedItem { index, first } => {
-                json!({"index": index, "first_index": first})
+                p.with("index", index).with("first_index", first)
             }
-            IssueKind::UnsafeIdNumber => json!({"expected": "string", "actual": "number"}),
-            IssueKind::NotWholeHour => {
-                json!({"format": crate::formats::Format::WholeHour.name()})
-            }
-            IssueKind::NotCountryCode | IssueKind::UnknownField | IssueKind::NotLater { .. } => {
-                Value::Null
-            }
+            IssueKind::UnsafeIdNumber => p.with("expected", "string").with("actual", "number"),
+            IssueKind::NotWholeHour => p.with("format", crate::formats::Format::WholeHour.name()),
+            IssueKind::NotCountryCode | IssueKind::UnknownField | IssueKind::NotLater { .. } => p,
             IssueKind::WrongType { expected, actual } => {
-                json!({"expected": expected, "actual": actual})
+                p.with("expected", expected).with("actual", actual)
             }
             IssueKind::TooLong { max, actual } | IssueKind::TooManyItems { max, actual } => {
-                json!({"max": max, "actual": actual})
+                p.with("max", max).with("actual", actual)
             }
             IssueKind::TooShort { min, actual } | IssueKind::TooFewItems { min, actual } => {
-                json!({"min": min, "actual": actual})
+                p.with("min", min).with("actual", actual)
             }
             IssueKind::OutOfRange { actual, min, max } => {
-                let mut p = serde_json::Map::new();
-                p.insert("actual".into(), actual.into());
-                if let Some(lo) = min {
-                    p.insert("min".into(), lo.into());
+                let p = p.with("actual", actual);
+                let p = match min {
+                    Some(lo) => p.with("min", lo),
+                    None => p,
+                };
+                match max {
+                    Some(hi) => p.with("max", hi),
+                    None => p,
                 }
-                if let Some(hi) = max {
-                    p.insert("max".into(), hi.into());
-                }
-                Value::Object(p)
             }
             IssueKind::DuplicateKey { count, first_index }
             | IssueKind::Shared {
                 count,
                 first: first_index,
                 ..
-            } => {
-                json!({"count": count, "first_index": first_index})
-            }
-            IssueKind::InvalidFormat { pattern, .. } => json!({ "pattern": pattern }),
-            IssueKind::InvalidDateTime { format, .. } => json!({ "format": format }),
+            } => p.with("count", count).with("first_index", first_index),
+            IssueKind::InvalidFormat { pattern, .. } => p.with("pattern", pattern),
+            IssueKind::InvalidDateTime { format, .. } => p.with("format", format),
             IssueKind::AtLeastOne { members, .. } | IssueKind::ExclusiveMembers { members, .. } => {
-                json!({ "fields": members })
+                p.with("fields", members)
             }
-            IssueKind::OnlyIn { allowed_in, .. } => json!({ "allowed_in": allowed_in }),
+            IssueKind::OnlyIn { allowed_in, .. } => p.with("allowed_in", allowed_in),
             IssueKind::Contains { group, actual, .. } => {
-                let mut params = serde_json::Map::new();
-                params.insert(group.param.to_owned(), json!(group.tags));
+                let p = p.with(group.param, group.tags);
                 if actual > 0 {
-                    params.insert("max".to_owned(), json!(group.max));
-                    params.insert("actual".to_owned(), json!(actual));
+                    p.with("max", group.max).with("actual", actual)
+                } else {
+                    p
                 }
-                Value::Object(params)
             }
-            IssueKind::MemberNotAllowed { allowed, .. } => json!({ "allowed": allowed }),
-            IssueKind::NotLaterThanNow { .. } => json!({"later_than": "now"}),
-            IssueKind::BelowWhen { min, actual, .. } => json!({"min": min, "actual": actual}),
+            IssueKind::MemberNotAllowed { allowed, .. } => p.with("allowed", allowed),
+            IssueKind::NotLaterThanNow { .. } => p.with("later_than", "now"),
+            IssueKind::BelowWhen { min, actual, .. } => p.with("min", min).with("actual", actual),
         }
     }
 }

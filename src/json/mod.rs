@@ -16,6 +16,7 @@
 mod convert;
 mod parse;
 mod repeats;
+pub(crate) mod write;
 // Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
 #[allow(missing_docs)]
 pub(crate) mod tape;

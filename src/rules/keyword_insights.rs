@@ -25,7 +25,7 @@ use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::engine::form::LIST_SEPARATOR;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
-use crate::report::{Code, Pointer};
+use crate::report::{Code, Param, Params, Pointer};
 use serde_json::json;
 
 /// "`granularity` enum: `DAY`, `HOUR`".
@@ -204,17 +204,16 @@ fn max_span(ctx: &mut Ctx, at: &Pointer, start: &DateTime, end: &DateTime, messa
     let seconds = end.unix_seconds - start.unix_seconds;
     let nanos = i64::from(end.nanos) - i64::from(start.nanos);
     if seconds > SPAN_MAX_SECONDS || (seconds == SPAN_MAX_SECONDS && nanos > 0) {
-        // Whole seconds as an integer; a span with a fraction as a decimal number.
-        let actual = if nanos == 0 {
-            json!(seconds)
-        } else {
-            json!(seconds as f64 + nanos as f64 / 1e9)
-        };
+        // Whole seconds as an integer; a span with a fraction as its exact decimal.
+        let actual = Param::seconds(i128::from(seconds) * 1_000_000_000 + i128::from(nanos));
         ctx.error(
             at,
             Code::InvalidDateRange,
             message.replace("{}", &SPAN_MAX_DAYS.to_string()),
-            json!({"max_days": SPAN_MAX_DAYS, "max_seconds": SPAN_MAX_SECONDS, "actual_seconds": actual}),
+            Params::new()
+                .with("max_days", SPAN_MAX_DAYS)
+                .with("max_seconds", SPAN_MAX_SECONDS)
+                .with("actual_seconds", actual),
         );
     }
 }

@@ -168,7 +168,7 @@ mod tests {
             .map(|i| {
                 (
                     i.path.to_string(),
-                    serde_json::Value::Object(i.params.clone()),
+                    serde_json::to_value(&i.params).unwrap_or_default(),
                 )
             })
             .collect();
