@@ -4,6 +4,18 @@
 //! (the field table, the rule kinds, the formats) reports through [`report`]; the message and
 //! params are only built for an issue the report keeps (`options.max_issues`).
 
+mod audiences;
+mod campaigns;
+mod catalogs;
+mod creatives;
+mod webhooks;
+
+pub use audiences::AudienceIssue;
+pub use campaigns::CampaignIssue;
+pub use catalogs::CatalogIssue;
+pub use creatives::CreativeIssue;
+pub use webhooks::WebhookIssue;
+
 use crate::ctx::Ctx;
 use crate::report::Params;
 use crate::report::{Code, Pointer};
@@ -188,6 +200,51 @@ pub enum IssueKind<'a> {
         /// How many items of the group the list holds.
         actual: usize,
     },
+    /// An issue of the webhook rules (spec A).
+    #[allow(dead_code)] // until the area's rules report through it
+    Webhook(WebhookIssue<'a>),
+    /// An issue of the catalog rules (spec B).
+    #[allow(dead_code)] // until the area's rules report through it
+    Catalog(CatalogIssue<'a>),
+    /// An issue of the audience rules (spec B).
+    #[allow(dead_code)] // until the area's rules report through it
+    Audience(AudienceIssue<'a>),
+    /// An issue of the creative rules (spec C).
+    #[allow(dead_code)] // until the area's rules report through it
+    Creative(CreativeIssue<'a>),
+    /// An issue of the campaign rules (spec C).
+    #[allow(dead_code)] // until the area's rules report through it
+    Campaign(CampaignIssue<'a>),
+}
+
+impl<'a> From<WebhookIssue<'a>> for IssueKind<'a> {
+    fn from(issue: WebhookIssue<'a>) -> Self {
+        IssueKind::Webhook(issue)
+    }
+}
+
+impl<'a> From<CatalogIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CatalogIssue<'a>) -> Self {
+        IssueKind::Catalog(issue)
+    }
+}
+
+impl<'a> From<AudienceIssue<'a>> for IssueKind<'a> {
+    fn from(issue: AudienceIssue<'a>) -> Self {
+        IssueKind::Audience(issue)
+    }
+}
+
+impl<'a> From<CreativeIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CreativeIssue<'a>) -> Self {
+        IssueKind::Creative(issue)
+    }
+}
+
+impl<'a> From<CampaignIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CampaignIssue<'a>) -> Self {
+        IssueKind::Campaign(issue)
+    }
 }
 
 /// "a" or "an" before `word`.
@@ -229,6 +286,11 @@ impl IssueKind<'_> {
             IssueKind::OnlyIn { .. } => Code::NotAllowed,
             IssueKind::Contains { actual: 0, .. } => Code::OneOfRequired,
             IssueKind::Contains { .. } => Code::TooManyItems,
+            IssueKind::Webhook(i) => i.code(),
+            IssueKind::Catalog(i) => i.code(),
+            IssueKind::Audience(i) => i.code(),
+            IssueKind::Creative(i) => i.code(),
+            IssueKind::Campaign(i) => i.code(),
         }
     }
 
@@ -304,6 +366,11 @@ impl IssueKind<'_> {
                 whole,
                 actual,
             } => format!("{whole} {} (it has {actual})", group.extra),
+            IssueKind::Webhook(i) => i.message(),
+            IssueKind::Catalog(i) => i.message(),
+            IssueKind::Audience(i) => i.message(),
+            IssueKind::Creative(i) => i.message(),
+            IssueKind::Campaign(i) => i.message(),
         }
     }
 
@@ -369,6 +436,11 @@ impl IssueKind<'_> {
             IssueKind::MemberNotAllowed { allowed, .. } => p.with("allowed", allowed),
             IssueKind::NotLaterThanNow { .. } => p.with("later_than", "now"),
             IssueKind::BelowWhen { min, actual, .. } => p.with("min", min).with("actual", actual),
+            IssueKind::Webhook(i) => i.params(),
+            IssueKind::Catalog(i) => i.params(),
+            IssueKind::Audience(i) => i.params(),
+            IssueKind::Creative(i) => i.params(),
+            IssueKind::Campaign(i) => i.params(),
         }
     }
 }
