@@ -7,12 +7,14 @@
 mod audiences;
 mod campaigns;
 mod catalogs;
+mod checks;
 mod creatives;
 mod webhooks;
 
 pub use audiences::AudienceIssue;
 pub use campaigns::CampaignIssue;
 pub use catalogs::CatalogIssue;
+pub use checks::{Allowed, CheckIssue};
 pub use creatives::CreativeIssue;
 pub use webhooks::WebhookIssue;
 
@@ -200,6 +202,8 @@ pub enum IssueKind<'a> {
         /// How many items of the group the list holds.
         actual: usize,
     },
+    /// An issue of a shared value check (`src/checks/`).
+    Check(CheckIssue<'a>),
     /// An issue of the webhook rules (spec A).
     #[allow(dead_code)] // until the area's rules report through it
     Webhook(WebhookIssue<'a>),
@@ -215,6 +219,12 @@ pub enum IssueKind<'a> {
     /// An issue of the campaign rules (spec C).
     #[allow(dead_code)] // until the area's rules report through it
     Campaign(CampaignIssue<'a>),
+}
+
+impl<'a> From<CheckIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CheckIssue<'a>) -> Self {
+        IssueKind::Check(issue)
+    }
 }
 
 impl<'a> From<WebhookIssue<'a>> for IssueKind<'a> {
@@ -286,6 +296,7 @@ impl IssueKind<'_> {
             IssueKind::OnlyIn { .. } => Code::NotAllowed,
             IssueKind::Contains { actual: 0, .. } => Code::OneOfRequired,
             IssueKind::Contains { .. } => Code::TooManyItems,
+            IssueKind::Check(i) => i.code(),
             IssueKind::Webhook(i) => i.code(),
             IssueKind::Catalog(i) => i.code(),
             IssueKind::Audience(i) => i.code(),
@@ -366,6 +377,7 @@ impl IssueKind<'_> {
                 whole,
                 actual,
             } => format!("{whole} {} (it has {actual})", group.extra),
+            IssueKind::Check(i) => i.message(),
             IssueKind::Webhook(i) => i.message(),
             IssueKind::Catalog(i) => i.message(),
             IssueKind::Audience(i) => i.message(),
@@ -436,6 +448,7 @@ impl IssueKind<'_> {
             IssueKind::MemberNotAllowed { allowed, .. } => p.with("allowed", allowed),
             IssueKind::NotLaterThanNow { .. } => p.with("later_than", "now"),
             IssueKind::BelowWhen { min, actual, .. } => p.with("min", min).with("actual", actual),
+            IssueKind::Check(i) => i.params(),
             IssueKind::Webhook(i) => i.params(),
             IssueKind::Catalog(i) => i.params(),
             IssueKind::Audience(i) => i.params(),
