@@ -217,7 +217,6 @@ pub enum IssueKind<'a> {
     #[allow(dead_code)] // until the area's rules report through it
     Creative(CreativeIssue<'a>),
     /// An issue of the campaign rules (spec C).
-    #[allow(dead_code)] // until the area's rules report through it
     Campaign(CampaignIssue<'a>),
 }
 
