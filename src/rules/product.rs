@@ -110,7 +110,6 @@ fn sale_below_price(ctx: &mut Ctx, path: &Pointer, sale: &Price<'_>, price: &Pri
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::report::Code;
     use serde_json::json;
 
