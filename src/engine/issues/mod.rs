@@ -208,10 +208,8 @@ pub enum IssueKind<'a> {
     #[allow(dead_code)] // until the area's rules report through it
     Webhook(WebhookIssue<'a>),
     /// An issue of the catalog rules (spec B).
-    #[allow(dead_code)] // until the area's rules report through it
     Catalog(CatalogIssue<'a>),
     /// An issue of the audience rules (spec B).
-    #[allow(dead_code)] // until the area's rules report through it
     Audience(AudienceIssue<'a>),
     /// An issue of the creative rules (spec C).
     #[allow(dead_code)] // until the area's rules report through it
