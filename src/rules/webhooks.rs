@@ -549,6 +549,43 @@ mod tests {
         Err(UnreadableHost::NormalizationUnavailable)
     }
 
+    /// The one callback-URL issue no vector reaches (the vectors run with the tables): a
+    /// fullwidth `localhost` without the tables and no normalizer is `invalid_url` with
+    /// `params.reason`, never judged; with the tables it is localhost.
+    #[test]
+    fn unreadable_host_issue_without_the_tables() {
+        let payload = serde_json::json!({"url": "https://\u{ff4c}\u{ff4f}\u{ff43}\u{ff41}\u{ff4c}\u{ff48}\u{ff4f}\u{ff53}\u{ff54}/hook"});
+        let report = crate::validate(
+            crate::Kind::WebhookCreate,
+            &payload,
+            &crate::Options::default(),
+        );
+        let [issue] = &report.issues[..] else {
+            panic!("one issue: {:?}", report.issues);
+        };
+        assert_eq!(issue.path, "/url");
+        let (code, message, params) = if cfg!(feature = "nfc-tables") {
+            (
+                "not_allowed",
+                "must not be localhost: the platform can never reach it to pass the CRC",
+                r#"{"part":"host","reason":"localhost"}"#,
+            )
+        } else {
+            (
+                "invalid_url",
+                "cannot check the host name: it needs Unicode normalization and this build has \
+                 no Unicode tables and no registered normalizer",
+                r#"{"reason":"normalization_unavailable"}"#,
+            )
+        };
+        assert_eq!(issue.code.to_string(), code);
+        assert_eq!(issue.message, message);
+        assert_eq!(
+            serde_json::to_string(&issue.params).ok().as_deref(),
+            Some(params)
+        );
+    }
+
     #[test]
     fn localhost_names() {
         let tables = cfg!(feature = "nfc-tables");
