@@ -201,7 +201,6 @@ pub enum IssueKind<'a> {
         actual: usize,
     },
     /// An issue of the webhook rules (spec A).
-    #[allow(dead_code)] // until the area's rules report through it
     Webhook(WebhookIssue<'a>),
     /// An issue of the catalog rules (spec B).
     #[allow(dead_code)] // until the area's rules report through it
