@@ -205,7 +205,6 @@ pub enum IssueKind<'a> {
     /// An issue of a shared value check (`src/checks/`).
     Check(CheckIssue<'a>),
     /// An issue of the webhook rules (spec A).
-    #[allow(dead_code)] // until the area's rules report through it
     Webhook(WebhookIssue<'a>),
     /// An issue of the catalog rules (spec B).
     Catalog(CatalogIssue<'a>),
