@@ -210,7 +210,6 @@ pub enum IssueKind<'a> {
     #[allow(dead_code)] // until the area's rules report through it
     Audience(AudienceIssue<'a>),
     /// An issue of the creative rules (spec C).
-    #[allow(dead_code)] // until the area's rules report through it
     Creative(CreativeIssue<'a>),
     /// An issue of the campaign rules (spec C).
     #[allow(dead_code)] // until the area's rules report through it
