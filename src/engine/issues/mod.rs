@@ -211,7 +211,6 @@ pub enum IssueKind<'a> {
     /// An issue of the audience rules (spec B).
     Audience(AudienceIssue<'a>),
     /// An issue of the creative rules (spec C).
-    #[allow(dead_code)] // until the area's rules report through it
     Creative(CreativeIssue<'a>),
     /// An issue of the campaign rules (spec C).
     Campaign(CampaignIssue<'a>),
