@@ -19,8 +19,9 @@ pub use creatives::CreativeIssue;
 pub use webhooks::WebhookIssue;
 
 use crate::ctx::Ctx;
+use crate::ctx::Fact;
 use crate::report::Params;
-use crate::report::{Code, Pointer};
+use crate::report::{Code, Pointer, Severity};
 
 /// An issue of the engine's checks, with its parameters.
 #[derive(Clone, Copy, Debug)]
@@ -202,6 +203,24 @@ pub enum IssueKind<'a> {
         /// How many items of the group the list holds.
         actual: usize,
     },
+    /// `context_missing` (a warning, at the payload): the rules `rules` were not checked because
+    /// `fact` was not given; params `fact`, `rules`.
+    ContextMissing {
+        /// The fact (a `context` member, or the clock).
+        fact: Fact,
+        /// The rules skipped, in the order they were met.
+        rules: &'a [&'a str],
+    },
+    /// `too_many_issues` (the report's last issue, at `""`): issues were left out past
+    /// `max_issues`; params `max_issues`, `omitted`, `omitted_errors`, `omitted_warnings`.
+    TooManyIssues {
+        /// The option's bound.
+        max_issues: usize,
+        /// The errors left out.
+        omitted_errors: usize,
+        /// The warnings left out.
+        omitted_warnings: usize,
+    },
     /// An issue of a shared value check (`src/checks/`).
     Check(CheckIssue<'a>),
     /// An issue of the webhook rules (spec A).
@@ -291,6 +310,8 @@ impl IssueKind<'_> {
             IssueKind::OnlyIn { .. } => Code::NotAllowed,
             IssueKind::Contains { actual: 0, .. } => Code::OneOfRequired,
             IssueKind::Contains { .. } => Code::TooManyItems,
+            IssueKind::ContextMissing { .. } => Code::ContextMissing,
+            IssueKind::TooManyIssues { .. } => Code::TooManyIssues,
             IssueKind::Check(i) => i.code(),
             IssueKind::Webhook(i) => i.code(),
             IssueKind::Catalog(i) => i.code(),
@@ -372,6 +393,32 @@ impl IssueKind<'_> {
                 whole,
                 actual,
             } => format!("{whole} {} (it has {actual})", group.extra),
+            IssueKind::ContextMissing { fact, rules } => {
+                let what = match fact {
+                    Fact::Now => String::from("options.now was not given and there is no clock"),
+                    _ => format!("context.{} was not given", fact.name()),
+                };
+                format!(
+                    "{what}, so these rules were not checked: {}",
+                    rules.join(", ")
+                )
+            }
+            IssueKind::TooManyIssues {
+                max_issues: max,
+                omitted_errors: errors,
+                omitted_warnings: warnings,
+            } => {
+                let omitted = errors.saturating_add(warnings);
+                let s = |n: usize| if n == 1 { "" } else { "s" };
+                format!(
+                    "{omitted} more issue{} not shown ({errors} error{}, {warnings} warning{}): a \
+                     report holds at most {max} issue{} (option max_issues)",
+                    s(omitted),
+                    s(errors),
+                    s(warnings),
+                    s(max),
+                )
+            }
             IssueKind::Check(i) => i.message(),
             IssueKind::Webhook(i) => i.message(),
             IssueKind::Catalog(i) => i.message(),
@@ -443,6 +490,18 @@ impl IssueKind<'_> {
             IssueKind::MemberNotAllowed { allowed, .. } => p.with("allowed", allowed),
             IssueKind::NotLaterThanNow { .. } => p.with("later_than", "now"),
             IssueKind::BelowWhen { min, actual, .. } => p.with("min", min).with("actual", actual),
+            IssueKind::ContextMissing { fact, rules } => {
+                p.with("fact", fact.name()).with("rules", rules)
+            }
+            IssueKind::TooManyIssues {
+                max_issues,
+                omitted_errors,
+                omitted_warnings,
+            } => p
+                .with("max_issues", max_issues)
+                .with("omitted", omitted_errors.saturating_add(omitted_warnings))
+                .with("omitted_errors", omitted_errors)
+                .with("omitted_warnings", omitted_warnings),
             IssueKind::Check(i) => i.params(),
             IssueKind::Webhook(i) => i.params(),
             IssueKind::Catalog(i) => i.params(),
@@ -458,12 +517,12 @@ impl IssueKind<'_> {
 #[cold]
 #[inline(never)]
 pub fn report(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
-    ctx.error_with(path, kind.code(), || (kind.message(), kind.params()));
+    ctx.record(path, Severity::Error, &kind);
 }
 
 /// Reports `kind` at `path` as a warning (out of line and cold, as [`report`]).
 #[cold]
 #[inline(never)]
 pub fn warn(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
-    ctx.warning(path, kind.code(), kind.message(), kind.params());
+    ctx.record(path, Severity::Warning, &kind);
 }
