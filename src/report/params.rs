@@ -429,38 +429,6 @@ impl<'de> Deserialize<'de> for Params {
     }
 }
 
-/// Transitional: params still written as a `json!({...})` literal become typed here. A value
-/// that is not null, a boolean, a number, a string or a list of those is written as its JSON
-/// text, which no rule gives.
-impl From<serde_json::Value> for Params {
-    fn from(value: serde_json::Value) -> Params {
-        fn one(v: serde_json::Value) -> Param {
-            use serde_json::Value as V;
-            match v {
-                V::Null => Param::Null,
-                V::Bool(b) => Param::Bool(b),
-                V::Number(n) => match n.as_i64() {
-                    Some(i) => Param::Int(i),
-                    None => n
-                        .as_f64()
-                        .and_then(Param::from_f64)
-                        .unwrap_or(Param::Str(n.to_string())),
-                },
-                V::String(s) => Param::Str(s),
-                V::Array(items) => Param::List(items.into_iter().map(one).collect()),
-                other @ V::Object(_) => Param::Str(other.to_string()),
-            }
-        }
-        let mut params = Params::new();
-        if let serde_json::Value::Object(map) = value {
-            for (k, v) in map {
-                params.insert(k, one(v));
-            }
-        }
-        params
-    }
-}
-
 /// For tests and callers comparing with a `serde_json::json!` value.
 impl PartialEq<serde_json::Value> for Param {
     fn eq(&self, other: &serde_json::Value) -> bool {
