@@ -10,7 +10,7 @@ import type { AudienceErrorCode } from './types/audience.js';
 import type { SigningErrorCode } from './types/signing.js';
 import type { HelperErrorCode } from './types/helpers.js';
 // Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
-// that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report.rs (codes!),
+// that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report/mod.rs (codes!),
 // ErrorCode <- src/error.rs (ErrorCode::as_str).
 
 /** The stable payload kind names (src/kind.rs). */
@@ -62,7 +62,7 @@ export type Kind =
 /** How bad an issue is. A report is valid when no issue is an `'error'`. */
 export type Severity = 'error' | 'warning';
 
-/** Stable issue codes (src/report.rs). Never renamed; new ones may be added. */
+/** Stable issue codes (src/report/mod.rs). Never renamed; new ones may be added. */
 export type IssueCode =
   | 'required'
   | 'wrong_type'

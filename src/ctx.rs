@@ -5,10 +5,10 @@
 //! a hostile payload; [`Ctx::finish`] ends such a report with one `too_many_issues` issue.
 
 use crate::checks::dates::DateTime;
+use crate::engine::issues::IssueKind;
 use crate::json::Object;
 use crate::options::{BudgetOptimization, Options};
-use crate::report::{params, Code, Issue, Pointer, Report, Severity};
-use serde_json::{json, Value};
+use crate::report::{Issue, Pointer, Report, Severity};
 use std::collections::BTreeSet;
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
@@ -94,42 +94,17 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Records an error. `params` is a `json!({...})` object literal (or `json!(null)`).
-    pub fn error(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
-        self.push(path, code, message.into(), Severity::Error, p);
-    }
-
-    /// Records an error whose message and params `render` builds, only when the report keeps
-    /// it (typed issues: [`crate::engine::issues`]).
-    pub fn error_with(
-        &mut self,
-        path: &Pointer,
-        code: Code,
-        render: impl FnOnce() -> (String, Value),
-    ) {
-        if self.issues.len() < self.options.max_issues {
-            let (message, p) = render();
-            self.push(path, code, message, Severity::Error, p);
-        } else {
-            self.push(path, code, String::new(), Severity::Error, Value::Null);
-        }
-    }
-
-    /// Records a warning.
-    pub fn warning(&mut self, path: &Pointer, code: Code, message: impl Into<String>, p: Value) {
-        self.push(path, code, message.into(), Severity::Warning, p);
-    }
-
-    /// Keeps the issue while the report holds fewer than `options.max_issues`; counts it
-    /// otherwise.
-    fn push(&mut self, path: &Pointer, code: Code, message: String, severity: Severity, p: Value) {
+    /// Records `kind` at `path` with `severity`: kept, its message and params rendered, while
+    /// the report holds fewer than `options.max_issues`; counted otherwise. Rules report through
+    /// [`crate::engine::issues::report`] and [`crate::engine::issues::warn`].
+    pub fn record(&mut self, path: &Pointer, severity: Severity, kind: &IssueKind<'_>) {
         if self.issues.len() < self.options.max_issues {
             self.issues.push(Issue {
                 path: path.to_string(),
-                code,
-                message,
+                code: kind.code(),
+                message: kind.message(),
                 severity,
-                params: params(p),
+                params: kind.params(),
             });
             return;
         }
@@ -265,21 +240,11 @@ impl<'a> Ctx<'a> {
             if rules.is_empty() {
                 continue;
             }
-            let what = match fact {
-                Fact::Now => String::from("options.now was not given and there is no clock"),
-                _ => format!("context.{} was not given", fact.name()),
+            let kind = IssueKind::ContextMissing {
+                fact,
+                rules: &rules,
             };
-            let message = format!(
-                "{what}, so these rules were not checked: {}",
-                rules.join(", ")
-            );
-            self.push(
-                &Pointer::root(),
-                Code::ContextMissing,
-                message,
-                Severity::Warning,
-                json!({"fact": fact.name(), "rules": rules}),
-            );
+            self.record(&Pointer::root(), Severity::Warning, &kind);
         }
         if let Some(last) = self.too_many_issues() {
             self.issues.push(last);
@@ -296,30 +261,21 @@ impl<'a> Ctx<'a> {
         if omitted == 0 {
             return None;
         }
-        let max = self.options.max_issues;
-        let s = |n: usize| if n == 1 { "" } else { "s" };
+        let kind = IssueKind::TooManyIssues {
+            max_issues: self.options.max_issues,
+            omitted_errors: errors,
+            omitted_warnings: warnings,
+        };
         Some(Issue {
             path: String::new(),
-            code: Code::TooManyIssues,
-            message: format!(
-                "{omitted} more issue{} not shown ({errors} error{}, {warnings} warning{}): a \
-                 report holds at most {max} issue{} (option max_issues)",
-                s(omitted),
-                s(errors),
-                s(warnings),
-                s(max),
-            ),
+            code: kind.code(),
+            message: kind.message(),
             severity: if errors > 0 {
                 Severity::Error
             } else {
                 Severity::Warning
             },
-            params: params(json!({
-                "max_issues": max,
-                "omitted": omitted,
-                "omitted_errors": errors,
-                "omitted_warnings": warnings,
-            })),
+            params: kind.params(),
         })
     }
 }

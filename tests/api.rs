@@ -139,8 +139,7 @@ fn a_report_that_contradicts_its_issues_is_refused() {
 /// What a consumer of reports builds in its own tests: `Issue::new` and `Report::from_issues`.
 #[test]
 fn reports_are_built_with_constructors() {
-    let mut params = serde_json::Map::new();
-    params.insert("max".into(), 5.into());
+    let params = preflight::report::Params::new().with("max", 5i64);
     let issue = Issue::new("/a~1b", Code::TooLong, Severity::Error, "too long", params);
     let report = Report::from_issues(vec![issue.clone()]);
     assert!(!report.valid);

@@ -94,7 +94,7 @@ fn context(text: &str) -> Result<Context, String> {
 pub fn print_human(r: &Report, indent: &str) {
     let (mut errors, mut warnings) = (0u64, 0u64);
     for i in &r.issues {
-        let count = |k: &str| i.params.get(k).and_then(serde_json::Value::as_u64);
+        let count = |k: &str| i.params.get(k).and_then(preflight::report::Param::as_u64);
         match (i.code, count("omitted_errors"), count("omitted_warnings")) {
             (Code::TooManyIssues, Some(e), Some(w)) => {
                 errors = errors.saturating_add(e);

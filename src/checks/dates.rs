@@ -4,9 +4,8 @@
 //! accepted. A value without an offset is compared as if it were UTC.
 
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, IssueKind};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::report::Pointer;
 
 /// The offset part of a date-time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,12 +237,7 @@ pub fn date_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
     let Some((start, end)) = crate::checks::text::split_once_byte(range, b'/')
         .filter(|(_, e)| crate::checks::text::find_byte(e.as_bytes(), b'/').is_none())
     else {
-        ctx.error(
-            path,
-            Code::InvalidDateRange,
-            "must be two ISO 8601 date-times with offsets separated by one '/', like 2026-11-01T00:00:00+01:00/2026-11-30T23:59:59+01:00",
-            json!(null),
-        );
+        issues::report(ctx, path, CheckIssue::NotDateRange.into());
         return;
     };
     let start = range_bound(ctx, path, start, "start");
@@ -257,14 +251,7 @@ pub fn date_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
 fn range_bound(ctx: &mut Ctx, path: &Pointer, s: &str, part: &str) -> Option<DateTime> {
     let parsed = parse_iso8601(s).filter(|d| Require::WithOffset.accepts(d));
     if parsed.is_none() {
-        ctx.error(
-            path,
-            Code::InvalidDateTime,
-            format!(
-                "the {part} of the range must be an ISO 8601 date-time with an offset, like 2026-11-21T09:30:00+01:00"
-            ),
-            json!({"format": "iso8601_with_offset", "part": part}),
-        );
+        issues::report(ctx, path, CheckIssue::RangeBound { part }.into());
     }
     parsed
 }

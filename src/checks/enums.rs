@@ -3,20 +3,19 @@
 //! [`one_of`].
 
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, Allowed, CheckIssue};
 use crate::json::same_name;
-use crate::report::{Code, Pointer};
-use serde::Serialize;
-use serde_json::json;
+use crate::report::Pointer;
 use std::fmt::Display;
 
 /// `value` must be one of `allowed`; reports `not_in_enum` (with the allowed values) otherwise.
 pub fn one_of(ctx: &mut Ctx, path: &Pointer, value: &str, allowed: &[&str]) -> bool {
-    allowed.iter().any(|a| same_name(a, value)) || not_in_enum(ctx, path, allowed)
+    allowed.iter().any(|a| same_name(a, value)) || not_in_enum(ctx, path, Allowed::Names(allowed))
 }
 
 /// The integer `value` must be one of `allowed`; reports `not_in_enum` otherwise.
 pub fn one_of_int(ctx: &mut Ctx, path: &Pointer, value: i64, allowed: &[i64]) -> bool {
-    allowed.contains(&value) || not_in_enum(ctx, path, allowed)
+    allowed.contains(&value) || not_in_enum(ctx, path, Allowed::Ints(allowed))
 }
 
 /// The most values a `not_in_enum` message lists; a longer set is named by its size, and its
@@ -39,13 +38,8 @@ pub fn one_of_text<T: Display>(allowed: &[T]) -> String {
 
 /// Reports `not_in_enum`: the set in `params.allowed` (the spec's values, a constant of the
 /// engine, never the input) and in the message as [`one_of_text`] words it; false.
-fn not_in_enum<T: Display + Serialize>(ctx: &mut Ctx, path: &Pointer, allowed: &[T]) -> bool {
-    ctx.error(
-        path,
-        Code::NotInEnum,
-        format!("must be {}", one_of_text(allowed)),
-        json!({"allowed": allowed}),
-    );
+fn not_in_enum(ctx: &mut Ctx, path: &Pointer, allowed: Allowed<'_>) -> bool {
+    issues::report(ctx, path, CheckIssue::NotInEnum { allowed }.into());
     false
 }
 
@@ -68,7 +62,7 @@ mod tests {
         assert_eq!(issues.len(), 2);
         assert_eq!(issues[0].message, "must be one of: A, B");
         assert_eq!(issues[1].message, "must be one of: 1, 7, 30");
-        assert_eq!(issues[1].params["allowed"], json!([1, 7, 30]));
+        assert_eq!(issues[1].params["allowed"], serde_json::json!([1, 7, 30]));
     }
 
     /// A long set is named by its size in the message (every value stays in params.allowed).
@@ -89,7 +83,7 @@ mod tests {
         let names: Vec<&str> = long.iter().map(String::as_str).collect();
         assert!(!one_of(&mut ctx, &Pointer::root(), "x", &names));
         let issues = ctx.finish().issues;
-        assert_eq!(issues[0].params["allowed"], json!(names));
+        assert_eq!(issues[0].params["allowed"], serde_json::json!(names));
         assert!(!issues[0].message.contains("V0"));
     }
 }

@@ -4,10 +4,9 @@
 use crate::checks::dates::{self, DateTime, Require};
 use crate::checks::{enums, numbers};
 use crate::ctx::{Ctx, Mode};
-use crate::engine::issues::{self, IssueKind};
+use crate::engine::issues::{self, CheckIssue, IssueKind};
 use crate::json::{self, Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 use std::collections::BTreeSet;
 
 /// Whether a member must be present.
@@ -44,8 +43,9 @@ pub fn required(ctx: &mut Ctx, path: &Pointer, name: &str) {
 
 /// Reports `required` at `at` for member `field` with a message saying why (a value sent empty,
 /// a list item sent empty, ...). Every `required` issue carries `params.field`.
-pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl Into<String>) {
-    ctx.error(at, Code::Required, message, json!({"field": field}));
+pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl AsRef<str>) {
+    let message = message.as_ref();
+    issues::report(ctx, at, CheckIssue::Required { field, message }.into());
 }
 
 /// The value must be an object. Every object a rule reads comes through here, so this is also

@@ -8,8 +8,8 @@
 //! GTIN-14 is not one of the named kinds and is refused.
 
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, CheckIssue};
+use crate::report::Pointer;
 
 /// Length of an EAN-8 or a UPC-E.
 pub const SHORT_LEN: usize = 8;
@@ -69,19 +69,7 @@ pub fn gtin(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
     let Err(e) = check_gtin(s) else {
         return true;
     };
-    let (message, reason) = match e {
-        GtinError::Format => (
-            "must be a UPC (12 or 8 digits), EAN or JAN (13 or 8 digits) or ISBN (13 digits, or 10 with a final X allowed), digits only",
-            "format",
-        ),
-        GtinError::CheckDigit => ("has a wrong check digit", "check_digit"),
-    };
-    ctx.error(
-        path,
-        Code::InvalidFormat,
-        message,
-        json!({"pattern": GTIN_PATTERN, "reason": reason}),
-    );
+    issues::report(ctx, path, CheckIssue::InvalidGtin { error: e }.into());
     false
 }
 
@@ -214,6 +202,6 @@ mod tests {
             .iter()
             .map(|i| i.params["reason"].clone())
             .collect();
-        assert_eq!(reasons, [json!("check_digit"), json!("format")]);
+        assert_eq!(reasons, ["check_digit", "format"]);
     }
 }

@@ -10,8 +10,8 @@
 //!   order (`/brand` of brand, gtin, mpn), with `params.fields` naming them all.
 
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::report::Pointer;
 
 /// `dependency_missing` at `path/missing`: member `missing` is absent, and `required_by` (a
 /// sibling that is present) needs it.
@@ -20,26 +20,25 @@ pub fn missing(
     path: &Pointer,
     missing: &str,
     required_by: &str,
-    message: impl Into<String>,
+    message: impl AsRef<str>,
 ) {
-    ctx.error(
-        &path.key(missing),
-        Code::DependencyMissing,
-        message,
-        json!({"needs": [missing], "required_by": required_by}),
-    );
+    let issue = CheckIssue::DependencyMissing {
+        missing,
+        required_by,
+        message: message.as_ref(),
+    };
+    issues::report(ctx, &path.key(missing), issue.into());
 }
 
 /// `one_of_required` for "at least one of `names`" (none has a value): at the first of them,
 /// with `params.fields` naming them all.
-pub fn one_of(ctx: &mut Ctx, path: &Pointer, names: &[&str], message: impl Into<String>) {
+pub fn one_of(ctx: &mut Ctx, path: &Pointer, names: &[&str], message: impl AsRef<str>) {
     let Some(first) = names.first() else {
         return;
     };
-    ctx.error(
-        &path.key(first),
-        Code::OneOfRequired,
-        message,
-        json!({"fields": names}),
-    );
+    let issue = IssueKind::AtLeastOne {
+        members: names,
+        message: message.as_ref(),
+    };
+    issues::report(ctx, &path.key(first), issue);
 }

@@ -4,10 +4,9 @@
 use crate::checks::fields::wrong_type;
 use crate::checks::text::is_digits;
 use crate::ctx::{Ctx, Mode};
-use crate::engine::issues::{self, IssueKind};
+use crate::engine::issues::{self, CheckIssue, IssueKind};
 use crate::json::Value;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
@@ -96,7 +95,7 @@ pub fn integer(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<i64> {
 }
 
 fn not_an_integer(ctx: &mut Ctx, path: &Pointer, message: &str) {
-    ctx.error(path, Code::NotAnInteger, message, json!(null));
+    issues::report(ctx, path, CheckIssue::NotAnInteger { message }.into());
 }
 
 /// `min <= n <= max` (either bound optional); reports `out_of_range` otherwise.

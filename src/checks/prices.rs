@@ -3,8 +3,8 @@
 use crate::checks::iso::is_currency;
 use crate::checks::text::{is_digits, split_once_byte};
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, CheckIssue};
+use crate::report::Pointer;
 use std::cmp::Ordering;
 
 /// Letters of an ISO 4217 currency code.
@@ -75,21 +75,11 @@ pub fn price<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Price<'a>>
     match parse_price(s) {
         Ok(p) => Some(p),
         Err(PriceError::Format) => {
-            ctx.error(
-                path,
-                Code::InvalidPrice,
-                "must be a number with '.' as decimal point, one space and an ISO 4217 currency code, like \"9.99 USD\"",
-                json!(null),
-            );
+            issues::report(ctx, path, CheckIssue::InvalidPrice.into());
             None
         }
         Err(PriceError::Currency) => {
-            ctx.error(
-                path,
-                Code::InvalidCurrency,
-                "the currency must be an ISO 4217 code in capitals, like USD or EUR",
-                json!(null),
-            );
+            issues::report(ctx, path, CheckIssue::InvalidCurrency.into());
             None
         }
     }

@@ -12,8 +12,8 @@
 
 use crate::checks::text::{find_byte, invalid_format, is_digits};
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::engine::issues::{self, CheckIssue};
+use crate::report::Pointer;
 
 /// The host of a parsed URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -447,7 +447,7 @@ fn non_ascii_len(s: &str, i: usize) -> Option<usize> {
     (!ch.is_whitespace() && !ch.is_control()).then_some(ch.len_utf8())
 }
 
-fn url_message(e: UrlError) -> &'static str {
+pub(crate) fn url_message(e: UrlError) -> &'static str {
     match e {
         UrlError::Scheme => "must be an absolute URL starting with http:// or https://",
         UrlError::Host => "must be a URL with a valid host name or address",
@@ -463,7 +463,7 @@ pub fn http_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>
     match parse_http_url(s) {
         Ok(u) => Some(u),
         Err(e) => {
-            ctx.error(path, Code::InvalidUrl, url_message(e), json!(null));
+            issues::report(ctx, path, CheckIssue::InvalidUrl { error: e }.into());
             None
         }
     }
@@ -473,7 +473,7 @@ pub fn http_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>
 pub fn https_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>> {
     let u = http_url(ctx, path, s)?;
     if !u.is_https() {
-        ctx.error(path, Code::UrlNotHttps, "must use https", json!(null));
+        issues::report(ctx, path, CheckIssue::UrlNotHttps.into());
         return None;
     }
     Some(u)
@@ -490,15 +490,7 @@ pub fn url_list(ctx: &mut Ctx, path: &Pointer, list: &str, max_items: usize) {
     }
     for (i, item) in crate::checks::text::split_byte(list, b',').enumerate() {
         if parse_http_url(item.trim_matches(' ')).is_err() {
-            ctx.error(
-                path,
-                Code::InvalidUrl,
-                format!(
-                    "URL {} of the comma-separated list is not a well-formed absolute http(s) URL",
-                    i + 1
-                ),
-                json!({"index": i}),
-            );
+            issues::report(ctx, path, CheckIssue::InvalidUrlItem { index: i }.into());
         }
     }
 }

@@ -18,6 +18,7 @@ mod float;
 mod parse;
 mod repeats;
 mod shortest;
+pub(crate) mod write;
 // Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
 #[allow(missing_docs)]
 pub(crate) mod tape;

@@ -23,11 +23,11 @@ use crate::checks::fields;
 use crate::checks::needs;
 use crate::ctx::Ctx;
 use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::engine::issues::{self, WebhookIssue};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
-use serde_json::json;
 
 /// The event kinds of document A §6.
 pub const EVENT_TYPES: [&str; 12] = [
@@ -214,31 +214,13 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
         if ctx.now(RULE_DEPRECATED).map(|now| now.key()) < since {
             return Some(e);
         }
-        let message = match replacement {
-            Some(r) => format!(
-                "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; use {r}"
-            ),
-            None => format!(
-                "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; the spec lists no replacement for it"
-            ),
+        let deprecated = WebhookIssue::DeprecatedEventType {
+            replacement: *replacement,
         };
-        ctx.warning(
-            path,
-            Code::Deprecated,
-            message,
-            json!({"replacement": replacement, "since": DEPRECATED_SINCE}),
-        );
+        issues::warn(ctx, path, deprecated.into());
         return Some(e);
     }
-    ctx.error(
-        path,
-        Code::NotInEnum,
-        format!(
-            "must be {}",
-            crate::checks::enums::one_of_text(&EVENT_TYPES)
-        ),
-        json!({"allowed": EVENT_TYPES}),
-    );
+    issues::report(ctx, path, WebhookIssue::UnknownEventType.into());
     None
 }
 
@@ -255,12 +237,10 @@ fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_typ
     for name in SELECTING_FILTERS {
         match filter.get(name) {
             None | Some(Value::String(_)) => {}
-            Some(Value::Number(_)) => ctx.error(
-                &path.key(name),
-                Code::WrongType,
-                "must be a string, not a JSON number: ids above 2^53 lose precision in JavaScript",
-                json!({"expected": "string", "actual": "number"}),
-            ),
+            Some(Value::Number(_)) => {
+                let number = WebhookIssue::NumberNotString { digits: false };
+                issues::report(ctx, &path.key(name), number.into());
+            }
             Some(other) => fields::wrong_type(ctx, &path.key(name), "string", other),
         }
     }
@@ -269,15 +249,7 @@ fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_typ
         let well_formed = direction(ctx, &at, d);
         if let Some(e) = event_type {
             if well_formed && !DM_EVENT_TYPES.contains(&e) {
-                ctx.error(
-                    &at,
-                    Code::NotAllowed,
-                    format!(
-                        "direction applies only to direct-message events: {}",
-                        DM_EVENT_TYPES.join(", ")
-                    ),
-                    json!({"event_types": DM_EVENT_TYPES}),
-                );
+                issues::report(ctx, &at, WebhookIssue::DirectionNotForEvent.into());
             }
         }
     }
@@ -309,12 +281,8 @@ fn direction(ctx: &mut Ctx, path: &Pointer, v: &Value) -> bool {
                     continue;
                 }
                 if let Some(first) = items[..i].iter().position(|x| x.as_str() == Some(s)) {
-                    ctx.error(
-                        &at,
-                        Code::Duplicate,
-                        format!("item {i} repeats item {first}; each direction is given once"),
-                        json!({"index": i, "first_index": first}),
-                    );
+                    let repeated = WebhookIssue::RepeatedDirection { index: i, first };
+                    issues::report(ctx, &at, repeated.into());
                 }
             }
             ctx.issue_count() == before
@@ -330,12 +298,7 @@ fn direction_value(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
     if DIRECTIONS.contains(&s) {
         return true;
     }
-    ctx.error(
-        path,
-        Code::NotInEnum,
-        "must be sent or received; for both, give [\"sent\", \"received\"]",
-        json!({"allowed": DIRECTIONS}),
-    );
+    issues::report(ctx, path, WebhookIssue::UnknownDirection.into());
     false
 }
 

@@ -36,9 +36,9 @@ use crate::checks::fields;
 use crate::ctx::Ctx;
 use crate::describe::{Field, Rule};
 use crate::engine::form;
+use crate::engine::issues::{self, AudienceIssue};
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// The values of `operation_type`.
 pub const OPERATION_TYPES: &[&str] = &["Update", "Delete"];
@@ -84,15 +84,11 @@ fn body(ctx: &mut Ctx, path: &Pointer, value: &Value, operation: &[Field]) {
         return;
     };
     if operations.len() > MAX_OPERATIONS_PER_BODY {
-        ctx.error(
+        let actual = operations.len();
+        issues::report(
+            ctx,
             path,
-            Code::TooManyItems,
-            format!(
-                "a request holds at most {MAX_OPERATIONS_PER_BODY} operation objects (it has {})",
-                operations.len()
-            ),
-            json!({"max": MAX_OPERATIONS_PER_BODY, "actual": operations.len(),
-                "counted": "operations"}),
+            AudienceIssue::TooManyOperations { actual }.into(),
         );
     }
     let mut users = 0usize;
@@ -104,15 +100,10 @@ fn body(ctx: &mut Ctx, path: &Pointer, value: &Value, operation: &[Field]) {
     // count. If the platform counts them, a request with more is refused whole: a warning, and
     // the batch builder never makes one.
     if users > MAX_USERS_PER_BODY {
-        ctx.warning(
+        issues::warn(
+            ctx,
             path,
-            Code::TooManyItems,
-            format!(
-                "the request holds {users} users; the limit of {MAX_USERS_PER_BODY} operations \
-                 may count users too, and a request over it fails whole: send at most \
-                 {MAX_USERS_PER_BODY} users per request"
-            ),
-            json!({"max": MAX_USERS_PER_BODY, "actual": users, "counted": "users"}),
+            AudienceIssue::TooManyUsers { actual: users }.into(),
         );
     }
 }
@@ -137,15 +128,7 @@ fn users_of(op: &Value) -> usize {
 fn body_bytes(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     let actual = serialized_len(value);
     if actual > MAX_BODY_BYTES {
-        ctx.error(
-            path,
-            Code::TooLarge,
-            format!(
-                "a request body is at most {MAX_BODY_BYTES} bytes (this one is {actual} bytes as \
-                 compact JSON)"
-            ),
-            json!({"max": MAX_BODY_BYTES, "actual": actual}),
-        );
+        issues::report(ctx, path, AudienceIssue::BodyTooLarge { actual }.into());
     }
 }
 
@@ -232,33 +215,20 @@ fn hashed(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str) {
     if hex && !s.bytes().any(|b| b.is_ascii_uppercase()) {
         return;
     }
-    let (reason, message) = if hex {
-        (
-            "uppercase",
-            format!("{name} hashes must be in lower case (64 lowercase hexadecimal digits)"),
-        )
+    let issue = if hex {
+        AudienceIssue::UppercaseHash { name }
     } else {
-        (
-            "not_hashed",
-            format!(
-                "{name} values must be SHA-256 hashed after normalization: 64 lowercase \
-                 hexadecimal digits"
-            ),
-        )
+        AudienceIssue::NotHashed { name }
     };
-    ctx.error(
-        path,
-        Code::InvalidFormat,
-        message,
-        json!({"pattern": HASH_PATTERN, "reason": reason}),
-    );
+    issues::report(ctx, path, issue.into());
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Code;
     use crate::{validate, Kind, Options};
-    use serde_json::Value;
+    use serde_json::{json, Value};
 
     /// [`super::serialized_len`] of a `serde_json` value.
     fn serialized_len(v: &Value) -> usize {
@@ -358,6 +328,47 @@ mod tests {
         assert_eq!(report.issues.len(), 1);
         assert_eq!(report.issues[0].params["counted"], json!("users"));
         assert!(codes(Kind::CustomAudienceUsers, &body(MAX_USERS_PER_BODY, 4)).is_empty());
+    }
+
+    /// (message, params) of each issue of `payload`.
+    fn messages(kind: Kind, payload: &Value) -> Vec<(String, Value)> {
+        validate(kind, payload, &Options::default())
+            .issues
+            .into_iter()
+            .map(|i| {
+                let params = serde_json::to_value(&i.params).unwrap_or_default();
+                (i.message, params)
+            })
+            .collect()
+    }
+
+    // The limits' issues are too large for a vector (tests/vectors): their whole message and
+    // params are pinned here, as the rules wrote them before the typed issues.
+    #[test]
+    fn limit_issues_have_their_messages_and_params() {
+        let op = json!({"operation_type": "Delete", "params": {"users": [{"email": [HASH]}]}});
+        let over = Value::Array(vec![op; 2501]);
+        let want = vec![
+            (
+                "a request holds at most 2500 operation objects (it has 2501)".to_owned(),
+                json!({"max": 2500, "actual": 2501, "counted": "operations"}),
+            ),
+            (
+                "the request holds 2501 users; the limit of 2500 operations may count users too, \
+                 and a request over it fails whole: send at most 2500 users per request"
+                    .to_owned(),
+                json!({"max": 2500, "actual": 2501, "counted": "users"}),
+            ),
+        ];
+        assert_eq!(messages(Kind::CustomAudienceUsers, &over), want);
+        let big = body(1, 5_000_000);
+        let actual = serialized_len(&big);
+        let want = vec![(
+            format!("a request body is at most 5000000 bytes (this one is {actual} bytes as compact JSON)"),
+            json!({"max": 5_000_000, "actual": actual}),
+        )];
+        assert_eq!(messages(Kind::DoNotReachUsers, &big)[..1], want[..]);
+        assert_eq!(messages(Kind::CustomAudienceUsers, &big), want);
     }
 
     #[test]

@@ -36,10 +36,10 @@ use crate::checks::fields::{self, Need};
 use crate::checks::{iso, lengths, needs, urls};
 use crate::ctx::Ctx;
 use crate::engine::form;
+use crate::engine::issues::{self, CreativeIssue};
 use crate::engine::rules::{self, Contains};
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// Longest card name, in characters ("`name` (max 80)"; §8 "Card name ... max 80 chars").
 pub const NAME_MAX_CHARS: usize = 80;
@@ -229,20 +229,17 @@ pub fn destination_check(
     let website = t == "WEBSITE";
     let owner = component.get("type").and_then(Value::as_str);
     // "WEBSITE ... allowed only in DETAILS"; "APP ... allowed only in BUTTON".
-    match (website, owner) {
-        (true, Some("DETAILS")) | (false, Some("BUTTON")) => {}
-        (true, _) => ctx.error(
-            &p.key("type"),
-            Code::NotAllowed,
-            "this destination type is allowed only in a DETAILS component",
-            json!({"allowed_in": ["DETAILS"]}),
-        ),
-        (false, _) => ctx.error(
-            &p.key("type"),
-            Code::NotAllowed,
-            "this destination type is allowed only in a BUTTON component",
-            json!({"allowed_in": ["BUTTON"]}),
-        ),
+    let belongs_in = if website { "DETAILS" } else { "BUTTON" };
+    if owner != Some(belongs_in) {
+        let at = p.key("type");
+        issues::report(
+            ctx,
+            &at,
+            CreativeIssue::DestinationOnlyIn {
+                component: belongs_in,
+            }
+            .into(),
+        );
     }
     if website {
         // "`WEBSITE` = {type, url (string, required)}"; no scheme is stated, so http and https
@@ -263,12 +260,8 @@ pub fn destination_check(
 fn app_destination(ctx: &mut Ctx, d: &Object<'_>, p: &Pointer) {
     if let Some(cc) = fields::str_member(ctx, d, p, "country_code", Need::Required) {
         if !iso::is_country_alpha2(cc) {
-            ctx.error(
-                &p.key("country_code"),
-                Code::InvalidCountryCode,
-                "must be an ISO 3166-1 alpha-2 country code (two capital letters)",
-                json!(null),
-            );
+            let at = p.key("country_code");
+            issues::report(ctx, &at, CreativeIssue::NotCountryAlpha2.into());
         }
     }
     for id in APP_IDS {
@@ -345,7 +338,7 @@ mod tests {
             assert!(r.issues.len() > 10);
             for i in &r.issues {
                 assert!(!i.message.contains(secret), "{}: {}", i.path, i.message);
-                let params = Value::Object(i.params.clone()).to_string();
+                let params = serde_json::to_string(&i.params).unwrap_or_default();
                 assert!(!params.contains(secret), "{}: {params}", i.path);
             }
         }

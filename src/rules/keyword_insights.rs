@@ -23,10 +23,10 @@ use crate::checks::fields;
 use crate::ctx::Ctx;
 use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::engine::form::LIST_SEPARATOR;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
-use serde_json::json;
 
 /// "`granularity` enum: `DAY`, `HOUR`".
 pub const GRANULARITIES: [&str; 2] = ["DAY", "HOUR"];
@@ -119,14 +119,12 @@ fn keyword_count(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     };
     let actual = keywords + negatives;
     if actual > KEYWORDS_MAX {
-        ctx.error(
-            &path.key(KEYWORDS),
-            Code::TooManyItems,
-            format!(
-                "keywords plus negative_keywords must hold at most {KEYWORDS_MAX} keywords (they hold {actual})"
-            ),
-            json!({"max": KEYWORDS_MAX, "actual": actual, "fields": [KEYWORDS, NEGATIVE_KEYWORDS]}),
-        );
+        let issue = CampaignIssue::TooManyKeywords {
+            max: KEYWORDS_MAX,
+            actual,
+            fields: &[KEYWORDS, NEGATIVE_KEYWORDS],
+        };
+        issues::report(ctx, &path.key(KEYWORDS), issue.into());
     }
 }
 
@@ -163,13 +161,7 @@ fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         };
         let at = path.key(END_TIME);
         if dates::later_than(ctx, &at, &start, &end, START_TIME) {
-            max_span(
-                ctx,
-                &at,
-                &start,
-                &end,
-                "must be at most {} days after start_time",
-            );
+            max_span(ctx, &at, &start, &end, false);
         }
         return;
     }
@@ -178,44 +170,29 @@ fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     };
     let at = path.key(START_TIME);
     if start.key() >= now.key() {
-        ctx.error(
-            &at,
-            Code::InvalidDateRange,
-            "must be earlier than now: end_time is not given, and it defaults to now",
-            json!({"end_time": "now"}),
-        );
+        issues::report(ctx, &at, CampaignIssue::StartNotBeforeNow.into());
         return;
     }
-    max_span(
-        ctx,
-        &at,
-        &start,
-        &now,
-        "must be at most {} days before now: end_time is not given, and it defaults to now",
-    );
+    max_span(ctx, &at, &start, &now, true);
 }
 
 /// The rule id `end_time` "default now" is checked under (named when there is no clock).
 const RULE_SPAN_TO_NOW: &str = crate::clock::KEYWORD_SPAN_TO_NOW;
 
 /// "max span end_time minus start_time is 7 days", for an end later than the start: reports
-/// `invalid_date_range` at `at` with `message` (`{}` is [`SPAN_MAX_DAYS`]).
-fn max_span(ctx: &mut Ctx, at: &Pointer, start: &DateTime, end: &DateTime, message: &str) {
+/// `invalid_date_range` at `at` (`to_now`: the end is now, `end_time` not given).
+fn max_span(ctx: &mut Ctx, at: &Pointer, start: &DateTime, end: &DateTime, to_now: bool) {
     let seconds = end.unix_seconds - start.unix_seconds;
     let nanos = i64::from(end.nanos) - i64::from(start.nanos);
     if seconds > SPAN_MAX_SECONDS || (seconds == SPAN_MAX_SECONDS && nanos > 0) {
-        // Whole seconds as an integer; a span with a fraction as a decimal number.
-        let actual = if nanos == 0 {
-            json!(seconds)
-        } else {
-            json!(seconds as f64 + nanos as f64 / 1e9)
+        // Whole seconds as an integer; a span with a fraction as its exact decimal.
+        let issue = CampaignIssue::SpanTooLong {
+            max_days: SPAN_MAX_DAYS,
+            max_seconds: SPAN_MAX_SECONDS,
+            actual_nanos: i128::from(seconds) * 1_000_000_000 + i128::from(nanos),
+            to_now,
         };
-        ctx.error(
-            at,
-            Code::InvalidDateRange,
-            message.replace("{}", &SPAN_MAX_DAYS.to_string()),
-            json!({"max_days": SPAN_MAX_DAYS, "max_seconds": SPAN_MAX_SECONDS, "actual_seconds": actual}),
-        );
+        issues::report(ctx, at, issue.into());
     }
 }
 

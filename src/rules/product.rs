@@ -26,9 +26,9 @@ pub use description::{BATCH_DESCRIPTION, DESCRIPTION, PRODUCT_FIELDS};
 use crate::checks::prices::{self, Price};
 use crate::checks::{fields, iso};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CatalogIssue};
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 use std::cmp::Ordering;
 
 /// Longest `title`, in characters.
@@ -94,25 +94,24 @@ pub fn sale_price_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool
 
 fn sale_below_price(ctx: &mut Ctx, path: &Pointer, sale: &Price<'_>, price: &Price<'_>) {
     if sale.currency != price.currency {
-        ctx.error(
+        issues::report(
+            ctx,
             path,
-            Code::NotAllowed,
-            "must be in the currency of price, so that it can be lower than price",
-            json!({"same_currency_as": "price"}),
+            CatalogIssue::CurrencyNotOf { other: "price" }.into(),
         );
     } else if sale.cmp_amount(price) != Ordering::Less {
-        ctx.error(
+        issues::report(
+            ctx,
             path,
-            Code::OutOfRange,
-            "must be lower than price",
-            json!({"lower_than": "price"}),
+            CatalogIssue::NotLowerThan { other: "price" }.into(),
         );
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::report::Code;
+    use serde_json::json;
 
     #[test]
     fn odd_input_never_panics() {
@@ -168,7 +167,7 @@ mod tests {
             .map(|i| {
                 (
                     i.path.to_string(),
-                    serde_json::Value::Object(i.params.clone()),
+                    serde_json::to_value(&i.params).unwrap_or_default(),
                 )
             })
             .collect();

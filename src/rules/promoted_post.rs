@@ -29,10 +29,10 @@
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::engine::form;
+use crate::engine::issues::{self, CreativeIssue};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
-use serde_json::json;
 
 /// media_keys: "up to 4 images" (and so at most 4 keys whatever their types).
 pub const MEDIA_KEYS_MAX: usize = 4;
@@ -223,22 +223,23 @@ fn gif_or_video_alone(ctx: &mut Ctx, path: &Pointer, keys: &[&str]) {
     let alone = known
         .iter()
         .enumerate()
-        .find_map(|(i, t)| t.filter(|t| ALONE_MEDIA_TYPES.contains(t)).map(|t| (i, t)));
+        // The type as the rule's own `'static` constant: one borrowed from `ctx` would outlive
+        // the report's mutable borrow of `ctx`.
+        .find_map(|(i, t)| {
+            let t = (*t)?;
+            ALONE_MEDIA_TYPES.iter().find(|a| **a == t).map(|a| (i, *a))
+        });
     match alone {
-        Some((index, media_type)) => ctx.error(
+        Some((index, media_type)) => issues::report(
+            ctx,
             &path.key("media_keys"),
-            Code::TooManyItems,
-            format!(
-                "item {index} is a {media_type}: a Post with a GIF or a video holds only that \
-                 one media key (it has {})",
-                keys.len()
-            ),
-            json!({
-                "max": MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO,
-                "actual": keys.len(),
-                "index": index,
-                "media_type": media_type,
-            }),
+            CreativeIssue::GifOrVideoNotAlone {
+                index,
+                media_type,
+                max: MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO,
+                actual: keys.len(),
+            }
+            .into(),
         ),
         None if known.iter().any(Option::is_none) => ctx.skip(Fact::MediaTypes, RULE_MEDIA_ALONE),
         None => {}
@@ -263,13 +264,8 @@ fn organic(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         return;
     };
     if authenticated.parse::<u64>().ok() != Some(as_user) {
-        ctx.error(
-            &path.key("nullcast"),
-            Code::NotAllowed,
-            "nullcast false (an organic Post) is only for the authenticated user; as_user_id \
-             is another user",
-            json!({"fields": ["nullcast", "as_user_id"]}),
-        );
+        let at = path.key("nullcast");
+        issues::report(ctx, &at, CreativeIssue::OrganicForAnotherUser.into());
     }
 }
 

@@ -31,10 +31,10 @@ use crate::ctx::Ctx;
 use crate::describe::{
     Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
 };
+use crate::engine::issues::{self, CreativeIssue};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
-use serde_json::json;
 
 /// Longest CTA, in characters, not counting one leading `#` ("max 20 chars excluding #").
 pub const CTA_MAX_CHARS: usize = 20;
@@ -335,14 +335,8 @@ fn cta_length(ctx: &mut Ctx, p: &Pointer, s: &str) {
     let counted = s.strip_prefix(HASHTAG_SIGN).unwrap_or(s);
     let actual = lengths::char_count(counted);
     if actual > CTA_MAX_CHARS {
-        ctx.error(
-            p,
-            Code::TooLong,
-            format!(
-                "must be at most {CTA_MAX_CHARS} characters, not counting the leading '#' (it has {actual})"
-            ),
-            json!({"max": CTA_MAX_CHARS, "actual": actual}),
-        );
+        let max = CTA_MAX_CHARS;
+        issues::report(ctx, p, CreativeIssue::CtaTooLong { max, actual }.into());
     }
 }
 
@@ -351,6 +345,7 @@ mod tests {
     use super::*;
     use crate::options::Options;
     use crate::report::Report;
+    use serde_json::json;
 
     fn run(update: bool, payload: serde_json::Value, options: &Options) -> Report {
         let kind = if update {

@@ -23,9 +23,9 @@ use crate::checks::fields::{self, Need};
 use crate::checks::text::{invalid_format, is_digits};
 use crate::checks::{lengths, urls};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, IssueKind, WebhookIssue};
 use crate::json::{Object, Value};
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 use std::net::Ipv6Addr;
 
 /// Longest callback URL, in characters (signing.md: the machine description's cap).
@@ -95,29 +95,6 @@ impl HostProblem {
             HostProblem::SpecialPurpose => "special_purpose",
         }
     }
-
-    fn message(self) -> &'static str {
-        match self {
-            HostProblem::Localhost => {
-                "must not be localhost: the platform can never reach it to pass the CRC"
-            }
-            HostProblem::Loopback => {
-                "must not be a loopback address: the platform can never reach it to pass the CRC"
-            }
-            HostProblem::Private => {
-                "must not be a private address: the platform can never reach it to pass the CRC"
-            }
-            HostProblem::LinkLocal => {
-                "must not be a link-local address: the platform can never reach it to pass the CRC"
-            }
-            HostProblem::Unspecified => {
-                "must not be an unspecified address: the platform can never reach it to pass the CRC"
-            }
-            HostProblem::SpecialPurpose => {
-                "must not be a special-purpose address that is not publicly reachable"
-            }
-        }
-    }
 }
 
 /// The callback URL rules: at most [`URL_MAX_CHARS`] characters, a well-formed https URL, no
@@ -129,41 +106,21 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
         return;
     };
     if u.userinfo.is_some() {
-        ctx.error(
-            path,
-            Code::NotAllowed,
-            "must not carry user information (user:password@): it can never pass the CRC",
-            json!({"part": "userinfo"}),
-        );
+        issues::report(ctx, path, WebhookIssue::UserInfo.into());
     }
     if u.port.is_some() {
-        ctx.error(
-            path,
-            Code::NotAllowed,
-            "must not name a port (not even :443): a port in the URL is rejected",
-            json!({"part": "port"}),
-        );
+        issues::report(ctx, path, WebhookIssue::Port.into());
     }
     let problem = match u.host {
         urls::Host::Domain(name) => match domain_problem(name) {
             Ok(p) => p,
             Err(UnreadableHost::Numeric) => {
-                ctx.error(
-                    path,
-                    Code::InvalidUrl,
-                    "must be a URL with a valid host name or address (the host reads as a malformed number)",
-                    json!(null),
-                );
+                let malformed = WebhookIssue::MalformedHost { ipv6: false };
+                issues::report(ctx, path, malformed.into());
                 return;
             }
             Err(UnreadableHost::NormalizationUnavailable) => {
-                ctx.error(
-                    path,
-                    Code::InvalidUrl,
-                    "cannot check the host name: it needs Unicode normalization and this build has \
-                     no Unicode tables and no registered normalizer",
-                    json!({"reason": "normalization_unavailable"}),
-                );
+                issues::report(ctx, path, WebhookIssue::HostNeedsNormalizer.into());
                 return;
             }
         },
@@ -171,22 +128,17 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
         urls::Host::Ipv6(text) => match text.parse::<Ipv6Addr>() {
             Ok(addr) => ipv6_problem(&addr),
             Err(_) => {
-                ctx.error(
-                    path,
-                    Code::InvalidUrl,
-                    "must be a URL with a valid host name or address (the IPv6 address is malformed)",
-                    json!(null),
-                );
+                let malformed = WebhookIssue::MalformedHost { ipv6: true };
+                issues::report(ctx, path, malformed.into());
                 return;
             }
         },
     };
     if let Some(p) = problem {
-        ctx.error(
+        issues::report(
+            ctx,
             path,
-            Code::NotAllowed,
-            p.message(),
-            json!({"part": "host", "reason": p.as_str()}),
+            WebhookIssue::UnreachableHost { problem: p }.into(),
         );
     }
 }
@@ -365,32 +317,19 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
     let earlier = lengths::earlier_repeats(items.iter().map(|(item, _, _)| *item));
     for (n, (item, at, index)) in items.iter().enumerate() {
         if !WEBHOOK_CONFIG_FIELDS.contains(item) {
-            let message = if item.is_empty() {
-                format!(
-                    "item {index} is empty; items must be one of: {}",
-                    WEBHOOK_CONFIG_FIELDS.join(", ")
-                )
-            } else {
-                format!(
-                    "item {index} must be one of: {} (exactly, without spaces)",
-                    WEBHOOK_CONFIG_FIELDS.join(", ")
-                )
+            let unknown = WebhookIssue::UnknownConfigField {
+                index: *index,
+                empty: item.is_empty(),
             };
-            ctx.error(
-                at,
-                Code::NotInEnum,
-                message,
-                json!({"allowed": WEBHOOK_CONFIG_FIELDS, "index": index}),
-            );
+            issues::report(ctx, at, unknown.into());
             continue;
         }
         if let Some(&(_, _, first)) = earlier[n].and_then(|j| items.get(j)) {
-            ctx.error(
-                at,
-                Code::Duplicate,
-                format!("item {index} repeats item {first}; items must be unique"),
-                json!({"index": index, "first_index": first}),
-            );
+            let repeated = IssueKind::RepeatedItem {
+                index: *index,
+                first,
+            };
+            issues::report(ctx, at, repeated);
         }
     }
 }
@@ -430,12 +369,8 @@ pub fn id_value(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, need: Need) 
             ok
         }
         Value::Number(_) => {
-            ctx.error(
-                at,
-                Code::WrongType,
-                "must be a string of digits, not a JSON number: ids above 2^53 lose precision in JavaScript",
-                json!({"expected": "string", "actual": "number"}),
-            );
+            let number = WebhookIssue::NumberNotString { digits: true };
+            issues::report(ctx, at, number.into());
             false
         }
         other => {
@@ -547,6 +482,43 @@ mod tests {
         }
         assert_eq!(got, Err(UnreadableHost::NormalizationUnavailable), "{n}");
         Err(UnreadableHost::NormalizationUnavailable)
+    }
+
+    /// The one callback-URL issue no vector reaches (the vectors run with the tables): a
+    /// fullwidth `localhost` without the tables and no normalizer is `invalid_url` with
+    /// `params.reason`, never judged; with the tables it is localhost.
+    #[test]
+    fn unreadable_host_issue_without_the_tables() {
+        let payload = serde_json::json!({"url": "https://\u{ff4c}\u{ff4f}\u{ff43}\u{ff41}\u{ff4c}\u{ff48}\u{ff4f}\u{ff53}\u{ff54}/hook"});
+        let report = crate::validate(
+            crate::Kind::WebhookCreate,
+            &payload,
+            &crate::Options::default(),
+        );
+        let [issue] = &report.issues[..] else {
+            panic!("one issue: {:?}", report.issues);
+        };
+        assert_eq!(issue.path, "/url");
+        let (code, message, params) = if cfg!(feature = "nfc-tables") {
+            (
+                "not_allowed",
+                "must not be localhost: the platform can never reach it to pass the CRC",
+                r#"{"part":"host","reason":"localhost"}"#,
+            )
+        } else {
+            (
+                "invalid_url",
+                "cannot check the host name: it needs Unicode normalization and this build has \
+                 no Unicode tables and no registered normalizer",
+                r#"{"reason":"normalization_unavailable"}"#,
+            )
+        };
+        assert_eq!(issue.code.to_string(), code);
+        assert_eq!(issue.message, message);
+        assert_eq!(
+            serde_json::to_string(&issue.params).ok().as_deref(),
+            Some(params)
+        );
     }
 
     #[test]

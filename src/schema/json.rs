@@ -3,6 +3,7 @@
 //! functions' `json!` trees), and writes exactly what serde_json wrote: members in the byte
 //! order of their names (a `BTreeMap`'s order), compact, strings escaped the same way.
 
+use crate::json::write::{int, string};
 use crate::sort;
 
 /// A JSON value.
@@ -64,7 +65,7 @@ impl J {
         match self {
             J::Null => out.push_str("null"),
             J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            J::Int(n) => out.push_str(&n.to_string()),
+            J::Int(n) => int(out, *n),
             J::Str(s) => string(out, s),
             J::Arr(items) => {
                 out.push('[');
@@ -92,31 +93,6 @@ impl J {
             }
         }
     }
-}
-
-/// A JSON string, escaped as serde_json escapes it.
-fn string(out: &mut String, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                let b = c as usize;
-                out.push_str("\\u00");
-                out.push(char::from(HEX[b >> 4]));
-                out.push(char::from(HEX[b & 15]));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 impl From<&str> for J {

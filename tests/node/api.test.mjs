@@ -270,7 +270,7 @@ test('index.d.ts lists exactly the names the Rust sources define', () => {
     );
   };
   diff('Kind', dtsUnion('Kind'), rustNames('src/kind.rs', 'kinds'));
-  diff('IssueCode', dtsUnion('IssueCode'), rustNames('src/report.rs', 'codes'));
+  diff('IssueCode', dtsUnion('IssueCode'), rustNames('src/report/mod.rs', 'codes'));
   const errorRs = read('src/error.rs');
   const errorCodes = [...errorRs.matchAll(/ErrorCode::\w+\s*=>\s*"([a-z_]+)"/g)].map((x) => x[1]);
   assert.ok(errorCodes.length > 0, 'no ErrorCode names found in src/error.rs');

@@ -8,9 +8,9 @@ use super::{
 use crate::checks::fields::{self, Need};
 use crate::checks::urls;
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 const RULE_DOMAIN_PN: &str = "line_item_update.advertiser_domain.required_for_publisher_network";
 const RULE_USER_PREROLL: &str = "line_item_update.advertiser_user_id.preroll_views";
@@ -46,12 +46,10 @@ pub(super) fn advertiser_user_id(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>
     }
     if let Some(objective) = ctx.objective(RULE_USER_PREROLL) {
         if objective != PREROLL_VIEWS {
-            ctx.warning(
-                &path.key(name),
-                Code::NotAllowed,
-                format!("advertiser_user_id is documented only as the user promoting a {PREROLL_VIEWS} ad"),
-                json!({"objectives": [PREROLL_VIEWS]}),
-            );
+            let issue = CampaignIssue::AdvertiserUserNotFor {
+                objective: PREROLL_VIEWS,
+            };
+            issues::warn(ctx, &path.key(name), issue.into());
         }
     }
 }

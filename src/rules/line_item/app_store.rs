@@ -5,9 +5,9 @@
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, text};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier".
 pub const APP_OBJECTIVES: &[&str] = &["APP_INSTALLS", "APP_ENGAGEMENTS"];
@@ -61,14 +61,10 @@ pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Object<
     };
     if keeps_none {
         // Reported at the first of the two (the member a form marks), naming both.
-        ctx.error(
-            &path.key(android),
-            Code::OneOfRequired,
-            format!(
-                "line items with objective {} need {android} or {ios}",
-                APP_OBJECTIVES.join(", ")
-            ),
-            json!({"fields": APP_STORE_IDENTIFIERS}),
-        );
+        let issue = CampaignIssue::NeedsOneOf {
+            objectives: APP_OBJECTIVES,
+            fields: &APP_STORE_IDENTIFIERS,
+        };
+        issues::report(ctx, &path.key(android), issue.into());
     }
 }

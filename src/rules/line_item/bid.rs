@@ -7,9 +7,9 @@ use super::only_for_objectives;
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, numbers};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// bid_strategy: "AUTO (ignores bid amount), MAX (...), TARGET (...)".
 pub const BID_STRATEGIES: &[&str] = &["AUTO", "MAX", "TARGET"];
@@ -70,15 +70,11 @@ pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         "MAX" => {
             if let Some(objective) = ctx.objective(RULE_BID_MAX) {
                 if MAX_BID_EXCLUDED_OBJECTIVES.contains(&objective) {
-                    ctx.error(
-                        &p,
-                        Code::NotAllowed,
-                        format!(
-                            "MAX bidding is not for line items with objective {}",
-                            MAX_BID_EXCLUDED_OBJECTIVES.join(", ")
-                        ),
-                        json!({"not_for_objectives": MAX_BID_EXCLUDED_OBJECTIVES}),
-                    );
+                    let issue = CampaignIssue::NotForObjectives {
+                        what: "MAX bidding",
+                        objectives: MAX_BID_EXCLUDED_OBJECTIVES,
+                    };
+                    issues::report(ctx, &p, issue.into());
                 }
             }
         }

@@ -4,10 +4,10 @@
 use crate::checks::current::{self, Pair};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
 use crate::options::BudgetOptimization;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// daily_budget_amount_local_micro: "only when the parent campaign has budget_optimization
 /// LINE_ITEM".
@@ -31,14 +31,10 @@ pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     if daily.is_some() {
         if let Some(bo) = ctx.budget_optimization(RULE_DAILY_OPTIMIZATION) {
             if bo != DAILY_BUDGET_OPTIMIZATION {
-                ctx.error(
-                    &path.key(daily_name),
-                    Code::NotAllowed,
-                    format!(
-                        "a daily budget is only for line items whose campaign has budget_optimization {DAILY_BUDGET_OPTIMIZATION_NAME}"
-                    ),
-                    json!({"budget_optimization": DAILY_BUDGET_OPTIMIZATION_NAME}),
-                );
+                let issue = CampaignIssue::DailyBudgetNotAllowed {
+                    budget_optimization: DAILY_BUDGET_OPTIMIZATION_NAME,
+                };
+                issues::report(ctx, &path.key(daily_name), issue.into());
             }
         }
     }
@@ -55,12 +51,8 @@ pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             daily_at_most_total(ctx, &path.key(daily_name), d, t);
         }
         Some(Pair::FirstFromRecord(d, t)) if d > t => {
-            ctx.error(
-                &path.key(total_name),
-                Code::OutOfRange,
-                "must be at least the line item's daily budget",
-                json!({"min": d, "actual": t}),
-            );
+            let issue = CampaignIssue::TotalBelowDaily { min: d, actual: t };
+            issues::report(ctx, &path.key(total_name), issue.into());
         }
         _ => {}
     }
@@ -68,11 +60,10 @@ pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
 
 fn daily_at_most_total(ctx: &mut Ctx, p: &Pointer, daily: i64, total: i64) {
     if daily > total {
-        ctx.error(
-            p,
-            Code::OutOfRange,
-            "must be at most the total budget",
-            json!({"max": total, "actual": daily}),
-        );
+        let issue = CampaignIssue::DailyAboveTotal {
+            max: total,
+            actual: daily,
+        };
+        issues::report(ctx, p, issue.into());
     }
 }

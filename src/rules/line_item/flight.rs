@@ -4,9 +4,9 @@ use crate::checks::current::{self, Pair};
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 const RULE_DATES: &str = "line_item_update.end_time.after_start_time";
 
@@ -23,12 +23,8 @@ pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             dates::later_than(ctx, &path.key(end_name), &s, &e, start_name);
         }
         Some(Pair::SecondFromRecord(s, e)) if e.key() <= s.key() => {
-            ctx.error(
-                &path.key(start_name),
-                Code::InvalidDateRange,
-                "must be earlier than the line item's end_time",
-                json!(null),
-            );
+            let issue = CampaignIssue::StartNotBeforeRecordEnd;
+            issues::report(ctx, &path.key(start_name), issue.into());
         }
         Some(Pair::FirstFromRecord(s, e)) => {
             let what = "the line item's start_time";

@@ -52,9 +52,9 @@ use crate::checks::current;
 use crate::checks::fields;
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
+use crate::engine::issues::{self, CampaignIssue};
 use crate::kind::Kind;
 use crate::report::{Code, Pointer};
-use serde_json::json;
 
 /// audience_expansion: "BROAD, DEFINED, EXPANDED".
 pub const AUDIENCE_EXPANSIONS: &[&str] = &["BROAD", "DEFINED", "EXPANDED"];
@@ -379,15 +379,8 @@ fn only_for_objectives(
         return;
     };
     if !objectives.contains(&objective) {
-        ctx.error(
-            at,
-            Code::NotAllowed,
-            format!(
-                "{what} is only for line items with objective {}",
-                objectives.join(", ")
-            ),
-            json!({"objectives": objectives}),
-        );
+        let issue = CampaignIssue::OnlyForObjectives { what, objectives };
+        issues::report(ctx, at, issue.into());
     }
 }
 
@@ -396,6 +389,7 @@ mod tests {
     use super::*;
     use crate::describe::MemberHook;
     use crate::options::Options;
+    use serde_json::json;
 
     /// A member checked by an earlier member's slot hook follows one (the first member cannot
     /// be covered, and a covered member never follows a member the table checks itself).

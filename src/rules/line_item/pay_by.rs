@@ -5,9 +5,9 @@
 use crate::checks::current;
 use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
+use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
-use crate::report::{Code, Pointer};
-use serde_json::json;
+use crate::report::Pointer;
 
 /// pay_by: "APP_CLICK, IMPRESSION, LINK_CLICK".
 pub const PAY_BY_VALUES: &[&str] = &["APP_CLICK", "IMPRESSION", "LINK_CLICK"];
@@ -34,11 +34,9 @@ pub(super) fn pay_by(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         .current_if_given()
         .is_some_and(|record| current::string(record, name) == Some(v));
     if !unchanged {
-        ctx.error(
-            &path.key(name),
-            Code::NotAllowed,
-            format!("pay_by can be changed only for {PAY_BY_CHANGEABLE_OBJECTIVE} line items"),
-            json!({"objectives": [PAY_BY_CHANGEABLE_OBJECTIVE]}),
-        );
+        let issue = CampaignIssue::PayByNotChangeable {
+            objective: PAY_BY_CHANGEABLE_OBJECTIVE,
+        };
+        issues::report(ctx, &path.key(name), issue.into());
     }
 }

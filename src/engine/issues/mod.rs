@@ -4,9 +4,24 @@
 //! (the field table, the rule kinds, the formats) reports through [`report`]; the message and
 //! params are only built for an issue the report keeps (`options.max_issues`).
 
+mod audiences;
+mod campaigns;
+mod catalogs;
+mod checks;
+mod creatives;
+mod webhooks;
+
+pub use audiences::AudienceIssue;
+pub use campaigns::CampaignIssue;
+pub use catalogs::CatalogIssue;
+pub use checks::{Allowed, CheckIssue};
+pub use creatives::CreativeIssue;
+pub use webhooks::WebhookIssue;
+
 use crate::ctx::Ctx;
-use crate::report::{Code, Pointer};
-use serde_json::{json, Value};
+use crate::ctx::Fact;
+use crate::report::Params;
+use crate::report::{Code, Pointer, Severity};
 
 /// An issue of the engine's checks, with its parameters.
 #[derive(Clone, Copy, Debug)]
@@ -188,6 +203,72 @@ pub enum IssueKind<'a> {
         /// How many items of the group the list holds.
         actual: usize,
     },
+    /// `context_missing` (a warning, at the payload): the rules `rules` were not checked because
+    /// `fact` was not given; params `fact`, `rules`.
+    ContextMissing {
+        /// The fact (a `context` member, or the clock).
+        fact: Fact,
+        /// The rules skipped, in the order they were met.
+        rules: &'a [&'a str],
+    },
+    /// `too_many_issues` (the report's last issue, at `""`): issues were left out past
+    /// `max_issues`; params `max_issues`, `omitted`, `omitted_errors`, `omitted_warnings`.
+    TooManyIssues {
+        /// The option's bound.
+        max_issues: usize,
+        /// The errors left out.
+        omitted_errors: usize,
+        /// The warnings left out.
+        omitted_warnings: usize,
+    },
+    /// An issue of a shared value check (`src/checks/`).
+    Check(CheckIssue<'a>),
+    /// An issue of the webhook rules (spec A).
+    Webhook(WebhookIssue<'a>),
+    /// An issue of the catalog rules (spec B).
+    Catalog(CatalogIssue<'a>),
+    /// An issue of the audience rules (spec B).
+    Audience(AudienceIssue<'a>),
+    /// An issue of the creative rules (spec C).
+    Creative(CreativeIssue<'a>),
+    /// An issue of the campaign rules (spec C).
+    Campaign(CampaignIssue<'a>),
+}
+
+impl<'a> From<CheckIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CheckIssue<'a>) -> Self {
+        IssueKind::Check(issue)
+    }
+}
+
+impl<'a> From<WebhookIssue<'a>> for IssueKind<'a> {
+    fn from(issue: WebhookIssue<'a>) -> Self {
+        IssueKind::Webhook(issue)
+    }
+}
+
+impl<'a> From<CatalogIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CatalogIssue<'a>) -> Self {
+        IssueKind::Catalog(issue)
+    }
+}
+
+impl<'a> From<AudienceIssue<'a>> for IssueKind<'a> {
+    fn from(issue: AudienceIssue<'a>) -> Self {
+        IssueKind::Audience(issue)
+    }
+}
+
+impl<'a> From<CreativeIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CreativeIssue<'a>) -> Self {
+        IssueKind::Creative(issue)
+    }
+}
+
+impl<'a> From<CampaignIssue<'a>> for IssueKind<'a> {
+    fn from(issue: CampaignIssue<'a>) -> Self {
+        IssueKind::Campaign(issue)
+    }
 }
 
 /// "a" or "an" before `word`.
@@ -229,6 +310,14 @@ impl IssueKind<'_> {
             IssueKind::OnlyIn { .. } => Code::NotAllowed,
             IssueKind::Contains { actual: 0, .. } => Code::OneOfRequired,
             IssueKind::Contains { .. } => Code::TooManyItems,
+            IssueKind::ContextMissing { .. } => Code::ContextMissing,
+            IssueKind::TooManyIssues { .. } => Code::TooManyIssues,
+            IssueKind::Check(i) => i.code(),
+            IssueKind::Webhook(i) => i.code(),
+            IssueKind::Catalog(i) => i.code(),
+            IssueKind::Audience(i) => i.code(),
+            IssueKind::Creative(i) => i.code(),
+            IssueKind::Campaign(i) => i.code(),
         }
     }
 
@@ -304,75 +393,121 @@ impl IssueKind<'_> {
                 whole,
                 actual,
             } => format!("{whole} {} (it has {actual})", group.extra),
+            IssueKind::ContextMissing { fact, rules } => {
+                let what = match fact {
+                    Fact::Now => String::from("options.now was not given and there is no clock"),
+                    _ => format!("context.{} was not given", fact.name()),
+                };
+                format!(
+                    "{what}, so these rules were not checked: {}",
+                    rules.join(", ")
+                )
+            }
+            IssueKind::TooManyIssues {
+                max_issues: max,
+                omitted_errors: errors,
+                omitted_warnings: warnings,
+            } => {
+                let omitted = errors.saturating_add(warnings);
+                let s = |n: usize| if n == 1 { "" } else { "s" };
+                format!(
+                    "{omitted} more issue{} not shown ({errors} error{}, {warnings} warning{}): a \
+                     report holds at most {max} issue{} (option max_issues)",
+                    s(omitted),
+                    s(errors),
+                    s(warnings),
+                    s(max),
+                )
+            }
+            IssueKind::Check(i) => i.message(),
+            IssueKind::Webhook(i) => i.message(),
+            IssueKind::Catalog(i) => i.message(),
+            IssueKind::Audience(i) => i.message(),
+            IssueKind::Creative(i) => i.message(),
+            IssueKind::Campaign(i) => i.message(),
         }
     }
 
-    /// The params (`null` for none).
-    pub fn params(&self) -> Value {
+    /// The params (none for some kinds).
+    pub fn params(&self) -> Params {
+        let p = Params::new();
         match *self {
-            IssueKind::Exclusive { flag, other, .. } => json!({ "fields": [flag, other] }),
+            IssueKind::Exclusive { flag, other, .. } => p.with("fields", &[flag, other][..]),
             IssueKind::MediaTypeOnly {
                 media_type,
                 allowed,
                 ..
-            } => json!({"media_type": media_type, "allowed_media_types": allowed}),
-            IssueKind::EmptyListItem { name, index } => json!({"field": name, "index": index}),
+            } => p
+                .with("media_type", media_type)
+                .with("allowed_media_types", allowed),
+            IssueKind::EmptyListItem { name, index } => p.with("field", name).with("index", index),
             IssueKind::RepeatedItem { index, first } => {
-                json!({"index": index, "first_index": first})
+                p.with("index", index).with("first_index", first)
             }
-            IssueKind::UnsafeIdNumber => json!({"expected": "string", "actual": "number"}),
-            IssueKind::NotWholeHour => {
-                json!({"format": crate::formats::Format::WholeHour.name()})
-            }
-            IssueKind::NotCountryCode | IssueKind::UnknownField | IssueKind::NotLater { .. } => {
-                Value::Null
-            }
+            IssueKind::UnsafeIdNumber => p.with("expected", "string").with("actual", "number"),
+            IssueKind::NotWholeHour => p.with("format", crate::formats::Format::WholeHour.name()),
+            IssueKind::NotCountryCode | IssueKind::UnknownField | IssueKind::NotLater { .. } => p,
             IssueKind::WrongType { expected, actual } => {
-                json!({"expected": expected, "actual": actual})
+                p.with("expected", expected).with("actual", actual)
             }
             IssueKind::TooLong { max, actual } | IssueKind::TooManyItems { max, actual } => {
-                json!({"max": max, "actual": actual})
+                p.with("max", max).with("actual", actual)
             }
             IssueKind::TooShort { min, actual } | IssueKind::TooFewItems { min, actual } => {
-                json!({"min": min, "actual": actual})
+                p.with("min", min).with("actual", actual)
             }
             IssueKind::OutOfRange { actual, min, max } => {
-                let mut p = serde_json::Map::new();
-                p.insert("actual".into(), actual.into());
-                if let Some(lo) = min {
-                    p.insert("min".into(), lo.into());
+                let p = p.with("actual", actual);
+                let p = match min {
+                    Some(lo) => p.with("min", lo),
+                    None => p,
+                };
+                match max {
+                    Some(hi) => p.with("max", hi),
+                    None => p,
                 }
-                if let Some(hi) = max {
-                    p.insert("max".into(), hi.into());
-                }
-                Value::Object(p)
             }
             IssueKind::DuplicateKey { count, first_index }
             | IssueKind::Shared {
                 count,
                 first: first_index,
                 ..
-            } => {
-                json!({"count": count, "first_index": first_index})
-            }
-            IssueKind::InvalidFormat { pattern, .. } => json!({ "pattern": pattern }),
-            IssueKind::InvalidDateTime { format, .. } => json!({ "format": format }),
+            } => p.with("count", count).with("first_index", first_index),
+            IssueKind::InvalidFormat { pattern, .. } => p.with("pattern", pattern),
+            IssueKind::InvalidDateTime { format, .. } => p.with("format", format),
             IssueKind::AtLeastOne { members, .. } | IssueKind::ExclusiveMembers { members, .. } => {
-                json!({ "fields": members })
+                p.with("fields", members)
             }
-            IssueKind::OnlyIn { allowed_in, .. } => json!({ "allowed_in": allowed_in }),
+            IssueKind::OnlyIn { allowed_in, .. } => p.with("allowed_in", allowed_in),
             IssueKind::Contains { group, actual, .. } => {
-                let mut params = serde_json::Map::new();
-                params.insert(group.param.to_owned(), json!(group.tags));
+                let p = p.with(group.param, group.tags);
                 if actual > 0 {
-                    params.insert("max".to_owned(), json!(group.max));
-                    params.insert("actual".to_owned(), json!(actual));
+                    p.with("max", group.max).with("actual", actual)
+                } else {
+                    p
                 }
-                Value::Object(params)
             }
-            IssueKind::MemberNotAllowed { allowed, .. } => json!({ "allowed": allowed }),
-            IssueKind::NotLaterThanNow { .. } => json!({"later_than": "now"}),
-            IssueKind::BelowWhen { min, actual, .. } => json!({"min": min, "actual": actual}),
+            IssueKind::MemberNotAllowed { allowed, .. } => p.with("allowed", allowed),
+            IssueKind::NotLaterThanNow { .. } => p.with("later_than", "now"),
+            IssueKind::BelowWhen { min, actual, .. } => p.with("min", min).with("actual", actual),
+            IssueKind::ContextMissing { fact, rules } => {
+                p.with("fact", fact.name()).with("rules", rules)
+            }
+            IssueKind::TooManyIssues {
+                max_issues,
+                omitted_errors,
+                omitted_warnings,
+            } => p
+                .with("max_issues", max_issues)
+                .with("omitted", omitted_errors.saturating_add(omitted_warnings))
+                .with("omitted_errors", omitted_errors)
+                .with("omitted_warnings", omitted_warnings),
+            IssueKind::Check(i) => i.params(),
+            IssueKind::Webhook(i) => i.params(),
+            IssueKind::Catalog(i) => i.params(),
+            IssueKind::Audience(i) => i.params(),
+            IssueKind::Creative(i) => i.params(),
+            IssueKind::Campaign(i) => i.params(),
         }
     }
 }
@@ -382,12 +517,12 @@ impl IssueKind<'_> {
 #[cold]
 #[inline(never)]
 pub fn report(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
-    ctx.error_with(path, kind.code(), || (kind.message(), kind.params()));
+    ctx.record(path, Severity::Error, &kind);
 }
 
 /// Reports `kind` at `path` as a warning (out of line and cold, as [`report`]).
 #[cold]
 #[inline(never)]
 pub fn warn(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
-    ctx.warning(path, kind.code(), kind.message(), kind.params());
+    ctx.record(path, Severity::Warning, &kind);
 }

@@ -4,9 +4,12 @@
 //! strings (see [`Code`]); messages are for people and never carry a payload value, an audience
 //! identifier or a secret. `params` carries the numbers and names a program needs.
 
+use crate::json::write;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{Map, Value};
 use std::fmt;
+
+mod params;
+pub use params::{Param, Params};
 
 /// How bad an issue is. `valid` is true when no issue is an `Error`. Serialized as `"error"` or
 /// `"warning"`. Deliberately exhaustive: a report's validity is defined by these two levels.
@@ -265,7 +268,7 @@ pub struct Issue {
     /// Whether the issue makes the payload invalid.
     pub severity: Severity,
     /// Machine-readable details (`max`, `actual`, `allowed`, `fact`, ...). Keys are sorted.
-    pub params: Map<String, Value>,
+    pub params: Params,
 }
 
 impl Issue {
@@ -275,7 +278,7 @@ impl Issue {
         code: Code,
         severity: Severity,
         message: impl Into<String>,
-        params: Map<String, Value>,
+        params: Params,
     ) -> Self {
         Issue {
             path: path.into(),
@@ -341,19 +344,34 @@ impl Report {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
 
-    /// The report as compact JSON text, exactly as every binding returns it.
+    /// The report as compact JSON text, exactly as every binding returns it (and as serde
+    /// writes it): written by hand, so that no build needs serde_json's serializer for it.
     pub fn to_json(&self) -> String {
-        // Serializing plain strings, numbers and maps cannot fail.
-        serde_json::to_string(self)
-            .unwrap_or_else(|_| String::from("{\"valid\":false,\"issues\":[]}"))
-    }
-}
-
-/// Builds a `params` map from a `json!({...})` object literal (anything else gives an empty map).
-pub(crate) fn params(value: Value) -> Map<String, Value> {
-    match value {
-        Value::Object(m) => m,
-        _ => Map::new(),
+        let mut out = String::with_capacity(32 + 160 * self.issues.len());
+        out.push_str(if self.valid {
+            "{\"valid\":true,\"issues\":["
+        } else {
+            "{\"valid\":false,\"issues\":["
+        });
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"path\":");
+            write::string(&mut out, &issue.path);
+            out.push_str(",\"code\":\"");
+            out.push_str(issue.code.as_str());
+            out.push_str("\",\"message\":");
+            write::string(&mut out, &issue.message);
+            out.push_str(match issue.severity {
+                Severity::Error => ",\"severity\":\"error\",\"params\":",
+                Severity::Warning => ",\"severity\":\"warning\",\"params\":",
+            });
+            issue.params.write_json(&mut out);
+            out.push('}');
+        }
+        out.push_str("]}");
+        out
     }
 }
 
@@ -400,7 +418,7 @@ mod tests {
             code: Code::UnknownField,
             message: String::new(),
             severity: Severity::Warning,
-            params: Map::new(),
+            params: Params::new(),
         };
         assert!(Report::from_issues(vec![w.clone()]).valid);
         let e = Issue {

@@ -1,0 +1,200 @@
+//! Issues of the webhook and activity-subscription rules (`src/rules/webhooks.rs`, `src/rules/activity_subscription.rs`; spec A), each variant carrying its parameters.
+
+use crate::report::{Code, Params};
+use crate::rules::activity_subscription::{
+    DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES,
+};
+use crate::rules::webhooks::{HostProblem, WEBHOOK_CONFIG_FIELDS};
+
+/// An issue of the webhook and activity-subscription rules.
+#[derive(Clone, Copy, Debug)]
+pub enum WebhookIssue<'a> {
+    /// `not_allowed`, `params.part` `userinfo`: a callback URL with `user:password@`.
+    UserInfo,
+    /// `not_allowed`, `params.part` `port`: a callback URL naming a port.
+    Port,
+    /// `not_allowed`, `params.part` `host` and `params.reason` ([`HostProblem::as_str`]): a
+    /// callback URL whose host the platform can never reach.
+    UnreachableHost {
+        /// Why.
+        problem: HostProblem,
+    },
+    /// `invalid_url`, no params: the callback URL's host is malformed, a name that reads as a
+    /// malformed number (`ipv6` false) or a malformed IPv6 address (`ipv6` true).
+    MalformedHost {
+        /// Whether it is the IPv6 address that is malformed.
+        ipv6: bool,
+    },
+    /// `invalid_url`, `params.reason` `normalization_unavailable`: the host name needs NFKC and
+    /// the build has no Unicode tables and no registered normalizer.
+    HostNeedsNormalizer,
+    /// `not_in_enum`, `params.allowed` ([`WEBHOOK_CONFIG_FIELDS`]) and `params.index`: item
+    /// `index` of `webhook_config.fields` is not an allowed item (`empty`: it is empty).
+    UnknownConfigField {
+        /// The item's index.
+        index: usize,
+        /// Whether the item is empty.
+        empty: bool,
+    },
+    /// `wrong_type`, `params.expected` `string` and `params.actual` `number`: a JSON number
+    /// where a string is expected (a webhook id, `digits`; a filter's `user_id` or `keyword`),
+    /// which may already have lost precision.
+    NumberNotString {
+        /// Whether the string is one of digits (a webhook id).
+        digits: bool,
+    },
+    /// `deprecated` (a warning), `params.replacement` (null when the spec names none) and
+    /// `params.since` ([`DEPRECATED_SINCE`]): a PascalCase event kind.
+    DeprecatedEventType {
+        /// The kind that replaces it, if the spec names one.
+        replacement: Option<&'a str>,
+    },
+    /// `not_in_enum`, `params.allowed` ([`EVENT_TYPES`]): not an event kind.
+    UnknownEventType,
+    /// `not_allowed`, `params.event_types` ([`DM_EVENT_TYPES`]): `direction` for an event kind
+    /// that is not a direct-message kind.
+    DirectionNotForEvent,
+    /// `duplicate`, `params.index` and `params.first_index`: item `index` of `direction` repeats
+    /// item `first`.
+    RepeatedDirection {
+        /// The item's index.
+        index: usize,
+        /// The index of its first occurrence.
+        first: usize,
+    },
+    /// `not_in_enum`, `params.allowed` ([`DIRECTIONS`]): a `direction` that is not one.
+    UnknownDirection,
+}
+
+impl WebhookIssue<'_> {
+    /// The stable code.
+    pub fn code(&self) -> Code {
+        match *self {
+            WebhookIssue::UserInfo
+            | WebhookIssue::Port
+            | WebhookIssue::UnreachableHost { .. }
+            | WebhookIssue::DirectionNotForEvent => Code::NotAllowed,
+            WebhookIssue::MalformedHost { .. } | WebhookIssue::HostNeedsNormalizer => {
+                Code::InvalidUrl
+            }
+            WebhookIssue::UnknownConfigField { .. }
+            | WebhookIssue::UnknownEventType
+            | WebhookIssue::UnknownDirection => Code::NotInEnum,
+            WebhookIssue::NumberNotString { .. } => Code::WrongType,
+            WebhookIssue::DeprecatedEventType { .. } => Code::Deprecated,
+            WebhookIssue::RepeatedDirection { .. } => Code::Duplicate,
+        }
+    }
+
+    /// The message.
+    pub fn message(&self) -> String {
+        match *self {
+            WebhookIssue::UserInfo => String::from(
+                "must not carry user information (user:password@): it can never pass the CRC",
+            ),
+            WebhookIssue::Port => String::from(
+                "must not name a port (not even :443): a port in the URL is rejected",
+            ),
+            WebhookIssue::UnreachableHost { problem } => String::from(host_message(problem)),
+            WebhookIssue::MalformedHost { ipv6 } => format!(
+                "must be a URL with a valid host name or address ({})",
+                if ipv6 {
+                    "the IPv6 address is malformed"
+                } else {
+                    "the host reads as a malformed number"
+                }
+            ),
+            WebhookIssue::HostNeedsNormalizer => String::from(
+                "cannot check the host name: it needs Unicode normalization and this build has \
+                 no Unicode tables and no registered normalizer",
+            ),
+            WebhookIssue::UnknownConfigField { index, empty } => {
+                let allowed = WEBHOOK_CONFIG_FIELDS.join(", ");
+                if empty {
+                    format!("item {index} is empty; items must be one of: {allowed}")
+                } else {
+                    format!("item {index} must be one of: {allowed} (exactly, without spaces)")
+                }
+            }
+            WebhookIssue::NumberNotString { digits } => format!(
+                "must be a string{}, not a JSON number: ids above 2^53 lose precision in JavaScript",
+                if digits { " of digits" } else { "" }
+            ),
+            WebhookIssue::DeprecatedEventType { replacement } => match replacement {
+                Some(r) => format!(
+                    "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; use {r}"
+                ),
+                None => format!(
+                    "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; the spec lists no replacement for it"
+                ),
+            },
+            WebhookIssue::UnknownEventType => format!(
+                "must be {}",
+                crate::checks::enums::one_of_text(&EVENT_TYPES)
+            ),
+            WebhookIssue::DirectionNotForEvent => format!(
+                "direction applies only to direct-message events: {}",
+                DM_EVENT_TYPES.join(", ")
+            ),
+            WebhookIssue::RepeatedDirection { index, first } => {
+                format!("item {index} repeats item {first}; each direction is given once")
+            }
+            WebhookIssue::UnknownDirection => String::from(
+                "must be sent or received; for both, give [\"sent\", \"received\"]",
+            ),
+        }
+    }
+
+    /// The params.
+    pub fn params(&self) -> Params {
+        let p = Params::new();
+        match *self {
+            WebhookIssue::UserInfo => p.with("part", "userinfo"),
+            WebhookIssue::Port => p.with("part", "port"),
+            WebhookIssue::UnreachableHost { problem } => {
+                p.with("part", "host").with("reason", problem.as_str())
+            }
+            WebhookIssue::MalformedHost { .. } => p,
+            WebhookIssue::HostNeedsNormalizer => p.with("reason", "normalization_unavailable"),
+            WebhookIssue::UnknownConfigField { index, .. } => p
+                .with("allowed", &WEBHOOK_CONFIG_FIELDS[..])
+                .with("index", index),
+            WebhookIssue::NumberNotString { .. } => {
+                p.with("expected", "string").with("actual", "number")
+            }
+            WebhookIssue::DeprecatedEventType { replacement } => p
+                .with("replacement", replacement)
+                .with("since", DEPRECATED_SINCE),
+            WebhookIssue::UnknownEventType => p.with("allowed", &EVENT_TYPES[..]),
+            WebhookIssue::DirectionNotForEvent => p.with("event_types", &DM_EVENT_TYPES[..]),
+            WebhookIssue::RepeatedDirection { index, first } => {
+                p.with("index", index).with("first_index", first)
+            }
+            WebhookIssue::UnknownDirection => p.with("allowed", &DIRECTIONS[..]),
+        }
+    }
+}
+
+/// Why the platform can never reach a callback URL's host, in words.
+fn host_message(problem: HostProblem) -> &'static str {
+    match problem {
+        HostProblem::Localhost => {
+            "must not be localhost: the platform can never reach it to pass the CRC"
+        }
+        HostProblem::Loopback => {
+            "must not be a loopback address: the platform can never reach it to pass the CRC"
+        }
+        HostProblem::Private => {
+            "must not be a private address: the platform can never reach it to pass the CRC"
+        }
+        HostProblem::LinkLocal => {
+            "must not be a link-local address: the platform can never reach it to pass the CRC"
+        }
+        HostProblem::Unspecified => {
+            "must not be an unspecified address: the platform can never reach it to pass the CRC"
+        }
+        HostProblem::SpecialPurpose => {
+            "must not be a special-purpose address that is not publicly reachable"
+        }
+    }
+}

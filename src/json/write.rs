@@ -1,0 +1,96 @@
+//! JSON text written by hand, exactly as serde_json writes it: a report's issues
+//! ([`crate::report::Report::to_json`]) and the `describe`/`jsonSchema` trees. Writing them here
+//! keeps serde_json's serializer (and its float writer) out of the wasm builds.
+
+/// Appends `s` as a JSON string, escaped as serde_json escapes it: `"` and `\`, the control
+/// characters as `\b \t \n \f \r` or `\u00xx` (lowercase hex), nothing else.
+pub(crate) fn string(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        start = i + 1;
+        if escape.is_empty() {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        } else {
+            out.push_str(escape);
+        }
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// Appends the integer `n`.
+pub(crate) fn int(out: &mut String, n: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn strings_and_integers_as_serde_json_writes_them() {
+        let mut texts: Vec<String> = (0u8..0x80).map(|b| char::from(b).to_string()).collect();
+        texts.extend(
+            [
+                "",
+                "a\"b\\c",
+                "é/ü€😀",
+                "\u{7f}\u{80}\u{2028}",
+                "tab\there\r\n",
+            ]
+            .map(String::from),
+        );
+        for s in &texts {
+            let mut out = String::new();
+            super::string(&mut out, s);
+            assert_eq!(Some(out), serde_json::to_string(s).ok(), "{s:?}");
+        }
+        for n in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            99,
+            100,
+            i64::MAX,
+            i64::MIN,
+            -604_800,
+            1_000_000,
+        ] {
+            let mut out = String::new();
+            super::int(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+}

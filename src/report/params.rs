@@ -1,0 +1,488 @@
+//! An issue's `params`: the numbers and names a program needs, typed. Keys are kept sorted (as
+//! serde_json's map kept them, so the JSON text is unchanged) and unique; a value is null, a
+//! boolean, an integer, an exact decimal, a string or a list of those.
+//!
+//! The JSON text is written by hand ([`Params::write_json`]), so that the wasm builds carry
+//! neither serde_json's serializer nor its float writer; serde reads and writes the same form.
+
+use crate::json::write;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::fmt;
+
+/// One parameter value.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Param {
+    /// `null` (for example `replacement` of a deprecated value that has none).
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// An integer (a count, a bound, an index).
+    Int(i64),
+    /// An exact decimal `units × 10^-scale` with a nonzero fraction (a span of seconds that is
+    /// not whole); written with its digits, never with an exponent.
+    Decimal {
+        /// The value in units of `10^-scale`.
+        units: i64,
+        /// Digits after the point (at most 18).
+        scale: u8,
+    },
+    /// A string.
+    Str(String),
+    /// A list (of member names, allowed values, ...).
+    List(Vec<Param>),
+}
+
+/// The value [`Params`]'s index gives for a key it does not hold.
+static NULL: Param = Param::Null;
+
+impl Param {
+    /// The integer, if this is one.
+    pub fn as_i64(&self) -> Option<i64> {
+        match *self {
+            Param::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The integer as a `u64`, if this is a non-negative integer.
+    pub fn as_u64(&self) -> Option<u64> {
+        self.as_i64().and_then(|n| u64::try_from(n).ok())
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Param::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The items, if this is a list.
+    pub fn as_list(&self) -> Option<&[Param]> {
+        match self {
+            Param::List(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// Whether this is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Param::Null)
+    }
+
+    /// A span of `nanos` nanoseconds in seconds: an integer when whole, else the exact decimal
+    /// (a span beyond an `i64` of nanoseconds: its whole seconds).
+    pub(crate) fn seconds(nanos: i128) -> Param {
+        const NANOS: i128 = 1_000_000_000;
+        let whole = || Param::Int(i64::try_from(nanos / NANOS).unwrap_or(i64::MAX));
+        if nanos % NANOS == 0 {
+            return whole();
+        }
+        let (mut units, mut scale) = (nanos, 9u8);
+        while units % 10 == 0 {
+            units /= 10;
+            scale -= 1;
+        }
+        match i64::try_from(units) {
+            Ok(units) => Param::Decimal { units, scale },
+            Err(_) => whole(),
+        }
+    }
+
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Param::Null => out.push_str("null"),
+            Param::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Param::Int(n) => write::int(out, *n),
+            Param::Decimal { .. } => out.push_str(&self.decimal_text()),
+            Param::Str(s) => write::string(out, s),
+            Param::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write_json(out);
+                }
+                out.push(']');
+            }
+        }
+    }
+
+    /// A decimal's digits: `-12.5`, `0.05`, `3.0` (a point and a digit always, as serde_json
+    /// writes a float).
+    fn decimal_text(&self) -> String {
+        let Param::Decimal { units, scale } = *self else {
+            return String::new();
+        };
+        let digits = units.unsigned_abs().to_string();
+        let scale = usize::from(scale.min(18));
+        let padded = if digits.len() <= scale {
+            format!("{}{digits}", "0".repeat(scale + 1 - digits.len()))
+        } else {
+            digits
+        };
+        let (int, frac) = padded.split_at(padded.len() - scale);
+        let frac = frac.trim_end_matches('0');
+        let sign = if units < 0 { "-" } else { "" };
+        format!("{sign}{int}.{}", if frac.is_empty() { "0" } else { frac })
+    }
+
+    /// A decimal read back from a float's shortest digits (serde gives JSON numbers with a
+    /// fraction as `f64`): `None` when they do not fit `units`/`scale`.
+    fn from_f64(f: f64) -> Option<Param> {
+        if !f.is_finite() {
+            return None;
+        }
+        if f.fract() == 0.0 && f.abs() < 9.0e15 {
+            return Some(Param::Int(f as i64));
+        }
+        let text = f.to_string();
+        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+        let scale = u8::try_from(frac.len()).ok().filter(|&s| s <= 18)?;
+        let units: i64 = format!("{int}{frac}").parse().ok()?;
+        Some(Param::Decimal { units, scale })
+    }
+}
+
+impl From<i64> for Param {
+    fn from(n: i64) -> Param {
+        Param::Int(n)
+    }
+}
+
+impl From<usize> for Param {
+    fn from(n: usize) -> Param {
+        Param::Int(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<u32> for Param {
+    fn from(n: u32) -> Param {
+        Param::Int(i64::from(n))
+    }
+}
+
+impl From<bool> for Param {
+    fn from(b: bool) -> Param {
+        Param::Bool(b)
+    }
+}
+
+impl From<&str> for Param {
+    fn from(s: &str) -> Param {
+        Param::Str(s.to_owned())
+    }
+}
+
+impl From<String> for Param {
+    fn from(s: String) -> Param {
+        Param::Str(s)
+    }
+}
+
+impl<T: Clone + Into<Param>> From<&[T]> for Param {
+    fn from(items: &[T]) -> Param {
+        Param::List(items.iter().cloned().map(Into::into).collect())
+    }
+}
+
+impl<T: Into<Param>> From<Vec<T>> for Param {
+    fn from(items: Vec<T>) -> Param {
+        Param::List(items.into_iter().map(Into::into).collect())
+    }
+}
+
+impl<T: Into<Param>> From<Option<T>> for Param {
+    fn from(v: Option<T>) -> Param {
+        v.map_or(Param::Null, Into::into)
+    }
+}
+
+macro_rules! eq_int {
+    ($($t:ty),*) => {$(
+        impl PartialEq<$t> for Param {
+            fn eq(&self, other: &$t) -> bool {
+                i64::try_from(*other).ok().is_some_and(|n| *self == Param::Int(n))
+            }
+        }
+    )*};
+}
+eq_int!(i32, i64, u32, u64, usize);
+
+impl PartialEq<&str> for Param {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == Some(*other)
+    }
+}
+
+impl PartialEq<str> for Param {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == Some(other)
+    }
+}
+
+/// An issue's parameters: names (sorted, unique) and their values. Build with
+/// [`Params::with`]; read with [`Params::get`] or by index (`params["max"]`, `null` when absent,
+/// as serde_json's map indexes).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Params(Vec<(Cow<'static, str>, Param)>);
+
+impl Params {
+    /// No parameters.
+    pub fn new() -> Params {
+        Params(Vec::new())
+    }
+
+    /// These parameters with `key` set to `value` (replacing an earlier value of `key`).
+    #[must_use]
+    pub fn with(mut self, key: &'static str, value: impl Into<Param>) -> Params {
+        self.insert(Cow::Borrowed(key), value.into());
+        self
+    }
+
+    /// Sets `key` to `value`, keeping the keys sorted by their bytes.
+    pub fn insert(&mut self, key: impl Into<Cow<'static, str>>, value: Param) {
+        let key = key.into();
+        match self
+            .0
+            .binary_search_by(|(k, _)| k.as_ref().cmp(key.as_ref()))
+        {
+            Ok(at) => self.0[at].1 = value,
+            Err(at) => self.0.insert(at, (key, value)),
+        }
+    }
+
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&Param> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_ref().cmp(key))
+            .ok()
+            .map(|at| &self.0[at].1)
+    }
+
+    /// Whether `key` is set.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// The parameters in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Param)> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// The keys in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| k.as_ref())
+    }
+
+    /// How many parameters.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Appends the JSON object, as serde_json writes a map of the same values.
+    pub(crate) fn write_json(&self, out: &mut String) {
+        out.push('{');
+        for (i, (k, v)) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write::string(out, k);
+            out.push(':');
+            v.write_json(out);
+        }
+        out.push('}');
+    }
+}
+
+impl std::ops::Index<&str> for Params {
+    type Output = Param;
+
+    fn index(&self, key: &str) -> &Param {
+        self.get(key).unwrap_or(&NULL)
+    }
+}
+
+impl Serialize for Param {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Param::Null => s.serialize_unit(),
+            Param::Bool(b) => s.serialize_bool(*b),
+            Param::Int(n) => s.serialize_i64(*n),
+            Param::Decimal { .. } => {
+                // The float nearest the exact digits; serde_json writes back the same digits
+                // (up to 15 significant ones).
+                let f: f64 = self.decimal_text().parse().unwrap_or(f64::NAN);
+                s.serialize_f64(f)
+            }
+            Param::Str(v) => s.serialize_str(v),
+            Param::List(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+impl Serialize for Params {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k.as_ref(), v)?;
+        }
+        map.end()
+    }
+}
+
+struct ParamVisitor;
+
+impl<'de> Visitor<'de> for ParamVisitor {
+    type Value = Param;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("null, a boolean, a number, a string or a list of those")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Param, E> {
+        Ok(Param::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Param, E> {
+        Ok(Param::Null)
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Param, E> {
+        Ok(Param::Bool(b))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Param, E> {
+        Ok(Param::Int(n))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Param, E> {
+        i64::try_from(n)
+            .map(Param::Int)
+            .map_err(|_| E::custom("a param integer beyond i64"))
+    }
+
+    fn visit_f64<E: de::Error>(self, f: f64) -> Result<Param, E> {
+        Param::from_f64(f).ok_or_else(|| E::custom("a param number beyond 18 decimal digits"))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Param, E> {
+        Ok(Param::Str(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Param, E> {
+        Ok(Param::Str(v))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Param, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Param::List(items))
+    }
+}
+
+impl<'de> Deserialize<'de> for Param {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Param, D::Error> {
+        d.deserialize_any(ParamVisitor)
+    }
+}
+
+struct ParamsVisitor;
+
+impl<'de> Visitor<'de> for ParamsVisitor {
+    type Value = Params;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object of params")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Params, A::Error> {
+        let mut params = Params::new();
+        while let Some((k, v)) = map.next_entry::<String, Param>()? {
+            params.insert(k, v);
+        }
+        Ok(params)
+    }
+}
+
+impl<'de> Deserialize<'de> for Params {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Params, D::Error> {
+        d.deserialize_map(ParamsVisitor)
+    }
+}
+
+/// For tests and callers comparing with a `serde_json::json!` value.
+impl PartialEq<serde_json::Value> for Param {
+    fn eq(&self, other: &serde_json::Value) -> bool {
+        serde_json::to_value(self).ok().as_ref() == Some(other)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Param, Params};
+
+    #[test]
+    fn json_text_is_serde_jsons_for_the_same_values() {
+        let p = Params::new()
+            .with("zeta", 1i64)
+            .with("actual", "x\"y\n")
+            .with("allowed", &["A", "B"][..])
+            .with("ints", vec![1i64, 7, 30])
+            .with("none", Param::Null)
+            .with("flag", true)
+            .with("half", Param::seconds(604_800_500_000_000))
+            .with("small", Param::seconds(-50_000_000))
+            .with("zeta", 2i64);
+        let mut text = String::new();
+        p.write_json(&mut text);
+        let expected = serde_json::json!({
+            "zeta": 2, "actual": "x\"y\n", "allowed": ["A", "B"], "ints": [1, 7, 30],
+            "none": null, "flag": true, "half": 604800.5, "small": -0.05
+        });
+        assert_eq!(text, expected.to_string());
+        assert_eq!(serde_json::to_string(&p).ok(), Some(expected.to_string()));
+        let back: Params = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(back, p);
+        assert_eq!(p["zeta"], 2);
+        assert_eq!(p["actual"], "x\"y\n");
+        assert!(p["missing"].is_null());
+        assert_eq!(p.keys().collect::<Vec<_>>().len(), 8);
+    }
+
+    #[test]
+    fn seconds_are_exact() {
+        assert_eq!(Param::seconds(7_000_000_000), Param::Int(7));
+        let text = |p: Param| {
+            let mut out = String::new();
+            p.write_json(&mut out);
+            out
+        };
+        assert_eq!(text(Param::seconds(604_800_500_000_000)), "604800.5");
+        assert_eq!(text(Param::seconds(-3_000_000_001)), "-3.000000001");
+        assert_eq!(text(Param::seconds(1)), "0.000000001");
+        assert_eq!(
+            text(Param::seconds(216_000_000_123_456_789_000)),
+            "216000000123.456789"
+        );
+        assert_eq!(text(Param::seconds(i128::MAX)), i64::MAX.to_string());
+    }
+}
