@@ -25,9 +25,6 @@ pub(crate) mod tape;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
 pub use repeats::Repeat;
-// serde_json's layout of an `f64` without its writer (for issue parameters too).
-#[allow(unused_imports)]
-pub(crate) use shortest::write_f64;
 
 use repeats::any_repeated;
 

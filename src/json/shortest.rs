@@ -13,7 +13,7 @@ use super::float::{cmp, Big};
 /// The digits come from [`shortest`], not from serde_json's writer (zmij: 17 KB of tables) nor
 /// from `{:e}` (the standard library's float formatting, as large in the wasm build).
 #[inline(never)]
-pub(crate) fn write_f64(out: &mut String, f: f64) -> usize {
+pub(super) fn write_f64(out: &mut String, f: f64) -> usize {
     let start = out.len();
     if f.is_sign_negative() {
         out.push('-');
