@@ -488,7 +488,7 @@ impl<'a> Value<'a> {
             Value::Number(n) => match *n {
                 Number::Int(i) => i.to_string().len(),
                 Number::UInt(u) => u.to_string().len(),
-                Number::Float(f) if f.is_finite() => shortest::write_f64(&mut String::new(), f),
+                Number::Float(f) if f.is_finite() => shortest::f64_len(f),
                 Number::Float(_) => 4,
             },
             Value::String(s) => string_compact_len(s),

@@ -1,19 +1,39 @@
-//! `f64` to text as serde_json writes it ([`write_f64`]), from shortest round-trip digits of its
-//! own ([`shortest`]): serde_json's writer (zmij) carries 17 KB of tables, about 7 KB of the
-//! gzipped validation `.wasm`, and the standard library's `{:e}` weighs as much there
-//! (docs/PERFORMANCE.md, "Size"). Tested against serde_json itself.
+//! The length of an `f64` as serde_json writes it ([`f64_len`], for `Value::compact_len`), from
+//! shortest round-trip digits of its own ([`shortest`]): serde_json's writer (zmij) carries 17 KB
+//! of tables, about 7 KB of the gzipped validation `.wasm`, and the standard library's `{:e}`
+//! weighs as much there (docs/PERFORMANCE.md, "Size"). The text itself ([`write_f64`], for the
+//! tests) and the length are tested against serde_json.
 
 use super::float::{cmp, Big};
+
+/// The length in bytes of a finite `f64` as serde_json writes it ([`write_f64`]).
+pub(super) fn f64_len(f: f64) -> usize {
+    let (digits, point) = shortest(f.abs());
+    let n = digits.len();
+    let exp = point - 1;
+    let sign = usize::from(f.is_sign_negative());
+    sign + if (-5..0).contains(&exp) {
+        // 0.000ddd
+        1 + point.unsigned_abs() as usize + 1 + n
+    } else if (0..16).contains(&exp) {
+        // ddd.ddd, or ddd000.0
+        let int_len = point as usize;
+        int_len.max(n) + 1 + usize::from(n <= int_len)
+    } else {
+        // d.ddde+x
+        let e = exp.unsigned_abs();
+        let exp_digits = 1 + usize::from(e >= 10) + usize::from(e >= 100);
+        n + usize::from(n > 1) + 1 + usize::from(exp > 0) + usize::from(exp < 0) + exp_digits
+    }
+}
 
 /// Writes a finite `f64` as serde_json writes it: the shortest digits that read back as the same
 /// value (of two equally close, the even one), in fixed notation from 1e-5 up to below 1e16
 /// (`0.00001`, `123.0`, `-0.0`), else as `1.5e+16` or `1e-7`. Returns the number of bytes
-/// written. Not for NaN or infinities (JSON has none; serde_json writes `null`).
-///
-/// The digits come from [`shortest`], not from serde_json's writer (zmij: 17 KB of tables) nor
-/// from `{:e}` (the standard library's float formatting, as large in the wasm build).
-#[inline(never)]
-pub(super) fn write_f64(out: &mut String, f: f64) -> usize {
+/// written. Not for NaN or infinities (JSON has none; serde_json writes `null`). Only the tests
+/// need the text (the engine needs [`f64_len`]).
+#[cfg(test)]
+fn write_f64(out: &mut String, f: f64) -> usize {
     let start = out.len();
     if f.is_sign_negative() {
         out.push('-');
@@ -242,6 +262,7 @@ mod tests {
             let n = write_f64(&mut out, f);
             assert_eq!(out, serde(f), "{f:e}");
             assert_eq!(n, out.len());
+            assert_eq!(f64_len(f), n, "{f:e}");
         }
     }
 }
