@@ -1,5 +1,6 @@
 //! JSON text written by hand, exactly as serde_json writes it: a report's issues
-//! ([`crate::report::Report::to_json`]) and the `describe`/`jsonSchema` trees. Writing them here
+//! ([`crate::report::Report::to_json`]), the `describe`/`jsonSchema` trees and the audience upload
+//! bodies. Writing them here
 //! keeps serde_json's serializer (and its float writer) out of the wasm builds.
 
 /// Appends `s` as a JSON string, escaped as serde_json escapes it: `"` and `\`, the control
