@@ -53,6 +53,14 @@ impl Param {
         self.as_i64().and_then(|n| u64::try_from(n).ok())
     }
 
+    /// The boolean, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            Param::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
     /// The string, if this is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
@@ -161,9 +169,21 @@ impl From<usize> for Param {
     }
 }
 
-impl From<u32> for Param {
-    fn from(n: u32) -> Param {
-        Param::Int(i64::from(n))
+macro_rules! from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Param {
+            fn from(n: $t) -> Param {
+                Param::Int(i64::from(n))
+            }
+        }
+    )*};
+}
+from_int!(i8, i16, i32, u8, u16, u32);
+
+impl From<u64> for Param {
+    /// An integer; one beyond `i64::MAX` (no issue gives one) is `i64::MAX`.
+    fn from(n: u64) -> Param {
+        Param::Int(i64::try_from(n).unwrap_or(i64::MAX))
     }
 }
 
@@ -191,6 +211,12 @@ impl<T: Clone + Into<Param>> From<&[T]> for Param {
     }
 }
 
+impl<T: Into<Param>, const N: usize> From<[T; N]> for Param {
+    fn from(items: [T; N]) -> Param {
+        Param::List(items.into_iter().map(Into::into).collect())
+    }
+}
+
 impl<T: Into<Param>> From<Vec<T>> for Param {
     fn from(items: Vec<T>) -> Param {
         Param::List(items.into_iter().map(Into::into).collect())
@@ -214,6 +240,12 @@ macro_rules! eq_int {
 }
 eq_int!(i32, i64, u32, u64, usize);
 
+impl PartialEq<bool> for Param {
+    fn eq(&self, other: &bool) -> bool {
+        *self == Param::Bool(*other)
+    }
+}
+
 impl PartialEq<&str> for Param {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == Some(*other)
@@ -227,8 +259,30 @@ impl PartialEq<str> for Param {
 }
 
 /// An issue's parameters: names (sorted, unique) and their values. Build with
-/// [`Params::with`]; read with [`Params::get`] or by index (`params["max"]`, `null` when absent,
-/// as serde_json's map indexes).
+/// [`Params::with`] (or collect `(key, value)` pairs); read with [`Params::get`] or by index
+/// (`params["max"]`, `null` when absent, as serde_json's map indexes); `Display` and serde give
+/// the JSON object a report holds.
+///
+/// ```
+/// use preflight::report::{Param, Params};
+///
+/// // Building params, say for a test of code that consumes reports:
+/// let p = Params::new().with("max", 25).with("actual", 36).with("fields", ["a", "b"]);
+/// assert_eq!(p.to_string(), r#"{"actual":36,"fields":["a","b"],"max":25}"#);
+///
+/// // Reading them:
+/// assert_eq!(p["max"], 25);
+/// assert_eq!(p.get("actual").and_then(Param::as_u64), Some(36));
+/// assert_eq!(p["fields"].as_list().map(<[Param]>::len), Some(2));
+/// assert!(p["missing"].is_null());
+/// for (key, value) in &p {
+///     match value {
+///         Param::Int(n) => assert!(key == "max" || key == "actual", "{key}: {n}"),
+///         Param::List(items) => assert_eq!(items[0], "a"),
+///         _ => {} // Param is #[non_exhaustive]
+///     }
+/// }
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Params(Vec<(Cow<'static, str>, Param)>);
 
@@ -240,8 +294,8 @@ impl Params {
 
     /// These parameters with `key` set to `value` (replacing an earlier value of `key`).
     #[must_use]
-    pub fn with(mut self, key: &'static str, value: impl Into<Param>) -> Params {
-        self.insert(Cow::Borrowed(key), value.into());
+    pub fn with(mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Param>) -> Params {
+        self.insert(key, value.into());
         self
     }
 
@@ -302,6 +356,47 @@ impl Params {
             v.write_json(out);
         }
         out.push('}');
+    }
+}
+
+/// The JSON text, as in a report.
+impl fmt::Display for Param {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        f.write_str(&out)
+    }
+}
+
+/// The JSON object, as in a report (`{"actual":33,"max":25}`).
+impl fmt::Display for Params {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        f.write_str(&out)
+    }
+}
+
+impl<'a> IntoIterator for &'a Params {
+    type Item = (&'a str, &'a Param);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (Cow<'static, str>, Param)>,
+        fn(&'a (Cow<'static, str>, Param)) -> (&'a str, &'a Param),
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+}
+
+/// Params from `(key, value)` pairs (a later pair replaces an earlier one of the same key).
+impl<K: Into<Cow<'static, str>>, V: Into<Param>> FromIterator<(K, V)> for Params {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Params {
+        let mut params = Params::new();
+        for (k, v) in pairs {
+            params.insert(k, v.into());
+        }
+        params
     }
 }
 
