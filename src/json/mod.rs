@@ -14,8 +14,10 @@
 //! ([`same_name`]).
 
 mod convert;
+mod float;
 mod parse;
 mod repeats;
+mod shortest;
 pub(crate) mod write;
 // Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
 #[allow(missing_docs)]
@@ -486,9 +488,8 @@ impl<'a> Value<'a> {
             Value::Number(n) => match *n {
                 Number::Int(i) => i.to_string().len(),
                 Number::UInt(u) => u.to_string().len(),
-                Number::Float(f) => serde_json::Number::from_f64(f)
-                    .map(|n| n.to_string().len())
-                    .unwrap_or(4),
+                Number::Float(f) if f.is_finite() => shortest::f64_len(f),
+                Number::Float(_) => 4,
             },
             Value::String(s) => string_compact_len(s),
             Value::Array(a) => {

@@ -70,5 +70,11 @@ impl From<Fail> for JsValue {
 
 /// An export's result: the value, or the [`Fail`] as the `Error` the glue throws.
 pub(crate) fn done<T>(r: Result<T, Fail>) -> Result<T, JsValue> {
-    r.map_err(JsValue::from)
+    r.map_err(thrown)
+}
+
+/// The `Error` of a failed call, out of line: one copy for every export (a cold path).
+#[inline(never)]
+fn thrown(f: Fail) -> JsValue {
+    JsValue::from(f)
 }

@@ -23,8 +23,14 @@ fn validate_json_text(kind: &str, payload: &[u8], options: &str) -> Result<Strin
 /// The stable kind names, comma-separated.
 #[wasm_bindgen]
 pub fn kinds() -> String {
-    let names: Vec<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
-    names.join(",")
+    let mut names = String::new();
+    for k in preflight::Kind::ALL {
+        if !names.is_empty() {
+            names.push(',');
+        }
+        names.push_str(k.name());
+    }
+    names
 }
 
 /// `describe(kind)` as JSON text.
