@@ -3,6 +3,8 @@
 //! bodies. Writing them here
 //! keeps serde_json's serializer (and its float writer) out of the wasm builds.
 
+pub(crate) use super::shortest::write_f64;
+
 /// Appends `s` as a JSON string, escaped as serde_json escapes it: `"` and `\`, the control
 /// characters as `\b \t \n \f \r` or `\u00xx` (lowercase hex), nothing else.
 pub(crate) fn string(out: &mut String, s: &str) {

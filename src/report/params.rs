@@ -1,11 +1,13 @@
 //! An issue's `params`: the numbers and names a program needs, typed. Keys are kept sorted (as
 //! serde_json's map kept them, so the JSON text is unchanged) and unique; a value is null, a
-//! boolean, an integer, an exact decimal, a string or a list of those.
+//! boolean, an integer, a float, a string or a list of those.
 //!
 //! The JSON text is written by hand ([`Params::write_json`]), so that the wasm builds carry
-//! neither serde_json's serializer nor its float writer; serde reads and writes the same form.
+//! neither serde_json's serializer nor its float writer (a float is written by the engine's own,
+//! [`crate::json::write::write_f64`], tested against serde_json's); serde reads and writes the
+//! same form.
 
-use crate::json::write;
+use crate::json::write::{self, write_f64};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
@@ -22,14 +24,10 @@ pub enum Param {
     Bool(bool),
     /// An integer (a count, a bound, an index).
     Int(i64),
-    /// An exact decimal `units × 10^-scale` with a nonzero fraction (a span of seconds that is
-    /// not whole); written with its digits, never with an exponent.
-    Decimal {
-        /// The value in units of `10^-scale`.
-        units: i64,
-        /// Digits after the point (at most 18).
-        scale: u8,
-    },
+    /// A number with a fraction (a span of seconds that is not whole), written as serde_json
+    /// writes an `f64`: its shortest round-trip digits (`604800.5`, `1767225600.0`, `1e-7`);
+    /// `null` if not finite (no issue gives one).
+    Float(f64),
     /// A string.
     Str(String),
     /// A list (of member names, allowed values, ...).
@@ -82,31 +80,15 @@ impl Param {
         matches!(self, Param::Null)
     }
 
-    /// A span of `nanos` nanoseconds in seconds: an integer when whole, else the exact decimal
-    /// (a span beyond an `i64` of nanoseconds: its whole seconds).
-    pub(crate) fn seconds(nanos: i128) -> Param {
-        const NANOS: i128 = 1_000_000_000;
-        let whole = || Param::Int(i64::try_from(nanos / NANOS).unwrap_or(i64::MAX));
-        if nanos % NANOS == 0 {
-            return whole();
-        }
-        let (mut units, mut scale) = (nanos, 9u8);
-        while units % 10 == 0 {
-            units /= 10;
-            scale -= 1;
-        }
-        match i64::try_from(units) {
-            Ok(units) => Param::Decimal { units, scale },
-            Err(_) => whole(),
-        }
-    }
-
     fn write_json(&self, out: &mut String) {
         match self {
             Param::Null => out.push_str("null"),
             Param::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Param::Int(n) => write::int(out, *n),
-            Param::Decimal { .. } => out.push_str(&self.decimal_text()),
+            Param::Float(f) if f.is_finite() => {
+                write_f64(out, *f);
+            }
+            Param::Float(_) => out.push_str("null"),
             Param::Str(s) => write::string(out, s),
             Param::List(items) => {
                 out.push('[');
@@ -120,40 +102,11 @@ impl Param {
             }
         }
     }
+}
 
-    /// A decimal's digits: `-12.5`, `0.05`, `3.0` (a point and a digit always, as serde_json
-    /// writes a float).
-    fn decimal_text(&self) -> String {
-        let Param::Decimal { units, scale } = *self else {
-            return String::new();
-        };
-        let digits = units.unsigned_abs().to_string();
-        let scale = usize::from(scale.min(18));
-        let padded = if digits.len() <= scale {
-            format!("{}{digits}", "0".repeat(scale + 1 - digits.len()))
-        } else {
-            digits
-        };
-        let (int, frac) = padded.split_at(padded.len() - scale);
-        let frac = frac.trim_end_matches('0');
-        let sign = if units < 0 { "-" } else { "" };
-        format!("{sign}{int}.{}", if frac.is_empty() { "0" } else { frac })
-    }
-
-    /// A decimal read back from a float's shortest digits (serde gives JSON numbers with a
-    /// fraction as `f64`): `None` when they do not fit `units`/`scale`.
-    fn from_f64(f: f64) -> Option<Param> {
-        if !f.is_finite() {
-            return None;
-        }
-        if f.fract() == 0.0 && f.abs() < 9.0e15 {
-            return Some(Param::Int(f as i64));
-        }
-        let text = f.to_string();
-        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
-        let scale = u8::try_from(frac.len()).ok().filter(|&s| s <= 18)?;
-        let units: i64 = format!("{int}{frac}").parse().ok()?;
-        Some(Param::Decimal { units, scale })
+impl From<f64> for Param {
+    fn from(f: f64) -> Param {
+        Param::Float(f)
     }
 }
 
@@ -414,12 +367,7 @@ impl Serialize for Param {
             Param::Null => s.serialize_unit(),
             Param::Bool(b) => s.serialize_bool(*b),
             Param::Int(n) => s.serialize_i64(*n),
-            Param::Decimal { .. } => {
-                // The float nearest the exact digits; serde_json writes back the same digits
-                // (up to 15 significant ones).
-                let f: f64 = self.decimal_text().parse().unwrap_or(f64::NAN);
-                s.serialize_f64(f)
-            }
+            Param::Float(f) => s.serialize_f64(*f),
             Param::Str(v) => s.serialize_str(v),
             Param::List(items) => {
                 let mut seq = s.serialize_seq(Some(items.len()))?;
@@ -474,7 +422,7 @@ impl<'de> Visitor<'de> for ParamVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, f: f64) -> Result<Param, E> {
-        Param::from_f64(f).ok_or_else(|| E::custom("a param number beyond 18 decimal digits"))
+        Ok(Param::Float(f))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Param, E> {
@@ -544,8 +492,8 @@ mod tests {
             .with("ints", vec![1i64, 7, 30])
             .with("none", Param::Null)
             .with("flag", true)
-            .with("half", Param::seconds(604_800_500_000_000))
-            .with("small", Param::seconds(-50_000_000))
+            .with("half", 604_800.5)
+            .with("small", -0.05)
             .with("zeta", 2i64);
         let mut text = String::new();
         p.write_json(&mut text);
@@ -563,21 +511,34 @@ mod tests {
         assert_eq!(p.keys().collect::<Vec<_>>().len(), 8);
     }
 
+    /// A float param is written as serde_json writes the same f64, and reads back equal
+    /// (the span of keyword insights: seconds plus nanoseconds as an f64).
     #[test]
-    fn seconds_are_exact() {
-        assert_eq!(Param::seconds(7_000_000_000), Param::Int(7));
-        let text = |p: Param| {
-            let mut out = String::new();
-            p.write_json(&mut out);
-            out
-        };
-        assert_eq!(text(Param::seconds(604_800_500_000_000)), "604800.5");
-        assert_eq!(text(Param::seconds(-3_000_000_001)), "-3.000000001");
-        assert_eq!(text(Param::seconds(1)), "0.000000001");
-        assert_eq!(
-            text(Param::seconds(216_000_000_123_456_789_000)),
-            "216000000123.456789"
-        );
-        assert_eq!(text(Param::seconds(i128::MAX)), i64::MAX.to_string());
+    fn floats_as_serde_json_writes_them() {
+        for f in [
+            604_800.5,
+            1_767_225_600.000_000_001,
+            604_800.123_456_789,
+            -3.000_000_001,
+            1e-7,
+            1.5e16,
+            0.1,
+            -0.0,
+        ] {
+            let p = Params::new().with("f", f);
+            let text = p.to_string();
+            assert_eq!(Some(&text), serde_json::to_string(&p).ok().as_ref(), "{f}");
+            assert_eq!(
+                text,
+                format!(
+                    "{{\"f\":{}}}",
+                    serde_json::to_string(&f).unwrap_or_default()
+                )
+            );
+            let back: Params = serde_json::from_str(&text).unwrap_or_default();
+            assert_eq!(back, p, "{f}");
+        }
+        assert_eq!(Param::Float(f64::NAN).to_string(), "null");
+        assert_eq!(Param::Float(f64::INFINITY).to_string(), "null");
     }
 }
