@@ -159,9 +159,12 @@ build preflight_signing "$size_profile" --no-default-features --features signing
 # Node ES module entry bundled by esbuild into one CommonJS file beside it, the glue left outside
 # (required from pkg/wasm/ at run time, so that the CommonJS and the ES module entry of a build
 # share one instance when an application uses both).
+# import.meta.url is empty there (esbuild's empty-import-meta warning, silenced): the one use,
+# hashFileInWorker's worker address, asks for its workerUrl option in CommonJS (lib/hash-in-worker.js).
 for entry in node hash helpers validate signing; do
   node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
-    --log-level=warning --external:./wasm/* --outfile="pkg/$entry.cjs"
+    --log-level=warning --log-override:empty-import-meta=silent --external:./wasm/* \
+    --outfile="pkg/$entry.cjs"
 done
 
 # The browser flavours of every entry (the "default" conditions of pkg/package.json), with

@@ -136,6 +136,42 @@ fn a_report_that_contradicts_its_issues_is_refused() {
     assert!(read(false, &[&odd]).is_err());
 }
 
+/// A keyword-insights span with a fraction finer than an f64 holds (a new user's find): the
+/// report's text is serde's, byte for byte, and reads back equal. `actual_seconds` is the span as
+/// an f64 (1767225600 s plus 1 ns is 1767225600.0 in an f64, whose steps there are 2.4e-7 s), as
+/// before the issues were typed; an exact decimal there had made `to_json` and serde disagree.
+/// The expected texts are Python's `repr(seconds + nanos / 1e9)`.
+#[test]
+fn reports_with_float_params_round_trip() {
+    let cases = [
+        ("2026-01-01T00:00:00.000000001Z", "1767225600.0"),
+        ("1970-01-08T00:00:00.5Z", "604800.5"),
+        ("1970-01-08T00:00:00.123456789Z", "604800.123456789"),
+        ("1970-04-11T00:00:00.999999999Z", "8640000.999999998"),
+    ];
+    for (end, seconds) in cases {
+        let payload = serde_json::json!({"granularity": "DAY", "keywords": "a",
+            "start_time": "1970-01-01T00:00:00Z", "end_time": end});
+        let report = preflight::validate(
+            Kind::KeywordInsightsQuery,
+            &payload,
+            &preflight::Options::default(),
+        );
+        let text = report.to_json();
+        assert!(
+            text.contains(&format!("\"actual_seconds\":{seconds},")),
+            "{end}: {text}"
+        );
+        assert_eq!(
+            serde_json::to_string(&report).ok(),
+            Some(text.clone()),
+            "{end}"
+        );
+        let back: Option<Report> = serde_json::from_str(&text).ok();
+        assert_eq!(back.as_ref(), Some(&report), "{end}");
+    }
+}
+
 /// What a consumer of reports builds in its own tests: `Issue::new` and `Report::from_issues`.
 #[test]
 fn reports_are_built_with_constructors() {

@@ -28,6 +28,12 @@ export function hashFileInWorker(file, options, control) {
     if (typeof Worker !== 'function') {
       return reject(new PreflightError('worker_unavailable', 'hashFileInWorker needs a module Worker (a browser); use hashFile elsewhere'));
     }
+    // `import.meta.url` is empty where this module was bundled to CommonJS (pkg/helpers.cjs,
+    // which a bundler may still serve to a page): there is no address to resolve the worker
+    // against, so say what to pass rather than throw a URL TypeError.
+    if (control?.workerUrl === undefined && !import.meta.url) {
+      return reject(new PreflightError('worker_unavailable', 'this CommonJS build cannot locate lib/hash-worker.js: pass control.workerUrl, or import the ES module entry'));
+    }
     // The literal `new URL('./hash-worker.js', import.meta.url)` is what bundlers recognize.
     const url = control?.workerUrl ?? new URL('./hash-worker.js', import.meta.url);
     let worker;

@@ -141,7 +141,9 @@ export declare function hashFile(file: Blob, options: HashFileOptions, control?:
  * loads the hash-only build): the page stays responsive; aborting terminates the worker.
  * Browsers only (`worker_unavailable` elsewhere).
  * @param control `workerUrl`: where `lib/hash-worker.js` is served, when a bundler did not emit
- *   it next to the package's `lib/hash-in-worker.js`.
+ *   it next to the package's `lib/hash-in-worker.js`; required from the CommonJS build
+ *   (`require('preflight-wasm/helpers')`), which has no module address to find it by
+ *   (`worker_unavailable` without it).
  */
 export declare function hashFileInWorker(
   file: Blob,

@@ -1,8 +1,8 @@
 //! The length of an `f64` as serde_json writes it ([`f64_len`], for `Value::compact_len`), from
 //! shortest round-trip digits of its own ([`shortest`]): serde_json's writer (zmij) carries 17 KB
 //! of tables, about 7 KB of the gzipped validation `.wasm`, and the standard library's `{:e}`
-//! weighs as much there (docs/PERFORMANCE.md, "Size"). The text itself ([`write_f64`], for the
-//! tests) and the length are tested against serde_json.
+//! weighs as much there (docs/PERFORMANCE.md, "Size"). The text itself ([`write_f64`], for an
+//! issue's float params) and the length are tested against serde_json.
 
 use super::float::{cmp, Big};
 
@@ -30,10 +30,9 @@ pub(super) fn f64_len(f: f64) -> usize {
 /// Writes a finite `f64` as serde_json writes it: the shortest digits that read back as the same
 /// value (of two equally close, the even one), in fixed notation from 1e-5 up to below 1e16
 /// (`0.00001`, `123.0`, `-0.0`), else as `1.5e+16` or `1e-7`. Returns the number of bytes
-/// written. Not for NaN or infinities (JSON has none; serde_json writes `null`). Only the tests
-/// need the text (the engine needs [`f64_len`]).
-#[cfg(test)]
-fn write_f64(out: &mut String, f: f64) -> usize {
+/// written. Not for NaN or infinities (JSON has none; serde_json writes `null`). An issue's
+/// float params ([`crate::report::Param::Float`]) are written with it.
+pub(crate) fn write_f64(out: &mut String, f: f64) -> usize {
     let start = out.len();
     if f.is_sign_negative() {
         out.push('-');

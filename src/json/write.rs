@@ -1,6 +1,9 @@
 //! JSON text written by hand, exactly as serde_json writes it: a report's issues
-//! ([`crate::report::Report::to_json`]) and the `describe`/`jsonSchema` trees. Writing them here
+//! ([`crate::report::Report::to_json`]), the `describe`/`jsonSchema` trees and the audience upload
+//! bodies. Writing them here
 //! keeps serde_json's serializer (and its float writer) out of the wasm builds.
+
+pub(crate) use super::shortest::write_f64;
 
 /// Appends `s` as a JSON string, escaped as serde_json escapes it: `"` and `\`, the control
 /// characters as `\b \t \n \f \r` or `\u00xx` (lowercase hex), nothing else.

@@ -1,11 +1,13 @@
 //! An issue's `params`: the numbers and names a program needs, typed. Keys are kept sorted (as
 //! serde_json's map kept them, so the JSON text is unchanged) and unique; a value is null, a
-//! boolean, an integer, an exact decimal, a string or a list of those.
+//! boolean, an integer, a float, a string or a list of those.
 //!
 //! The JSON text is written by hand ([`Params::write_json`]), so that the wasm builds carry
-//! neither serde_json's serializer nor its float writer; serde reads and writes the same form.
+//! neither serde_json's serializer nor its float writer (a float is written by the engine's own,
+//! [`crate::json::write::write_f64`], tested against serde_json's); serde reads and writes the
+//! same form.
 
-use crate::json::write;
+use crate::json::write::{self, write_f64};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
@@ -22,14 +24,10 @@ pub enum Param {
     Bool(bool),
     /// An integer (a count, a bound, an index).
     Int(i64),
-    /// An exact decimal `units × 10^-scale` with a nonzero fraction (a span of seconds that is
-    /// not whole); written with its digits, never with an exponent.
-    Decimal {
-        /// The value in units of `10^-scale`.
-        units: i64,
-        /// Digits after the point (at most 18).
-        scale: u8,
-    },
+    /// A number with a fraction (a span of seconds that is not whole), written as serde_json
+    /// writes an `f64`: its shortest round-trip digits (`604800.5`, `1767225600.0`, `1e-7`);
+    /// `null` if not finite (no issue gives one).
+    Float(f64),
     /// A string.
     Str(String),
     /// A list (of member names, allowed values, ...).
@@ -53,6 +51,14 @@ impl Param {
         self.as_i64().and_then(|n| u64::try_from(n).ok())
     }
 
+    /// The boolean, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            Param::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
     /// The string, if this is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
@@ -74,31 +80,15 @@ impl Param {
         matches!(self, Param::Null)
     }
 
-    /// A span of `nanos` nanoseconds in seconds: an integer when whole, else the exact decimal
-    /// (a span beyond an `i64` of nanoseconds: its whole seconds).
-    pub(crate) fn seconds(nanos: i128) -> Param {
-        const NANOS: i128 = 1_000_000_000;
-        let whole = || Param::Int(i64::try_from(nanos / NANOS).unwrap_or(i64::MAX));
-        if nanos % NANOS == 0 {
-            return whole();
-        }
-        let (mut units, mut scale) = (nanos, 9u8);
-        while units % 10 == 0 {
-            units /= 10;
-            scale -= 1;
-        }
-        match i64::try_from(units) {
-            Ok(units) => Param::Decimal { units, scale },
-            Err(_) => whole(),
-        }
-    }
-
     fn write_json(&self, out: &mut String) {
         match self {
             Param::Null => out.push_str("null"),
             Param::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Param::Int(n) => write::int(out, *n),
-            Param::Decimal { .. } => out.push_str(&self.decimal_text()),
+            Param::Float(f) if f.is_finite() => {
+                write_f64(out, *f);
+            }
+            Param::Float(_) => out.push_str("null"),
             Param::Str(s) => write::string(out, s),
             Param::List(items) => {
                 out.push('[');
@@ -112,40 +102,11 @@ impl Param {
             }
         }
     }
+}
 
-    /// A decimal's digits: `-12.5`, `0.05`, `3.0` (a point and a digit always, as serde_json
-    /// writes a float).
-    fn decimal_text(&self) -> String {
-        let Param::Decimal { units, scale } = *self else {
-            return String::new();
-        };
-        let digits = units.unsigned_abs().to_string();
-        let scale = usize::from(scale.min(18));
-        let padded = if digits.len() <= scale {
-            format!("{}{digits}", "0".repeat(scale + 1 - digits.len()))
-        } else {
-            digits
-        };
-        let (int, frac) = padded.split_at(padded.len() - scale);
-        let frac = frac.trim_end_matches('0');
-        let sign = if units < 0 { "-" } else { "" };
-        format!("{sign}{int}.{}", if frac.is_empty() { "0" } else { frac })
-    }
-
-    /// A decimal read back from a float's shortest digits (serde gives JSON numbers with a
-    /// fraction as `f64`): `None` when they do not fit `units`/`scale`.
-    fn from_f64(f: f64) -> Option<Param> {
-        if !f.is_finite() {
-            return None;
-        }
-        if f.fract() == 0.0 && f.abs() < 9.0e15 {
-            return Some(Param::Int(f as i64));
-        }
-        let text = f.to_string();
-        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
-        let scale = u8::try_from(frac.len()).ok().filter(|&s| s <= 18)?;
-        let units: i64 = format!("{int}{frac}").parse().ok()?;
-        Some(Param::Decimal { units, scale })
+impl From<f64> for Param {
+    fn from(f: f64) -> Param {
+        Param::Float(f)
     }
 }
 
@@ -161,9 +122,21 @@ impl From<usize> for Param {
     }
 }
 
-impl From<u32> for Param {
-    fn from(n: u32) -> Param {
-        Param::Int(i64::from(n))
+macro_rules! from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Param {
+            fn from(n: $t) -> Param {
+                Param::Int(i64::from(n))
+            }
+        }
+    )*};
+}
+from_int!(i8, i16, i32, u8, u16, u32);
+
+impl From<u64> for Param {
+    /// An integer; one beyond `i64::MAX` (no issue gives one) is `i64::MAX`.
+    fn from(n: u64) -> Param {
+        Param::Int(i64::try_from(n).unwrap_or(i64::MAX))
     }
 }
 
@@ -191,6 +164,12 @@ impl<T: Clone + Into<Param>> From<&[T]> for Param {
     }
 }
 
+impl<T: Into<Param>, const N: usize> From<[T; N]> for Param {
+    fn from(items: [T; N]) -> Param {
+        Param::List(items.into_iter().map(Into::into).collect())
+    }
+}
+
 impl<T: Into<Param>> From<Vec<T>> for Param {
     fn from(items: Vec<T>) -> Param {
         Param::List(items.into_iter().map(Into::into).collect())
@@ -214,6 +193,12 @@ macro_rules! eq_int {
 }
 eq_int!(i32, i64, u32, u64, usize);
 
+impl PartialEq<bool> for Param {
+    fn eq(&self, other: &bool) -> bool {
+        *self == Param::Bool(*other)
+    }
+}
+
 impl PartialEq<&str> for Param {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == Some(*other)
@@ -227,8 +212,30 @@ impl PartialEq<str> for Param {
 }
 
 /// An issue's parameters: names (sorted, unique) and their values. Build with
-/// [`Params::with`]; read with [`Params::get`] or by index (`params["max"]`, `null` when absent,
-/// as serde_json's map indexes).
+/// [`Params::with`] (or collect `(key, value)` pairs); read with [`Params::get`] or by index
+/// (`params["max"]`, `null` when absent, as serde_json's map indexes); `Display` and serde give
+/// the JSON object a report holds.
+///
+/// ```
+/// use preflight::report::{Param, Params};
+///
+/// // Building params, say for a test of code that consumes reports:
+/// let p = Params::new().with("max", 25).with("actual", 36).with("fields", ["a", "b"]);
+/// assert_eq!(p.to_string(), r#"{"actual":36,"fields":["a","b"],"max":25}"#);
+///
+/// // Reading them:
+/// assert_eq!(p["max"], 25);
+/// assert_eq!(p.get("actual").and_then(Param::as_u64), Some(36));
+/// assert_eq!(p["fields"].as_list().map(<[Param]>::len), Some(2));
+/// assert!(p["missing"].is_null());
+/// for (key, value) in &p {
+///     match value {
+///         Param::Int(n) => assert!(key == "max" || key == "actual", "{key}: {n}"),
+///         Param::List(items) => assert_eq!(items[0], "a"),
+///         _ => {} // Param is #[non_exhaustive]
+///     }
+/// }
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Params(Vec<(Cow<'static, str>, Param)>);
 
@@ -240,8 +247,8 @@ impl Params {
 
     /// These parameters with `key` set to `value` (replacing an earlier value of `key`).
     #[must_use]
-    pub fn with(mut self, key: &'static str, value: impl Into<Param>) -> Params {
-        self.insert(Cow::Borrowed(key), value.into());
+    pub fn with(mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Param>) -> Params {
+        self.insert(key, value.into());
         self
     }
 
@@ -305,6 +312,47 @@ impl Params {
     }
 }
 
+/// The JSON text, as in a report.
+impl fmt::Display for Param {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        f.write_str(&out)
+    }
+}
+
+/// The JSON object, as in a report (`{"actual":33,"max":25}`).
+impl fmt::Display for Params {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        f.write_str(&out)
+    }
+}
+
+impl<'a> IntoIterator for &'a Params {
+    type Item = (&'a str, &'a Param);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (Cow<'static, str>, Param)>,
+        fn(&'a (Cow<'static, str>, Param)) -> (&'a str, &'a Param),
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+}
+
+/// Params from `(key, value)` pairs (a later pair replaces an earlier one of the same key).
+impl<K: Into<Cow<'static, str>>, V: Into<Param>> FromIterator<(K, V)> for Params {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Params {
+        let mut params = Params::new();
+        for (k, v) in pairs {
+            params.insert(k, v.into());
+        }
+        params
+    }
+}
+
 impl std::ops::Index<&str> for Params {
     type Output = Param;
 
@@ -319,12 +367,7 @@ impl Serialize for Param {
             Param::Null => s.serialize_unit(),
             Param::Bool(b) => s.serialize_bool(*b),
             Param::Int(n) => s.serialize_i64(*n),
-            Param::Decimal { .. } => {
-                // The float nearest the exact digits; serde_json writes back the same digits
-                // (up to 15 significant ones).
-                let f: f64 = self.decimal_text().parse().unwrap_or(f64::NAN);
-                s.serialize_f64(f)
-            }
+            Param::Float(f) => s.serialize_f64(*f),
             Param::Str(v) => s.serialize_str(v),
             Param::List(items) => {
                 let mut seq = s.serialize_seq(Some(items.len()))?;
@@ -379,7 +422,7 @@ impl<'de> Visitor<'de> for ParamVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, f: f64) -> Result<Param, E> {
-        Param::from_f64(f).ok_or_else(|| E::custom("a param number beyond 18 decimal digits"))
+        Ok(Param::Float(f))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Param, E> {
@@ -449,8 +492,8 @@ mod tests {
             .with("ints", vec![1i64, 7, 30])
             .with("none", Param::Null)
             .with("flag", true)
-            .with("half", Param::seconds(604_800_500_000_000))
-            .with("small", Param::seconds(-50_000_000))
+            .with("half", 604_800.5)
+            .with("small", -0.05)
             .with("zeta", 2i64);
         let mut text = String::new();
         p.write_json(&mut text);
@@ -468,21 +511,34 @@ mod tests {
         assert_eq!(p.keys().collect::<Vec<_>>().len(), 8);
     }
 
+    /// A float param is written as serde_json writes the same f64, and reads back equal
+    /// (the span of keyword insights: seconds plus nanoseconds as an f64).
     #[test]
-    fn seconds_are_exact() {
-        assert_eq!(Param::seconds(7_000_000_000), Param::Int(7));
-        let text = |p: Param| {
-            let mut out = String::new();
-            p.write_json(&mut out);
-            out
-        };
-        assert_eq!(text(Param::seconds(604_800_500_000_000)), "604800.5");
-        assert_eq!(text(Param::seconds(-3_000_000_001)), "-3.000000001");
-        assert_eq!(text(Param::seconds(1)), "0.000000001");
-        assert_eq!(
-            text(Param::seconds(216_000_000_123_456_789_000)),
-            "216000000123.456789"
-        );
-        assert_eq!(text(Param::seconds(i128::MAX)), i64::MAX.to_string());
+    fn floats_as_serde_json_writes_them() {
+        for f in [
+            604_800.5,
+            1_767_225_600.000_000_001,
+            604_800.123_456_789,
+            -3.000_000_001,
+            1e-7,
+            1.5e16,
+            0.1,
+            -0.0,
+        ] {
+            let p = Params::new().with("f", f);
+            let text = p.to_string();
+            assert_eq!(Some(&text), serde_json::to_string(&p).ok().as_ref(), "{f}");
+            assert_eq!(
+                text,
+                format!(
+                    "{{\"f\":{}}}",
+                    serde_json::to_string(&f).unwrap_or_default()
+                )
+            );
+            let back: Params = serde_json::from_str(&text).unwrap_or_default();
+            assert_eq!(back, p, "{f}");
+        }
+        assert_eq!(Param::Float(f64::NAN).to_string(), "null");
+        assert_eq!(Param::Float(f64::INFINITY).to_string(), "null");
     }
 }

@@ -185,11 +185,12 @@ fn max_span(ctx: &mut Ctx, at: &Pointer, start: &DateTime, end: &DateTime, to_no
     let seconds = end.unix_seconds - start.unix_seconds;
     let nanos = i64::from(end.nanos) - i64::from(start.nanos);
     if seconds > SPAN_MAX_SECONDS || (seconds == SPAN_MAX_SECONDS && nanos > 0) {
-        // Whole seconds as an integer; a span with a fraction as its exact decimal.
+        // Whole seconds as an integer; a span with a fraction as a float.
         let issue = CampaignIssue::SpanTooLong {
             max_days: SPAN_MAX_DAYS,
             max_seconds: SPAN_MAX_SECONDS,
-            actual_nanos: i128::from(seconds) * 1_000_000_000 + i128::from(nanos),
+            seconds,
+            nanos,
             to_now,
         };
         issues::report(ctx, at, issue.into());

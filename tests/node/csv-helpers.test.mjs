@@ -247,3 +247,34 @@ test('createHashStream: line mode\'s output whatever the chunking; results carry
   assert.throws(() => createHashStream('email', { phoneFormat: 'x' }), (e) => e instanceof PreflightError);
   await assert.rejects(throughStream(createHashStream('email'), [42]), (e) => e.code === 'invalid_argument');
 });
+
+// hashFileInWorker from the CommonJS build (pkg/helpers.cjs: import.meta.url is empty there),
+// with a stand-in Worker global: without workerUrl, a PreflightError that says what to pass (it
+// was a URL TypeError); with it, the Worker is started at that address.
+test('hashFileInWorker from require() asks for workerUrl, and uses it', async () => {
+  const { createRequire } = await import('node:module');
+  const helpersCjs = createRequire(import.meta.url)('../../pkg/helpers.cjs');
+  const started = [];
+  globalThis.Worker = class {
+    constructor(url, options) {
+      started.push([String(url), options.type]);
+      queueMicrotask(() => this.onmessage?.({ data: { type: 'done', result: 'ok' } }));
+    }
+    postMessage() {}
+    terminate() {}
+  };
+  try {
+    await assert.rejects(helpersCjs.hashFileInWorker(new Blob(['a\n']), {}), (e) => {
+      assert.ok(e instanceof helpersCjs.PreflightError, String(e));
+      assert.equal(e.code, 'worker_unavailable');
+      assert.match(e.message, /workerUrl/);
+      return true;
+    });
+    assert.deepEqual(started, []);
+    const url = 'https://example.test/hash-worker.js';
+    assert.equal(await helpersCjs.hashFileInWorker(new Blob(['a\n']), {}, { workerUrl: url }), 'ok');
+    assert.deepEqual(started, [[url, 'module']]);
+  } finally {
+    delete globalThis.Worker;
+  }
+});

@@ -1,7 +1,6 @@
 //! Building the bodies: one user object per accepted record, greedily packed into bodies that
 //! respect both limits.
 
-use super::json::push_json_str;
 use super::record::FIELD_ORDER;
 use super::{
     AudienceRecord, BatchError, BatchOptions, Endpoint, RecordError, Rejection, MAX_BODY_BYTES,
@@ -9,6 +8,7 @@ use super::{
 };
 use crate::audience::{hex, prepare, HashOptions, Prepared, Scratch};
 use crate::checks::dates::{parse_iso8601, DateTime, Offset};
+use crate::json::write::string as push_json_str;
 use std::fmt;
 
 /// One request body. `Debug` shows its size and number of users, not its text (hashes, and

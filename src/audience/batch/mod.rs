@@ -45,7 +45,6 @@
 
 mod builder;
 mod endpoint;
-mod json;
 mod options;
 mod record;
 mod rejection;

@@ -20,14 +20,17 @@ pub enum CampaignIssue<'a> {
     StartNotBeforeNow,
     /// `invalid_date_range` (keyword insights): the span from start_time to end_time (or to now,
     /// `to_now`) is longer than `max_days`; params `max_days`, `max_seconds`, `actual_seconds`
-    /// (an integer when whole, else the exact decimal).
+    /// (an integer when the instants' fractions are equal, else a float: `seconds` plus
+    /// `nanos` / 10^9 as an f64).
     SpanTooLong {
         /// The longest span in days.
         max_days: i64,
         /// The longest span in seconds.
         max_seconds: i64,
-        /// The span in nanoseconds.
-        actual_nanos: i128,
+        /// The span's whole seconds, the difference of the instants' Unix seconds.
+        seconds: i64,
+        /// The difference of the instants' nanoseconds (-999,999,999 to 999,999,999).
+        nanos: i64,
         /// Whether the span ends now (end_time not given), reported at start_time.
         to_now: bool,
     },
@@ -192,12 +195,20 @@ impl CampaignIssue<'_> {
             CampaignIssue::SpanTooLong {
                 max_days,
                 max_seconds,
-                actual_nanos,
+                seconds,
+                nanos,
                 ..
             } => p
                 .with("max_days", max_days)
                 .with("max_seconds", max_seconds)
-                .with("actual_seconds", Param::seconds(actual_nanos)),
+                .with(
+                    "actual_seconds",
+                    if nanos == 0 {
+                        Param::Int(seconds)
+                    } else {
+                        Param::Float(seconds as f64 + nanos as f64 / 1e9)
+                    },
+                ),
             CampaignIssue::AdvertiserUserNotFor { objective }
             | CampaignIssue::PayByNotChangeable { objective } => {
                 p.with("objectives", &[objective][..])

@@ -235,41 +235,26 @@ pub enum IssueKind<'a> {
     Campaign(CampaignIssue<'a>),
 }
 
-impl<'a> From<CheckIssue<'a>> for IssueKind<'a> {
-    fn from(issue: CheckIssue<'a>) -> Self {
-        IssueKind::Check(issue)
-    }
+/// `From` each area's enum into its [`IssueKind`] variant, so a rule reports
+/// `issues::report(ctx, &at, CreativeIssue::.. { .. }.into())`.
+macro_rules! from_area {
+    ($($area:ident => $variant:ident),*) => {$(
+        impl<'a> From<$area<'a>> for IssueKind<'a> {
+            fn from(issue: $area<'a>) -> Self {
+                IssueKind::$variant(issue)
+            }
+        }
+    )*};
 }
 
-impl<'a> From<WebhookIssue<'a>> for IssueKind<'a> {
-    fn from(issue: WebhookIssue<'a>) -> Self {
-        IssueKind::Webhook(issue)
-    }
-}
-
-impl<'a> From<CatalogIssue<'a>> for IssueKind<'a> {
-    fn from(issue: CatalogIssue<'a>) -> Self {
-        IssueKind::Catalog(issue)
-    }
-}
-
-impl<'a> From<AudienceIssue<'a>> for IssueKind<'a> {
-    fn from(issue: AudienceIssue<'a>) -> Self {
-        IssueKind::Audience(issue)
-    }
-}
-
-impl<'a> From<CreativeIssue<'a>> for IssueKind<'a> {
-    fn from(issue: CreativeIssue<'a>) -> Self {
-        IssueKind::Creative(issue)
-    }
-}
-
-impl<'a> From<CampaignIssue<'a>> for IssueKind<'a> {
-    fn from(issue: CampaignIssue<'a>) -> Self {
-        IssueKind::Campaign(issue)
-    }
-}
+from_area!(
+    CheckIssue => Check,
+    WebhookIssue => Webhook,
+    CatalogIssue => Catalog,
+    AudienceIssue => Audience,
+    CreativeIssue => Creative,
+    CampaignIssue => Campaign
+);
 
 /// "a" or "an" before `word`.
 fn article(word: &str) -> &'static str {
