@@ -28,7 +28,8 @@
 //! (scripts/check-deps.sh checks it, with and without default features).
 //!
 //! There are no other features: serde (`Serialize`/`Deserialize` of [`Kind`], [`Report`],
-//! [`Issue`], [`Code`], [`Severity`], [`ErrorCode`] and the audience options) is always on.
+//! [`Issue`] with its typed [`report::Params`], [`Code`], [`Severity`], [`ErrorCode`] and the
+//! audience options) is always on.
 //!
 //! # Stability
 //! - The stable names are the contract: kind names ([`Kind::name`]), issue codes
@@ -36,7 +37,8 @@
 //!   [`signing::SigningError::code`]). Serde writes and reads exactly these names, and a report
 //!   round-trips: `serde_json::from_str::<Report>(&report.to_json())` gives the same report.
 //! - Enums that grow with the platform's API ([`Kind`], [`Code`], [`ErrorCode`], the error enums,
-//!   [`audience::IdType`]) are `#[non_exhaustive]`: a `match` needs a wildcard arm.
+//!   [`audience::IdType`], [`report::Param`]) are `#[non_exhaustive]`: a `match` needs a
+//!   wildcard arm.
 //!
 //!   ```compile_fail,E0004
 //!   use preflight::ErrorCode;
