@@ -99,13 +99,7 @@ impl<'a> Ctx<'a> {
     /// [`crate::engine::issues::report`] and [`crate::engine::issues::warn`].
     pub fn record(&mut self, path: &Pointer, severity: Severity, kind: &IssueKind<'_>) {
         if self.issues.len() < self.options.max_issues {
-            self.issues.push(Issue {
-                path: path.to_string(),
-                code: kind.code(),
-                message: kind.message(),
-                severity,
-                params: kind.params(),
-            });
+            self.issues.push(kind.issue(path.to_string(), severity));
             return;
         }
         match severity {
@@ -266,17 +260,12 @@ impl<'a> Ctx<'a> {
             omitted_errors: errors,
             omitted_warnings: warnings,
         };
-        Some(Issue {
-            path: String::new(),
-            code: kind.code(),
-            message: kind.message(),
-            severity: if errors > 0 {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
-            params: kind.params(),
-        })
+        let severity = if errors > 0 {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        Some(kind.issue(String::new(), severity))
     }
 }
 

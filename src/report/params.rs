@@ -116,12 +116,6 @@ impl From<i64> for Param {
     }
 }
 
-impl From<usize> for Param {
-    fn from(n: usize) -> Param {
-        Param::Int(i64::try_from(n).unwrap_or(i64::MAX))
-    }
-}
-
 macro_rules! from_int {
     ($($t:ty),*) => {$(
         impl From<$t> for Param {
@@ -133,12 +127,17 @@ macro_rules! from_int {
 }
 from_int!(i8, i16, i32, u8, u16, u32);
 
-impl From<u64> for Param {
-    /// An integer; one beyond `i64::MAX` (no issue gives one) is `i64::MAX`.
-    fn from(n: u64) -> Param {
-        Param::Int(i64::try_from(n).unwrap_or(i64::MAX))
-    }
+/// An integer; one beyond `i64::MAX` (no issue gives one) is `i64::MAX`.
+macro_rules! from_wide_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Param {
+            fn from(n: $t) -> Param {
+                Param::Int(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
 }
+from_wide_int!(usize, u64);
 
 impl From<bool> for Param {
     fn from(b: bool) -> Param {

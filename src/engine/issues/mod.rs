@@ -18,10 +18,8 @@ pub use checks::{Allowed, CheckIssue};
 pub use creatives::CreativeIssue;
 pub use webhooks::WebhookIssue;
 
-use crate::ctx::Ctx;
-use crate::ctx::Fact;
-use crate::report::Params;
-use crate::report::{Code, Pointer, Severity};
+use crate::ctx::{Ctx, Fact};
+use crate::report::{Code, Issue, Params, Pointer, Severity};
 
 /// An issue of the engine's checks, with its parameters.
 #[derive(Clone, Copy, Debug)]
@@ -410,6 +408,18 @@ impl IssueKind<'_> {
             IssueKind::Audience(i) => i.message(),
             IssueKind::Creative(i) => i.message(),
             IssueKind::Campaign(i) => i.message(),
+        }
+    }
+
+    /// This issue at `path` with `severity`, its message and params rendered: what a report
+    /// holds ([`Ctx::record`] for every issue, [`Ctx::finish`] for the last one).
+    pub fn issue(&self, path: String, severity: Severity) -> Issue {
+        Issue {
+            path,
+            code: self.code(),
+            message: self.message(),
+            severity,
+            params: self.params(),
         }
     }
 
