@@ -7,11 +7,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { createHmac } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { createReceiver, eventKey, UNVERIFIED_STATUS } from '../../examples/node/webhook-receiver/server.mjs';
+import { createReceiver, eventKey, DEFAULTS, UNVERIFIED_STATUS } from '../../examples/node/webhook-receiver/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverFile = path.resolve(here, '../../examples/node/webhook-receiver/server.mjs');
@@ -83,6 +84,44 @@ function rawRequest(options, body) {
     req.end(body);
   });
 }
+
+/**
+ * Sends `text` as it is over a TCP connection to `url`'s host and port (what no HTTP client
+ * sends: repeated names, hundreds of header lines, folded lines, a fragment in the target) and
+ * resolves {status, text} once the server closes. `lines` are header lines, each without its CRLF.
+ */
+function rawHttp(url, requestLine, lines, body = '') {
+  const target = new URL(url);
+  const text = `${requestLine}\r\n${lines.map((l) => `${l}\r\n`).join('')}\r\n${body}`;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(target.port), target.hostname, () => socket.end(text, 'latin1'));
+    const chunks = [];
+    socket.setTimeout(DEADLINE_MS, () => socket.destroy(new Error('deadline')));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks).toString('utf8');
+      const split = all.indexOf('\r\n\r\n');
+      const head = all.slice(0, split);
+      let rest = all.slice(split + 4);
+      if (/\r\ntransfer-encoding: chunked/i.test(head)) {
+        let out = '';
+        for (;;) {
+          const eol = rest.indexOf('\r\n');
+          const size = parseInt(rest.slice(0, eol), 16);
+          if (!(size > 0)) break;
+          out += rest.slice(eol + 2, eol + 2 + size);
+          rest = rest.slice(eol + 2 + size + 2);
+        }
+        rest = out;
+      }
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]), text: rest });
+    });
+  });
+}
+
+/** `n` header lines that mean nothing to the receiver. */
+const filler = (n) => Array.from({ length: n }, (_, i) => `x-filler-${i}: ${i}`);
 
 test('CRC: the spec vector over real HTTP', BOUND, async () => {
   const r = await crc(`crc_token=${CRC_TOKEN}`);
@@ -206,6 +245,121 @@ test('events: tampered, unsigned, badly signed and repeated-header requests are 
   assert.equal(receiver.stats.unverified, unverified + refused.length + 1);
   assert.equal(processed.at(-1).event_id, 'e-200');
   assert.ok(receiver.hasSeen('event_id:e-200'));
+});
+
+test('headers: over maxHeaders (100) lines is 431 before any signature check: a repeated signature header cannot hide past the limit', BOUND, async () => {
+  const body = '{"event_id":"e-hidden","type":"post.create"}';
+  const good = sign(body);
+  const wrong = `sha256=${Buffer.alloc(32, 7).toString('base64')}`;
+  // Three lines of every request here: host, connection, content-length.
+  const send = (lines) =>
+    rawHttp(base, 'POST /webhook HTTP/1.1', ['host: receiver', 'connection: close', `content-length: ${Buffer.byteLength(body)}`, ...lines], body);
+  const before = processed.length;
+  const unverified = receiver.stats.unverified;
+  // A valid signature, then enough lines for a second one to land past a limit on kept lines:
+  // dropped unseen, the request would be verified by its first copy.
+  for (const lines of [
+    [`${HEADER}: ${good}`, ...filler(97), `${HEADER}: ${wrong}`],
+    [`${HEADER}: ${good}`, ...filler(97), `${HEADER}: ${good}`],
+    [`${HEADER}: ${good}`, ...filler(200), `${HEADER.toUpperCase()}: ${wrong}`],
+  ]) {
+    const r = await send(lines);
+    assert.equal(r.status, 431, `${lines.length + 3} lines`);
+    assert.deepEqual(JSON.parse(r.text), { error: 'too_many_headers' });
+  }
+  assert.equal(processed.length, before, 'never processed');
+  assert.equal(receiver.stats.unverified, unverified, 'refused before the signature is looked at');
+  assert.equal(DEFAULTS.maxHeaders, 100);
+  // 101 lines with one good signature: 431 all the same, for a POST and a CRC GET.
+  assert.equal((await send([...filler(97), `${HEADER}: ${good}`])).status, 431);
+  const crc101 = await rawHttp(base, `GET /webhook?crc_token=${CRC_TOKEN} HTTP/1.1`, ['host: receiver', 'connection: close', ...filler(99)]);
+  assert.equal(crc101.status, 431);
+  assert.ok(!crc101.text.includes('sha256='), 'not answered');
+  // Exactly 100 lines: every one is read. Two signature lines are refused, one is verified.
+  assert.equal((await send([`${HEADER}: ${good}`, ...filler(95), `${HEADER}: ${good}`])).status, UNVERIFIED_STATUS);
+  assert.equal(receiver.stats.unverified, unverified + 1);
+  assert.equal(processed.length, before);
+  assert.equal((await send([...filler(96), `${HEADER}: ${good}`])).status, 200);
+  assert.equal(processed.length, before + 1);
+  assert.equal(processed.at(-1).event_id, 'e-hidden');
+  const crc100 = await rawHttp(base, `GET /webhook?crc_token=${CRC_TOKEN} HTTP/1.1`, ['host: receiver', 'connection: close', ...filler(98)]);
+  assert.equal(crc100.status, 200);
+  assert.deepEqual(JSON.parse(crc100.text), { response_token: CRC_EXPECTED });
+});
+
+test('headers: a repeated signature header is refused however it is written; malformed header lines never reach the receiver', BOUND, async () => {
+  const body = '{"event_id":"e-spelled","type":"post.create"}';
+  const good = sign(body);
+  const half = 20;
+  const send = (lines, framing = [`content-length: ${Buffer.byteLength(body)}`], payload = body) =>
+    rawHttp(base, 'POST /webhook HTTP/1.1', ['host: receiver', 'connection: close', ...framing, ...lines], payload);
+  const before = processed.length;
+  const refused = {
+    'the name in two cases': [`X-Service-Webhooks-Signature: ${good}`, `x-service-webhooks-signature: ${good}`],
+    'a good line, then an empty one': [`${HEADER}: ${good}`, `${HEADER}:`],
+    'an empty line, then a good one': [`${HEADER}:`, `${HEADER}: ${good}`],
+    'one signature split over two lines': [`${HEADER}: ${good.slice(0, half)}`, `${HEADER}: ${good.slice(half)}`],
+    'two signatures in one line': [`${HEADER}: ${good},${good}`],
+    'the name with underscores (another header)': [`x_service_webhooks_signature: ${good}`],
+  };
+  for (const [what, lines] of Object.entries(refused)) {
+    const r = await send(lines);
+    assert.equal(r.status, UNVERIFIED_STATUS, what);
+    assert.deepEqual(JSON.parse(r.text), { error: 'signature_not_verified' }, what);
+  }
+  // Node's parser answers 400 itself (RFC 9112 5.1, 5.2): the receiver never sees these.
+  const malformed = {
+    'a folded continuation line': [`${HEADER}: ${good.slice(0, half)}`, ` ${good.slice(half)}`],
+    'a space before the colon': [`${HEADER} : ${good}`],
+    'a tab before the colon': [`${HEADER}\t: ${good}`],
+  };
+  for (const [what, lines] of Object.entries(malformed)) assert.equal((await send(lines)).status, 400, what);
+  // A signature in the trailer of a chunked body is not the header: not verified.
+  const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n${HEADER}: ${good}\r\n\r\n`;
+  const trailer = await send([`trailer: ${HEADER}`], ['transfer-encoding: chunked'], chunked);
+  assert.equal(trailer.status, UNVERIFIED_STATUS);
+  assert.equal(processed.length, before, 'none processed');
+  // Whitespace around a value is not part of it (RFC 9110 5.5): one line so written verifies.
+  assert.equal((await send([`${HEADER}: \t ${good} \t`])).status, 200);
+  assert.equal(processed.length, before + 1);
+});
+
+test('headers: a repeated custom signature header is refused where Node keeps only the first line (authorization)', BOUND, async () => {
+  const events = [];
+  const custom = createReceiver({
+    consumerSecret: CRC_SECRET,
+    headerName: 'Authorization',
+    crcSignatureHeader: 'authorization',
+    log: () => {},
+    onEvent: (event) => {
+      events.push(event);
+    },
+  });
+  const { url } = await custom.listen(0, '127.0.0.1');
+  try {
+    const body = '{"event_id":"e-auth"}';
+    const good = sign(body);
+    const wrong = sign(body, 'another secret');
+    const send = (lines) =>
+      rawHttp(url, 'POST /webhook HTTP/1.1', ['host: receiver', 'connection: close', `content-length: ${Buffer.byteLength(body)}`, ...lines], body);
+    // Node's req.headers.authorization holds the first of the two lines only.
+    assert.equal((await send([`authorization: ${good}`, `Authorization: ${wrong}`])).status, UNVERIFIED_STATUS);
+    assert.equal((await send([`authorization: ${good}`, `authorization: ${good}`])).status, UNVERIFIED_STATUS);
+    assert.equal(events.length, 0);
+    assert.equal((await send([`AUTHORIZATION: ${good}`])).status, 200);
+    assert.equal(events.length, 1);
+    // The signed CRC GET, the same way.
+    const query = `crc_token=${CRC_TOKEN}`;
+    const get = (lines) => rawHttp(url, `GET /webhook?${query} HTTP/1.1`, ['host: receiver', 'connection: close', ...lines]);
+    const twice = await get([`authorization: ${sign(query)}`, `authorization: ${sign(query, 'another secret')}`]);
+    assert.equal(twice.status, UNVERIFIED_STATUS);
+    assert.ok(!twice.text.includes('sha256='));
+    const once = await get([`Authorization: ${sign(query)}`]);
+    assert.equal(once.status, 200);
+    assert.deepEqual(JSON.parse(once.text), { response_token: CRC_EXPECTED });
+  } finally {
+    await custom.close();
+  }
 });
 
 test('events: signed non-JSON is 400, an oversized body 413, other paths and methods 404/405', BOUND, async () => {
@@ -350,6 +504,15 @@ test('logs hold neither the secret, nor a body, a token or a signature', BOUND, 
   const forbidden = [CRC_SECRET, CRC_TOKEN, CRC_EXPECTED.slice(7), 'pay attacker', 'crc_token='];
   for (const body of sentBodies) if (body.length >= 8) forbidden.push(body.slice(0, 64));
   for (const line of logs) for (const f of forbidden) assert.ok(!line.includes(f), `log leaked: ${line}`);
+});
+
+test('createReceiver refuses a bad limit or header name', BOUND, () => {
+  const consumerSecret = CRC_SECRET;
+  for (const maxHeaders of [0, -1, 1.5, '100', Infinity]) assert.throws(() => createReceiver({ consumerSecret, maxHeaders }), TypeError);
+  for (const name of ['', 'x sig', 'x-sig:', 'x-sig\r\n', 'sign\u00e9', 7]) {
+    assert.throws(() => createReceiver({ consumerSecret, headerName: name }), TypeError);
+    assert.throws(() => createReceiver({ consumerSecret, crcSignatureHeader: name }), TypeError);
+  }
 });
 
 /** Runs server.mjs as a process; resolves {code, stdout, stderr} at exit (killed at the deadline). */

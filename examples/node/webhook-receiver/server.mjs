@@ -17,12 +17,40 @@ export const DEFAULTS = Object.freeze({
   maxSeenIds: 10_000,
   maxIdLength: 256,
   idFields: Object.freeze(['event_id', 'id']),
+  maxHeaders: 100,
 });
+
+/** The event signature header when `headerName` is not given (shared/spec/signing.md). */
+export const SIGNATURE_HEADER = 'x-service-webhooks-signature';
+
+/** An HTTP field name (RFC 9110 `token`). */
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** Status of a POST whose signature does not verify (missing, repeated, malformed or wrong). */
 export const UNVERIFIED_STATUS = 403;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+
+/**
+ * The value of the one line of header `name` (ASCII case-insensitive) among the raw header
+ * lines; undefined when there is none; an array (which verification refuses) when the name is
+ * repeated, whatever case each line writes and whatever Node joined into req.headers.
+ */
+function onlyValue(req, name) {
+  const wanted = asciiLower(name);
+  const values = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) if (asciiLower(raw[i]) === wanted) values.push(raw[i + 1]);
+  return values.length > 1 ? values : values[0];
+}
+
+/** The connection is closed once the answer is sent: the request's body is left unread. */
+function closeAfter(req, res) {
+  res.setHeader('connection', 'close');
+  res.on('finish', () => req.destroy());
+}
 
 /** One JSON line on stderr: only fixed words and codes, never a secret, a body or a query. */
 function defaultLog(level, message, fields = {}) {
@@ -60,6 +88,8 @@ export function eventKey(event, idFields = DEFAULTS.idFields, maxIdLength = DEFA
  * @param {number} [options.maxSeenIds] how many event ids are remembered (default 10,000; the
  *   oldest is forgotten first)
  * @param {string[]} [options.idFields] event fields tried for the id, in order
+ * @param {number} [options.maxHeaders] most header lines a request may carry (default 100; 431
+ *   above), every line counted, repeated names included
  * @param {(event: unknown, info: {key: string | null}) => unknown} [options.onEvent] called once
  *   per new verified event (may return a promise); a throw or rejection answers 500 and forgets
  *   the id so a redelivery is processed
@@ -77,10 +107,16 @@ export function createReceiver(options) {
   const idFields = o.idFields ?? DEFAULTS.idFields;
   const onEvent = o.onEvent ?? (() => {});
   const log = o.log ?? defaultLog;
-  const verifyOptions = o.headerName === undefined ? undefined : { headerName: o.headerName };
+  const maxHeaders = o.maxHeaders ?? DEFAULTS.maxHeaders;
+  const signatureHeader = o.headerName ?? SIGNATURE_HEADER;
   const crcSignatureHeader = o.crcSignatureHeader;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError('createReceiver: maxBodyBytes must be a positive integer');
   if (!Number.isSafeInteger(maxSeenIds) || maxSeenIds < 1) throw new TypeError('createReceiver: maxSeenIds must be a positive integer');
+  if (!Number.isSafeInteger(maxHeaders) || maxHeaders < 1) throw new TypeError('createReceiver: maxHeaders must be a positive integer');
+  if (typeof signatureHeader !== 'string' || !FIELD_NAME.test(signatureHeader)) throw new TypeError('createReceiver: headerName must be an HTTP field name');
+  if (crcSignatureHeader !== undefined && (typeof crcSignatureHeader !== 'string' || !FIELD_NAME.test(crcSignatureHeader))) {
+    throw new TypeError('createReceiver: crcSignatureHeader must be an HTTP field name');
+  }
 
   /** Event key -> promise of whether its processing succeeded; insertion order = age. */
   const seen = new Map();
@@ -110,7 +146,7 @@ export function createReceiver(options) {
       stats.crcRefused++;
       return error(res, 400, tokens.length === 0 ? 'missing_crc_token' : 'duplicate_crc_token');
     }
-    if (crcSignatureHeader !== undefined && !verifyCrcRequest(consumerSecret, rawQuery, req.headers, { headerName: crcSignatureHeader })) {
+    if (crcSignatureHeader !== undefined && !verifyCrcRequest(consumerSecret, rawQuery, onlyValue(req, crcSignatureHeader))) {
       stats.crcRefused++;
       return error(res, UNVERIFIED_STATUS, 'signature_not_verified');
     }
@@ -159,10 +195,7 @@ export function createReceiver(options) {
         reject(e);
       });
     }).then((body) => {
-      if (body === null) {
-        res.on('finish', () => req.destroy());
-        res.setHeader('connection', 'close');
-      }
+      if (body === null) closeAfter(req, res);
       return body;
     });
   }
@@ -171,7 +204,7 @@ export function createReceiver(options) {
     const body = await readBody(req, res);
     if (body === null) return error(res, 413, 'body_too_large');
     // Verify the raw bytes before anything reads them.
-    if (!verifySignature(consumerSecret, body, req.headers, verifyOptions)) {
+    if (!verifySignature(consumerSecret, body, onlyValue(req, signatureHeader))) {
       stats.unverified++;
       return error(res, UNVERIFIED_STATUS, 'signature_not_verified');
     }
@@ -221,7 +254,12 @@ export function createReceiver(options) {
     const pathname = q === -1 ? target : target.slice(0, q);
     const rawQuery = q === -1 ? '' : target.slice(q + 1);
     let outcome;
-    if (pathname !== path) outcome = error(res, 404, 'not_found');
+    // Every header line is kept (maxHeadersCount 0 below) and counted here, before anything reads
+    // one: past a count limit Node would drop lines unseen, a repeated signature header with them.
+    if (req.rawHeaders.length / 2 > maxHeaders) {
+      closeAfter(req, res);
+      outcome = error(res, 431, 'too_many_headers');
+    } else if (pathname !== path) outcome = error(res, 404, 'not_found');
     else if (req.method === 'GET') outcome = answerCrc(req, res, rawQuery);
     else if (req.method === 'POST') outcome = await receiveEvent(req, res);
     else {
@@ -241,7 +279,9 @@ export function createReceiver(options) {
   });
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;
-  server.maxHeadersCount = 100;
+  // 0: Node keeps every header line (their total size stays bounded by Node's maxHeaderSize,
+  // 16 KiB, 431 above); maxHeaders is enforced in handle() over all of them.
+  server.maxHeadersCount = 0;
 
   return {
     server,
