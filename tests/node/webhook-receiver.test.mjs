@@ -506,6 +506,58 @@ test('logs hold neither the secret, nor a body, a token or a signature', BOUND, 
   for (const line of logs) for (const f of forbidden) assert.ok(!line.includes(f), `log leaked: ${line}`);
 });
 
+test('logs: no path but the served one, no query, no token, whatever the answer (404, 400, 403, 431, CRC 200)', BOUND, async () => {
+  const lines = [];
+  const r = createReceiver({ consumerSecret: CRC_SECRET, crcSignatureHeader: 'x-crc-signature', log: (...args) => lines.push(JSON.stringify(args)) });
+  const { url } = await r.listen(0, '127.0.0.1');
+  // Inside the CRC token shape, so that the 200 answer signs it.
+  const token = 'LogMarker7f3a9LogMarker7f3a9';
+  const q = `crc_token=${token}`;
+  const get = (target, extra = []) => rawHttp(url, `GET ${target} HTTP/1.1`, ['host: receiver', 'connection: close', ...extra]);
+  const checkLogs = (count) => {
+    assert.equal(lines.length, count, 'one line per request');
+    for (const line of lines) {
+      for (const f of [token, '7f3a9', 'crc_token=', '%3F', '%3f', ';', '#']) assert.ok(!line.includes(f), `log leaked: ${line}`);
+    }
+    for (const line of lines) {
+      const [level, message, fields] = JSON.parse(line);
+      assert.deepEqual([level, message], ['info', 'request']);
+      assert.deepEqual(Object.keys(fields).filter((k) => !['method', 'path', 'status', 'reason'].includes(k)), [], line);
+      assert.ok(fields.path === undefined || fields.path === '/webhook', line);
+    }
+  };
+  try {
+    const cases = [
+      [`/other?${q}`, 404],
+      [`/webhook%3F${q}`, 404],
+      [`/webhook%3f${q}`, 404],
+      [`/webhook;${q}`, 404],
+      [`/webhook/${token}`, 404],
+      [`/${token}`, 404],
+      [`/webhook#${q}`, 404],
+      [`http://receiver/other?${q}`, 404],
+      [`/webhook?${q}&${q}`, 400],
+      [`/webhook?${q}%7B%7D`, 400, [`x-crc-signature: ${sign(`${q}%7B%7D`)}`]],
+      [`/webhook?${q}`, UNVERIFIED_STATUS],
+      [`/webhook?${q}`, 200, [`x-crc-signature: ${sign(q)}`]],
+    ];
+    for (const [target, status, extra] of cases) {
+      const res = await get(target, extra);
+      assert.equal(res.status, status, target);
+      // An encoded '?' or a ';' is part of the path: never a CRC.
+      if (status !== 200) assert.ok(!res.text.includes('sha256='), target);
+    }
+    assert.ok(lines.some((l) => l.includes('"path":"/webhook"') && l.includes('"status":200')));
+    checkLogs(cases.length);
+    // Over the header limit, wherever the token is.
+    assert.equal((await get(`/webhook?${q}`, filler(99))).status, 431);
+    assert.equal((await get(`/other%3F${q}`, [...filler(99), `x-crc-signature: ${sign(q)}`])).status, 431);
+    checkLogs(cases.length + 2);
+  } finally {
+    await r.close();
+  }
+});
+
 test('createReceiver refuses a bad limit or header name', BOUND, () => {
   const consumerSecret = CRC_SECRET;
   for (const maxHeaders of [0, -1, 1.5, '100', Infinity]) assert.throws(() => createReceiver({ consumerSecret, maxHeaders }), TypeError);

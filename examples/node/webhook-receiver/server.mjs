@@ -266,8 +266,13 @@ export function createReceiver(options) {
       res.setHeader('allow', 'GET, POST');
       outcome = error(res, 405, 'method_not_allowed');
     }
-    // The path only: the query holds the crc_token; never the body, headers or secret.
-    log('info', 'request', { method: req.method, path: pathname.slice(0, 200), status: outcome.status, reason: outcome.reason });
+    // Nothing the client wrote but the method (one of llhttp's fixed list): the served path is
+    // logged as configured, any other is not logged at all. A path is the client's text and can
+    // carry a crc_token however it is written (`/webhook%3Fcrc_token=...`, `/webhook;crc_token=...`,
+    // `/<token>`); the query holds it; never the body, a header or the secret either.
+    const fields = { method: req.method, status: outcome.status, reason: outcome.reason };
+    if (pathname === path) fields.path = path;
+    log('info', 'request', fields);
   }
 
   const server = http.createServer((req, res) => {
