@@ -63,6 +63,8 @@ fn public_vectors() -> Vec<(IdType, &'static str, HashOptions, &'static str, &'s
          "2764e06a2f90146ddb8290642210540cc209fcc20aabff0427dd5f59669e3a35"),
         (PhoneNumber, "+44 (0) 20 7183 8750", opts(), "+442071838750",
          "e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d"),
+        (PhoneNumber, "447911123456", with_cc("44"), "+447911123456",
+         "20b18ac9de7b3aad174961827d8e451c410af9aedfd1d699927f4b29b81aa1fa"),
         (Handle, "@AdsAPI", opts(), "adsapi",
          "49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d"),
         (DeviceId, "4B61639E-47CC-4056-A16A-C8217E029462", opts(),
@@ -107,6 +109,12 @@ fn public_vector_errors() {
             "+1-800-FLOWERS",
             opts(),
             "invalid_phone_number",
+        ),
+        (
+            PhoneNumber,
+            "919876543210",
+            with_cc("91"),
+            "ambiguous_country_code",
         ),
         (Handle, "@@jack", opts(), "invalid_handle"),
         (Handle, "https://x.com/jack", opts(), "invalid_handle"),
@@ -426,7 +434,6 @@ fn normalization_is_idempotent() {
 
 #[test]
 fn error_messages_never_contain_the_value() {
-    let o = opts();
     let values = [
         "secret.person@",
         "john doe@example.com",
@@ -436,17 +443,23 @@ fn error_messages_never_contain_the_value() {
         "123456789012345678901234",
         "zzzzzzzzzzzz",
         "617 555 1212",
+        "919876543210",
     ];
-    for t in IdType::ALL {
-        for v in values {
-            if let Err(e) = hash(t, v, &o) {
-                assert!(
-                    !e.message().contains(v) && !e.to_string().contains(v),
-                    "{t} {v}"
-                );
+    let mut codes = std::collections::BTreeSet::new();
+    for o in [opts(), with_cc("91")] {
+        for t in IdType::ALL {
+            for v in values {
+                if let Err(e) = hash(t, v, &o) {
+                    codes.insert(e.code());
+                    assert!(
+                        !e.message().contains(v) && !e.to_string().contains(v),
+                        "{t} {v}"
+                    );
+                }
             }
         }
     }
+    assert!(codes.contains("ambiguous_country_code"), "{codes:?}");
 }
 
 #[test]

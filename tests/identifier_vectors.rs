@@ -3,8 +3,10 @@
 //! (tests/browser/hash-entry.mjs).
 //!
 //! Every file is a JSON array of cases `{name, type, raw, normalized, sha256}` or
-//! `{name, type, raw, error}`. `raw` and `normalized` are lists of `[text, times]` pieces, joined
-//! (so that a vector of a thousand combining marks stays one line). `sha256` was computed apart
+//! `{name, type, raw, error}`, with the hashing options `default_country_code` (digits) and
+//! `phone_format` (`"e164"` or `"digits"`) when a case sets them. `raw` and `normalized` are lists
+//! of `[text, times]` pieces, joined (so that a vector of a thousand combining marks stays one
+//! line). `sha256` was computed apart
 //! from this engine (Python's hashlib over `normalized`). Each case goes through every path that
 //! hashes: one value (`normalize`, `hash`), values (`hash_many`), lines (`hash_lines`, and
 //! `LineHasher` fed a byte at a time and whole) and upload bodies (`build_bodies`).
@@ -12,6 +14,7 @@
 use preflight::audience::batch::{build_bodies, AudienceRecord, BatchOptions, Endpoint};
 use preflight::audience::{
     hash, hash_lines, hash_many, normalize, HashOptions, HashOutput, IdType, LineHasher,
+    PhoneFormat,
 };
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -28,6 +31,25 @@ fn joined(pieces: &Value) -> String {
             text.repeat(times as usize)
         })
         .collect()
+}
+
+/// The hashing options a case sets (`default_country_code`, `phone_format`).
+fn options(c: &Value) -> HashOptions {
+    let mut opts = HashOptions::default();
+    if let Some(cc) = c.get("default_country_code") {
+        opts = opts
+            .with_default_country_code(cc.as_str().expect("default_country_code"))
+            .expect("a valid default_country_code");
+    }
+    match c
+        .get("phone_format")
+        .map(|f| f.as_str().expect("phone_format"))
+    {
+        None | Some("e164") => {}
+        Some("digits") => opts = opts.with_phone_format(PhoneFormat::Digits),
+        Some(other) => panic!("phone_format {other:?}"),
+    }
+    opts
 }
 
 /// Every case of every file, as (file: name, case).
@@ -53,11 +75,11 @@ fn cases() -> Vec<(String, Value)> {
 
 #[test]
 fn identifier_vectors_through_every_hashing_path() {
-    let opts = HashOptions::default();
     let all = cases();
     assert!(all.len() >= 15, "{} cases", all.len());
     let mut failures = Vec::new();
     for (name, c) in &all {
+        let opts = options(c);
         let t: IdType = c["type"]
             .as_str()
             .and_then(|t| t.parse().ok())
@@ -114,6 +136,7 @@ fn identifier_vectors_through_every_hashing_path() {
         let batch = {
             let mut batch_opts = BatchOptions::default();
             batch_opts.expires_at = Some("2030-01-01T00:00:00Z".into());
+            batch_opts.hash = opts.clone();
             batch_opts
         };
         let bodies = build_bodies(Endpoint::CustomAudienceUsers, &[record], &batch)

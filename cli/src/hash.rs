@@ -134,7 +134,8 @@ pub struct HashArgs {
     /// How phone numbers are hashed: e164 (with +) or digits (without).
     #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
     phone_format: PhoneFormat,
-    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00.
+    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00
+    /// (ambiguous_country_code: the digits read as possible numbers with and without that code).
     #[arg(long, value_name = "CC")]
     default_country_code: Option<String>,
     /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.

@@ -26,6 +26,7 @@ export const REASONS = Object.freeze({
   email_local_part_too_long: 'the part of an email address before the @ is at most 64 bytes (RFC 5321)',
   missing_country_code: 'the phone number has no country code (+ or 00) and no default country code was given',
   invalid_phone_number: 'not a phone number (digits and the separators space - . ( ) / only)',
+  ambiguous_country_code: 'the number starts with the default country code and could be read with or without it: write it with +',
   invalid_handle: 'a handle is 1 to 20 letters, digits or underscores after one optional @',
   invalid_device_id: 'a device id is a UUID or a 16-hex-digit Android ID',
   limited_ad_tracking: 'the all-zero device id of limited ad tracking is never uploaded',

@@ -24,6 +24,9 @@ export interface HashOptions {
    * written without `+` or `00`: its international call prefix (`011` for `'1'`) introduces a
    * calling code, else its national prefix (`1` for `'1'`, `0` for `'44'`, none for `'39'`) is
    * dropped and the code prepended. Without it such numbers are `missing_country_code` errors.
+   * Digits that begin with the code itself are also read as the code written without `+`
+   * (`'447911123456'` with `'44'`); when both readings give a possible number and differ
+   * (`'919876543210'` with `'91'`), the value is an `ambiguous_country_code` error, never a guess.
    */
   defaultCountryCode?: string | null | undefined;
   /**
@@ -48,6 +51,7 @@ export type IdErrorCode =
   | 'missing_country_code'
   | 'invalid_phone_number'
   | 'invalid_default_country_code'
+  | 'ambiguous_country_code'
   | 'invalid_handle'
   | 'invalid_device_id'
   | 'limited_ad_tracking'

@@ -30,6 +30,11 @@ pub enum IdError {
     InvalidPhoneNumber,
     /// The `default_country_code` option is not the digits of an assigned country calling code.
     InvalidDefaultCountryCode,
+    /// A phone number without `+` or `00` that begins with the default country calling code and
+    /// is a possible number both read with that code written without `+` (`919876543210` with
+    /// 91: `+91 98765 43210`) and read as a national number (`+91 919876543210`): which one was
+    /// meant is unknown, and a guess would hash a number that matches nobody.
+    AmbiguousCountryCode,
     /// Not 1 to 20 of `a-z`, `0-9`, `_` after removing one leading `@`.
     InvalidHandle,
     /// Neither a UUID (with or without dashes) nor a 16-hex-digit Android ID.
@@ -54,7 +59,7 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 15] = [
+    pub const ALL: [IdError; 16] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -64,6 +69,7 @@ impl IdError {
         IdError::MissingCountryCode,
         IdError::InvalidPhoneNumber,
         IdError::InvalidDefaultCountryCode,
+        IdError::AmbiguousCountryCode,
         IdError::InvalidHandle,
         IdError::InvalidDeviceId,
         IdError::LimitedAdTracking,
@@ -84,6 +90,7 @@ impl IdError {
             IdError::MissingCountryCode => "missing_country_code",
             IdError::InvalidPhoneNumber => "invalid_phone_number",
             IdError::InvalidDefaultCountryCode => "invalid_default_country_code",
+            IdError::AmbiguousCountryCode => "ambiguous_country_code",
             IdError::InvalidHandle => "invalid_handle",
             IdError::InvalidDeviceId => "invalid_device_id",
             IdError::LimitedAdTracking => "limited_ad_tracking",
@@ -120,6 +127,11 @@ impl IdError {
             }
             IdError::InvalidDefaultCountryCode => {
                 "the default country code option must be an assigned country calling code"
+            }
+            IdError::AmbiguousCountryCode => {
+                "the phone number begins with the default country calling code and is a possible \
+                 number both with those digits as the calling code and as a national number; \
+                 which one was meant is unknown (write it with + or 00)"
             }
             IdError::InvalidHandle => {
                 "a handle is 1 to 20 letters, digits or underscores after one optional leading @"

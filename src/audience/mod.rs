@@ -78,7 +78,10 @@ pub enum IdType {
     /// country calling code (then a national prefix in parentheses, `+44 (0) 20`, is dropped);
     /// else the [`HashOptions::default_country_code`]'s international call prefix (`011` for +1)
     /// introduces one, or its national (trunk) prefix is dropped (`1` for +1, `8` for +7, `0` for
-    /// +44, none for +39) and the default code prepended. Must then be E.164
+    /// +44, none for +39) and the default code prepended; digits that begin with the default code
+    /// are also read as that code written without `+`, and are
+    /// [`IdError::AmbiguousCountryCode`] when both readings are possible and differ
+    /// (`919876543210` with 91). Must then be E.164
     /// (`^\+[1-9][0-9]{6,14}$`) with an assigned calling code and a national number of a
     /// possible length for that code (libphonenumber's metadata, [`PHONE_METADATA`]); area codes
     /// are not checked. Hashed with or without the `+` according to [`HashOptions::phone_format`].

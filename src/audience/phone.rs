@@ -3,7 +3,10 @@
 //! dropped); otherwise the default country's international call prefix introduces one (`011` for
 //! +1; where it starts with `00`, as `009` for +234, the reading that gives a possible number,
 //! and an error when both do), or else its national (trunk) prefix is dropped (`1` for +1, `8`
-//! for +7, `06` for +36, none for +39) and the default code prepended. Valid when E.164
+//! for +7, `06` for +36, none for +39) and the default code prepended; digits that begin with
+//! the default code itself are also read as that code written without `+` (`447911123456` with
+//! 44), and when both readings give a possible number and differ, `ambiguous_country_code`
+//! (`919876543210` with 91: never a guess). Valid when E.164
 //! (`^\+[1-9][0-9]{6,14}$`), the calling code is assigned and the national number has a possible
 //! length of one of the code's territories. Prefixes and lengths: libphonenumber's metadata, in
 //! the table `phone_table.rs` that `scripts/phone-metadata.mjs` generates from the kept copy
@@ -174,11 +177,22 @@ pub(super) fn normalize<'a>(
         let b = by_00.then(|| international(digits, 2, parens)).flatten();
         a.xor(b)
     } else {
-        // A national number: its national (trunk) prefix dropped, the default code prepended.
         let (code, k) = default.ok_or(IdError::MissingCountryCode)?;
         let cc = default_cc.map(str::as_bytes).unwrap_or_default();
+        let cc = cc.get(..k).unwrap_or_default();
+        // (b) A national number: its national (trunk) prefix dropped, the default code prepended.
         let national = digits.strip_prefix(code.national_prefix).unwrap_or(digits);
-        checked(code, cc.get(..k).unwrap_or_default(), national)
+        let as_national = checked(code, cc, national);
+        // (a) The default code written without `+` (`447911123456` with 44): the rest is the
+        // national number. Where both readings are possible and differ, which one was meant is
+        // unknown: refused, never guessed. For +1 (trunk prefix 1) both are the same number.
+        let after_code = digits
+            .strip_prefix(cc)
+            .and_then(|rest| checked(code, cc, rest));
+        match (after_code, as_national) {
+            (Some(a), Some(b)) if a != b => return Err(IdError::AmbiguousCountryCode),
+            (a, b) => a.or(b),
+        }
     }
     .ok_or(IdError::InvalidPhoneNumber)?;
     buf.clear();
@@ -213,6 +227,11 @@ mod tests {
         ok("06 4567 8901", Some("39"), "+390645678901");
         ok("+44 (0) 20 7183 8750", None, "+442071838750");
         ok("+1 (123) 456-7890", None, "+11234567890");
+        ok("447911123456", Some("44"), "+447911123456");
+        assert_eq!(
+            n("919876543210", Some("91")),
+            Err(IdError::AmbiguousCountryCode)
+        );
         assert_eq!(n("(657) 777-0000", None), Err(IdError::MissingCountryCode));
         assert_eq!(n("+1-800-FLOWERS", None), Err(IdError::InvalidPhoneNumber));
     }
@@ -282,6 +301,93 @@ mod tests {
             n("011 28 1234 5678", Some("1")),
             Err(IdError::InvalidPhoneNumber)
         );
+    }
+
+    /// Digits that begin with the default calling code: read with that code written without
+    /// `+` (a) and as a national number (b). Every accepted number here is also what
+    /// libphonenumber (google-libphonenumber 3.2.47, parsing with the default territory) makes of
+    /// it; every refusal is one where both readings have a possible length (the table's) and
+    /// libphonenumber picks one by its validity patterns.
+    #[test]
+    fn calling_code_without_plus() {
+        use IdError::{AmbiguousCountryCode as Ambiguous, InvalidPhoneNumber as Invalid};
+        let ok = |s: &str, cc: &str, want: &str| {
+            assert_eq!(n(s, Some(cc)).as_deref(), Ok(want), "{s:?} {cc}")
+        };
+        let err = |s: &str, cc: &str, e: IdError| assert_eq!(n(s, Some(cc)), Err(e), "{s:?} {cc}");
+        // The spec's vectors: (a) only (+44: 12 digits are no national length); both.
+        ok("447911123456", "44", "+447911123456");
+        ok("44 7911 123456", "44", "+447911123456");
+        err("919876543210", "91", Ambiguous);
+        err("91 98765 43210", "91", Ambiguous);
+        // (a) only: the whole is too long a national number.
+        ok("7 495 123 45 67", "7", "+74951234567");
+        ok("3612345678", "36", "+3612345678");
+        ok("33612345678", "33", "+33612345678");
+        ok("34912345678", "34", "+34912345678");
+        ok("61412345678", "61", "+61412345678");
+        // E.164 caps (b): 49 and 13 digits is a 15-digit national number of DE's metadata, but
+        // +49 and 15 digits has 17.
+        ok("491234567890123", "49", "+491234567890123");
+        // (b) only: what follows the code has no possible length (+7: 10 or 14).
+        ok("7 1234 5678 9012 3", "7", "+771234567890123");
+        // +1: the trunk prefix is the calling code, both readings are the same number.
+        ok("14155550123", "1", "+14155550123");
+        ok("1 (415) 555-0123", "1", "+14155550123");
+        // Both possible and different: refused, whichever libphonenumber's patterns pick. A
+        // 10-digit Indian number starting 91 (8 digits after the code are possible too), Italy
+        // without a trunk prefix, +31/+49/+81/+61 with national numbers of many lengths.
+        for (s, cc) in [
+            ("9198765432", "91"),
+            ("39 06 4567 8901", "39"),
+            ("3921234567", "39"),
+            ("3161234567", "31"),
+            ("31612345678", "31"),
+            ("4930123456", "49"),
+            ("441234567", "44"),
+            ("819012345678", "81"),
+            ("610412345678", "61"),
+        ] {
+            err(s, cc, Ambiguous);
+        }
+        // Neither reading possible: invalid as before (+34: 9 digits only; the code alone). (a)
+        // takes the rest as written: a trunk prefix after the code is not dropped (`7 8 495
+        // ...`: 11 digits after 7, 12 in all; `44 0 7911 ...`: 11 after 44). Only digits that
+        // begin with the code itself: a trunk prefix before it makes a national number (06 36 1
+        // 234 5678 is +36 and 10 digits: impossible).
+        for (s, cc) in [
+            ("3491234567", "34"),
+            ("44", "44"),
+            ("44 123", "44"),
+            ("1", "1"),
+            ("7 8 495 123 45 67", "7"),
+            ("44 0 7911 123456", "44"),
+            ("06 36 1 234 5678", "36"),
+            ("919876543210", "44"),
+        ] {
+            err(s, cc, Invalid);
+        }
+        ok("06 1 234 5678", "36", "+3612345678");
+        ok("8 495 123 45 67", "7", "+74951234567");
+        ok("98765 43210", "91", "+919876543210");
+        // Not with `+`, `00` or the default country's international prefix: a calling code
+        // follows those whatever the default.
+        ok("+91 98765 43210", "91", "+919876543210");
+        ok("0091 98765 43210", "91", "+919876543210");
+        ok("011 44 7911 123456", "1", "+447911123456");
+        ok("810 7 495 123 45 67", "7", "+74951234567");
+        ok("010 81 90 1234 5678", "81", "+819012345678");
+        // The digits format changes the output only: the same reading, no `+`.
+        let digits = |s: &str, cc: &str| {
+            let mut buf = String::new();
+            normalize(s, PhoneFormat::Digits, Some(cc), &mut buf).map(str::to_owned)
+        };
+        assert_eq!(digits("447911123456", "44").as_deref(), Ok("447911123456"));
+        assert_eq!(
+            digits("+91 98765 43210", "91").as_deref(),
+            Ok("919876543210")
+        );
+        assert_eq!(digits("919876543210", "91"), Err(Ambiguous));
     }
 
     #[test]
@@ -368,8 +474,9 @@ mod tests {
     }
 
     /// Random strings of digits, separators, `+` and a letter, with several default codes
-    /// (prefixes 011, 810, 009, 0, trunk 06): never a panic; every result is E.164, starts
-    /// with an assigned code and normalizes to itself.
+    /// (prefixes 011, 810, 009, 0, trunk 06; 91 and 39, whose numbers often begin with their
+    /// code): never a panic; every result is E.164, starts with an assigned code and
+    /// normalizes to itself.
     #[test]
     fn random_inputs() {
         const ALPHABET: &[u8] = b"00001123456789 -.()/++x";
@@ -394,7 +501,9 @@ mod tests {
                 Some("234"),
                 Some("238"),
                 Some("36"),
-            ][i % 6];
+                Some("91"),
+                Some("39"),
+            ][i % 8];
             let Ok(out) = normalize(&t, PhoneFormat::E164, cc, &mut buf).map(str::to_owned) else {
                 continue;
             };

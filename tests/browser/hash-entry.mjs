@@ -52,6 +52,7 @@ const VECTORS = readdirSync(vectorDir)
     name: `${f}: ${c.name}`,
     type: c.type,
     raw: c.raw.map(([text, times]) => text.repeat(times)).join(''),
+    options: { defaultCountryCode: c.default_country_code, phoneFormat: c.phone_format },
     want: 'error' in c ? `e${c.error}` : `o${c.sha256}`,
   })));
 
@@ -90,10 +91,10 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
     return { differ, errors: r.errors.length, length: r.hashes.length, sample: sample.map((i) => r.hashes[i]) };
   };
   // One identifier vector: \`o<hash>\` or \`e<code>\`, by the one-value and the bulk call.
-  window.vectors = (cases) => cases.map(({ type, raw }) => {
+  window.vectors = (cases) => cases.map(({ type, raw, options }) => {
     let single;
-    try { single = 'o' + api.hashIdentifier(type, raw); } catch (e) { single = 'e' + e.code; }
-    const r = api.hashIdentifiers(type, [raw]);
+    try { single = 'o' + api.hashIdentifier(type, raw, options); } catch (e) { single = 'e' + e.code; }
+    const r = api.hashIdentifiers(type, [raw], options);
     return [single, r.hashes[0] != null ? 'o' + r.hashes[0] : 'e' + (r.errors[0] && r.errors[0].code)];
   });
   window.ready = true;
@@ -147,7 +148,7 @@ try {
       check(single[i] === native[i], `${name}: hashIdentifier ${JSON.stringify(v)}: ${single[i]} != native ${native[i]}`);
       check(bulk[i] === native[i], `${name}: hashIdentifiers ${JSON.stringify(v)}: ${bulk[i]} != native ${native[i]}`);
     });
-    const vectors = await page.evaluate((v) => window.vectors(v), VECTORS.map(({ type, raw }) => ({ type, raw })));
+    const vectors = await page.evaluate((v) => window.vectors(v), VECTORS.map(({ type, raw, options }) => ({ type, raw, options })));
     check(VECTORS.length >= 15, `${VECTORS.length} identifier vectors`);
     VECTORS.forEach((c, i) => {
       check(vectors[i][0] === c.want, `${name}: vector ${c.name}: hashIdentifier ${vectors[i][0]}, expected ${c.want}`);

@@ -99,12 +99,14 @@ const PHONES_WITH_CC = [
   ['1-415-555-0123', '1', '+14155550123', '36a2cef4ff9bf7a1abd2a93359136b870393be4106e6c5d19b72ff564f9deca4'],
   ['8 (495) 123-45-67', '7', '+74951234567', '39cae6bb4e77fcd8ca8d244a9d724a620157b2ff34dadcc6565586f3a6005fbc'],
   ['06 4567 8901', '39', '+390645678901', '2764e06a2f90146ddb8290642210540cc209fcc20aabff0427dd5f59669e3a35'],
+  ['447911123456', '44', '+447911123456', '20b18ac9de7b3aad174961827d8e451c410af9aedfd1d699927f4b29b81aa1fa'],
 ];
 const VECTOR_ERRORS = [
   ['email', 'john doe@example.com', 'invalid_email'],
   ['email', 'no-at-sign.example.com', 'invalid_email'],
   ['phone_number', '(657) 777-0000', 'missing_country_code'],
   ['phone_number', '+1-800-FLOWERS', 'invalid_phone_number'],
+  ['phone_number', '919876543210', 'ambiguous_country_code', { defaultCountryCode: '91' }],
   ['handle', '@@jack', 'invalid_handle'],
   ['handle', 'https://x.com/jack', 'invalid_handle'],
   ['device_id', '00000000-0000-0000-0000-000000000000', 'limited_ad_tracking'],
@@ -128,9 +130,9 @@ test('every public vector: normalized form and hash, each hash equal to node:cry
     assert.equal(hashIdentifier('phone_number', raw, { defaultCountryCode: cc }), sha, raw);
     assert.equal(sha256(want), sha, 'the spec table is self-consistent');
   }
-  for (const [type, input, code] of VECTOR_ERRORS) {
-    throwsCode(() => normalizeIdentifier(type, input), code);
-    throwsCode(() => hashIdentifier(type, input), code);
+  for (const [type, input, code, options] of VECTOR_ERRORS) {
+    throwsCode(() => normalizeIdentifier(type, input, options), code);
+    throwsCode(() => hashIdentifier(type, input, options), code);
   }
 });
 
@@ -171,15 +173,16 @@ test('each error code of one value', () => {
     ['email', 'a@b@c', 'invalid_email'],
     ['phone_number', '617 555 1212', 'missing_country_code'],
     ['phone_number', '+1 617 555 1212 ext 3', 'invalid_phone_number'],
+    ['phone_number', '39 06 4567 8901', 'ambiguous_country_code', { defaultCountryCode: '39' }],
     ['handle', 'way_too_long_handle_name_x', 'invalid_handle'],
     ['device_id', 'not-a-device', 'invalid_device_id'],
     ['device_id', '00000000000000000000000000000000', 'limited_ad_tracking'],
     ['service_id', '0', 'invalid_service_id'],
     ['service_id', '18446744073709551616', 'invalid_service_id'],
   ];
-  for (const [type, value, code] of cases) {
-    throwsCode(() => hashIdentifier(type, value), code);
-    throwsCode(() => normalizeIdentifier(type, value), code);
+  for (const [type, value, code, options] of cases) {
+    throwsCode(() => hashIdentifier(type, value, options), code);
+    throwsCode(() => normalizeIdentifier(type, value, options), code);
   }
   assert.equal(hashIdentifier('service_id', '18446744073709551615'), sha256('18446744073709551615'));
   throwsCode(() => hashIdentifier('email', 'abc', { prehashed: true }), 'invalid_prehashed');
