@@ -204,7 +204,8 @@ impl Doc for Value {
         self.as_str()
     }
     fn as_u64(&self) -> Option<u64> {
-        self.as_u64()
+        // A whole number in any notation (`3.0`, `1e2`), as from JSON text.
+        Doc::as_u64(&crate::json::Value::from_serde(self))
     }
     fn as_array(&self) -> Option<&[Value]> {
         self.as_array().map(Vec::as_slice)
