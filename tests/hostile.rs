@@ -324,7 +324,11 @@ fn a_whole_number_of_any_size_is_out_of_range_with_the_bounds_only() {
         if code == "out_of_range" && !n.starts_with("0e") {
             // Beyond 64 bits, all of them.
             let issue = &v["ok"]["issues"][0];
-            assert_eq!(issue["params"], json!({"min": 5, "max": 10080}), "{short}: {v}");
+            assert_eq!(
+                issue["params"],
+                json!({"min": 5, "max": 10080}),
+                "{short}: {v}"
+            );
             assert_eq!(issue["message"], "must be between 5 and 10080");
         }
         assert!(v.to_string().len() < 300, "{v}");

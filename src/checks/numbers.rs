@@ -144,6 +144,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn whole_numbers_beyond_64_bits_are_told_from_fractions_and_text() {
+        let parse = |mode, text: &str| {
+            let v = crate::json::parse(text.as_bytes()).expect("JSON");
+            parse_integer(mode, &v)
+        };
+        use IntegerError::{Beyond, NotDecimal, NotWhole};
+        for (text, want) in [
+            ("9223372036854775807", Ok(i64::MAX)),
+            ("-9223372036854775808", Ok(i64::MIN)),
+            ("9.223372036854775807e18", Ok(i64::MAX)),
+            ("1E2", Ok(100)),
+            ("9223372036854775808", Err(Beyond)),
+            ("-9223372036854775809", Err(Beyond)),
+            ("18446744073709551616", Err(Beyond)),
+            ("1e20", Err(Beyond)),
+            ("-1.5e30", Err(Beyond)),
+            ("9007199254740993.5", Err(NotWhole)),
+            ("1e-400", Err(NotWhole)),
+            (r#""99999999999999999999""#, Err(Beyond)),
+            (r#""-99999999999999999999""#, Err(Beyond)),
+            (r#""00000000000000000000042""#, Ok(42)),
+            (r#""1e3""#, Err(NotDecimal)),
+            (r#""99999999999999999999.0""#, Err(NotDecimal)),
+        ] {
+            assert_eq!(parse(Mode::Query, text), want, "{text}");
+        }
+        assert_eq!(parse(Mode::Json, r#""1""#), Err(IntegerError::WrongType));
+    }
+
+    #[test]
     fn decimal_strings() {
         assert_eq!(parse_decimal_i64("60"), Some(60));
         assert_eq!(parse_decimal_i64("-3"), Some(-3));

@@ -519,7 +519,10 @@ mod tests {
             ("-9223372036854775809", Big(-9.223372036854776e+18)),
             ("-9.223372036854775809e18", Big(-9.223372036854776e+18)),
             ("-18446744073709551615.0", Big(-1.8446744073709552e+19)),
-            ("123456789012345678901234567890", Big(1.2345678901234568e+29)),
+            (
+                "123456789012345678901234567890",
+                Big(1.2345678901234568e+29),
+            ),
             ("1e308", Big(1e+308)),
             ("1.5e300", Big(1.5e+300)),
             ("0.5", Float(0.5)),
@@ -538,7 +541,10 @@ mod tests {
             assert_eq!(parse(text.as_bytes()), Ok(Value::Number(*want)), "{text}");
         }
         for text in ["1e999999999999999999999", "-1.5e400", "1e309"] {
-            assert_eq!(kind(text.as_bytes()), Some(ParseErrorKind::NumberOutOfRange));
+            assert_eq!(
+                kind(text.as_bytes()),
+                Some(ParseErrorKind::NumberOutOfRange)
+            );
         }
     }
 

@@ -3,8 +3,8 @@
 //! between the two, so none is checked.
 
 use super::only_for_objectives;
-use crate::checks::{enums, numbers};
 use crate::checks::fields::{self, Need};
+use crate::checks::{enums, numbers};
 use crate::ctx::Ctx;
 use crate::json::Object;
 use crate::report::Pointer;
