@@ -205,7 +205,8 @@ impl Doc for Value {
     }
     fn as_u64(&self) -> Option<u64> {
         // A whole number in any notation (`3.0`, `1e2`), as from JSON text.
-        Doc::as_u64(&crate::json::Value::from_serde(self))
+        self.as_u64()
+            .or_else(|| crate::json::Number::from_exact_f64(self.as_f64()?).as_u64())
     }
     fn as_array(&self) -> Option<&[Value]> {
         self.as_array().map(Vec::as_slice)

@@ -433,27 +433,28 @@ impl<'a> Parser<'a> {
 /// value, never on a rounded `f64`: `None` when not whole, else its magnitude when it is at most
 /// `u64::MAX` (`Some(None)` beyond). `1.0`, `1.5e1`, `100e-2` are whole; `1.05e1`, `1e-400` not.
 fn whole_magnitude(text: &[u8], int_end: usize, frac_end: usize, exp: i64) -> Option<Option<u64>> {
-    let from = usize::from(text.first() == Some(&b'-'));
-    let int = text.get(from..int_end).unwrap_or_default();
-    let frac = text.get(int_end + 1..frac_end).unwrap_or_default();
-    let digits = int.iter().chain(frac);
-    // The significant digits are first..=last; the value is them times 10^scale.
-    let Some(first) = digits.clone().position(|&d| d != b'0') else {
-        return Some(Some(0));
-    };
-    let trailing_zeros = digits.clone().rev().position(|&d| d != b'0').unwrap_or(0);
-    let last = int.len() + frac.len() - 1 - trailing_zeros;
-    let scale = exp
-        .saturating_sub(frac.len() as i64)
-        .saturating_add(trailing_zeros as i64);
+    // The digits up to the last nonzero one, as `m` (None past u64::MAX); `zeros` after it.
+    let (mut m, mut zeros) = (Some(0u64), 0i64);
+    for &d in text.get(..frac_end).unwrap_or_default() {
+        if d == b'0' {
+            zeros += 1;
+        } else if d.is_ascii_digit() {
+            for _ in 0..zeros {
+                m = m.and_then(|m| m.checked_mul(10));
+            }
+            m = m.and_then(|m| m.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+            zeros = 0;
+        }
+    }
+    // The value is m * 10^scale; a nonzero m times 10^20 is past u64::MAX.
+    let fraction_digits = frac_end.saturating_sub(int_end + 1) as i64;
+    let scale = exp.saturating_sub(fraction_digits).saturating_add(zeros);
+    if m == Some(0) {
+        return Some(m);
+    }
     if scale < 0 {
         return None;
     }
-    let mut m = Some(0u64);
-    for &d in digits.skip(first).take(last + 1 - first) {
-        m = m.and_then(|m| m.checked_mul(10)?.checked_add(u64::from(d - b'0')));
-    }
-    // 10^20 > u64::MAX: any more would overflow a nonzero magnitude all the same.
     for _ in 0..scale.min(20) {
         m = m.and_then(|m| m.checked_mul(10));
     }
