@@ -389,25 +389,24 @@ impl<'a> Parser<'a> {
             if self.digits() == 0 {
                 return Err(ParseErrorKind::Syntax);
             }
-            // Saturating: an exponent past any input's digit count decides the same way.
             for &d in self.src.as_bytes().get(at..self.i).unwrap_or_default() {
-                exp = exp.saturating_mul(10).saturating_add(i64::from(d - b'0'));
+                if exp < EXPONENT_CAP {
+                    exp = exp * 10 + i64::from(d - b'0');
+                }
             }
             if negative {
                 exp = -exp;
             }
         }
         let text = self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?;
-        // Whole or not, and the magnitude of a whole number up to `u64::MAX`.
-        let whole = if int_end == self.i {
-            // Plain integer digits: the common case.
+        // Plain integer digits: the common case.
+        if int_end == self.i {
             if let Ok(i) = text.parse::<i64>() {
                 return Ok(Number::Int(i));
             }
-            Some(text.parse::<u64>().ok())
-        } else {
-            whole_magnitude(text.as_bytes(), int_end - start, frac_end - start, exp)
-        };
+        }
+        // Whole or not, and the magnitude of a whole number up to `u64::MAX`.
+        let whole = whole_magnitude(text.as_bytes(), int_end - start, frac_end - start, exp);
         if let Some(Some(m)) = whole {
             let n = if text.starts_with('-') {
                 0i64.checked_sub_unsigned(m).map(Number::Int)
@@ -428,37 +427,44 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// An exponent is read up to this much (past it, one more digit is not read): any larger one
+/// decides wholeness and magnitude alike, an input holding far fewer digits than this
+/// ([`crate::MAX_INPUT_BYTES`]).
+const EXPONENT_CAP: i64 = 1_000_000_000;
+
 /// Whether the number `text` (JSON syntax; its integer digits end at `int_end`, its fraction
 /// digits, if any, at `frac_end`; `exp` its exponent) is whole, decided on its exact decimal
 /// value, never on a rounded `f64`: `None` when not whole, else its magnitude when it is at most
 /// `u64::MAX` (`Some(None)` beyond). `1.0`, `1.5e1`, `100e-2` are whole; `1.05e1`, `1e-400` not.
 fn whole_magnitude(text: &[u8], int_end: usize, frac_end: usize, exp: i64) -> Option<Option<u64>> {
-    // The digits up to the last nonzero one, as `m` (None past u64::MAX); `zeros` after it.
-    let (mut m, mut zeros) = (Some(0u64), 0i64);
+    // The digits from the first nonzero one to the last, in `buf` while they fit (`n` of them),
+    // and the `zeros` after them. `buf` starts as zeros, so that it holds the integer's digits.
+    let mut buf = [b'0'; 20];
+    let (mut n, mut zeros) = (0usize, 0usize);
     for &d in text.get(..frac_end).unwrap_or_default() {
         if d == b'0' {
-            zeros += 1;
+            zeros += usize::from(n > 0);
         } else if d.is_ascii_digit() {
-            for _ in 0..zeros {
-                m = m.and_then(|m| m.checked_mul(10));
+            n = n.saturating_add(zeros + 1);
+            if let Some(slot) = buf.get_mut(n - 1) {
+                *slot = d;
             }
-            m = m.and_then(|m| m.checked_mul(10)?.checked_add(u64::from(d - b'0')));
             zeros = 0;
         }
     }
-    // The value is m * 10^scale; a nonzero m times 10^20 is past u64::MAX.
-    let fraction_digits = frac_end.saturating_sub(int_end + 1) as i64;
-    let scale = exp.saturating_sub(fraction_digits).saturating_add(zeros);
-    if m == Some(0) {
-        return Some(m);
+    if n == 0 {
+        return Some(Some(0));
     }
+    // The value is the n digits times 10^scale.
+    let fraction_digits = frac_end.saturating_sub(int_end + 1) as i64;
+    let scale = exp - fraction_digits + zeros as i64;
     if scale < 0 {
         return None;
     }
-    for _ in 0..scale.min(20) {
-        m = m.and_then(|m| m.checked_mul(10));
-    }
-    Some(m)
+    // Beyond 20 digits (or a scale past usize, on 32 bits) is past u64::MAX.
+    let total = usize::try_from(scale).ok().and_then(|s| s.checked_add(n));
+    let digits = total.and_then(|t| buf.get(..t));
+    Some(digits.and_then(|d| std::str::from_utf8(d).ok()?.parse().ok()))
 }
 
 #[cfg(test)]
