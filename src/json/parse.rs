@@ -427,9 +427,9 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// An exponent is read up to this much (past it, one more digit is not read): any larger one
-/// decides wholeness and magnitude alike, an input holding far fewer digits than this
-/// ([`crate::MAX_INPUT_BYTES`]).
+/// An exponent's digits are added up until it reaches this, the rest ignored: an exponent that
+/// large decides wholeness and magnitude as the exact one would, since no input holds that many
+/// digits ([`crate::MAX_INPUT_BYTES`]).
 const EXPONENT_CAP: i64 = 1_000_000_000;
 
 /// Whether the number `text` (JSON syntax; its integer digits end at `int_end`, its fraction
