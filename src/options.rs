@@ -204,7 +204,9 @@ impl Doc for Value {
         self.as_str()
     }
     fn as_u64(&self) -> Option<u64> {
+        // A whole number in any notation (`3.0`, `1e2`), as from JSON text.
         self.as_u64()
+            .or_else(|| crate::json::Number::from_exact_f64(self.as_f64()?).as_u64())
     }
     fn as_array(&self) -> Option<&[Value]> {
         self.as_array().map(Vec::as_slice)

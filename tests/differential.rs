@@ -340,13 +340,17 @@ fn native_outputs_for_the_wasm_differential() {
                     "{what}"
                 );
                 check_envelope(&out, &codes);
-                // Text and parsed value agree where serde_json reads the same document.
+                // Text and parsed value agree where serde_json reads the same document: not
+                // where its f64 made a fraction whole (`1e-400` is 0 to serde_json).
                 if op == "validate" && !repeats_a_name(&doc) {
                     if let (Ok(v), Ok(k), Ok(mut o)) = (
                         serde_json::from_slice::<Value>(&bytes),
                         kind.parse::<preflight::Kind>(),
                         preflight::Options::from_json(&base.options),
                     ) {
+                        let exact = preflight::json::parse(&bytes).map(|d| d.to_serde());
+                        let same =
+                            exact.ok() == Some(preflight::json::Value::from_serde(&v).to_serde());
                         // serde_json's map sorts member names, so issues may come in another
                         // order: compared as multisets, and whole (a bound keeps the first
                         // issues of each order).
@@ -355,11 +359,13 @@ fn native_outputs_for_the_wasm_differential() {
                         let from_text = preflight::validate_slice(k, &bytes, &o)
                             .map(|r| r.to_json())
                             .unwrap_or_default();
-                        assert_eq!(
-                            sorted_report(&from_value),
-                            sorted_report(&from_text),
-                            "{what}"
-                        );
+                        if same {
+                            assert_eq!(
+                                sorted_report(&from_value),
+                                sorted_report(&from_text),
+                                "{what}"
+                            );
+                        }
                     }
                 }
                 let mut item = json!({"op": "validate", "kind": kind,

@@ -264,8 +264,8 @@ fn numbers_out_of_range_and_negative_zero() {
         r#"{"context":{"current":{"duration_in_minutes":1e400}}}"#,
     );
     assert_eq!(error_code(&v), Some("bad_options"), "{v}");
-    // -0 and -0.0 are the integer 0 (out of range here, with params.actual 0); 1e-400 is 0 too.
-    for zero in ["-0", "-0.0", "0e5", "1e-400", "-0E-0"] {
+    // -0 and -0.0 are the integer 0 (out of range here, with params.actual 0).
+    for zero in ["-0", "-0.0", "0e5", "-0E-0"] {
         let text = format!(
             r#"{{"name":"Poll","duration_in_minutes":{zero},"first_choice":"A","second_choice":"B"}}"#
         );
@@ -273,6 +273,65 @@ fn numbers_out_of_range_and_negative_zero() {
         let issue = &v["ok"]["issues"][0];
         assert_eq!(issue["code"], "out_of_range", "{zero}: {v}");
         assert_eq!(issue["params"]["actual"], 0, "{zero}: {v}");
+    }
+    // 1e-400 is not 0, though its nearest f64 is: not a whole number.
+    let v = call(
+        "poll_card",
+        br#"{"name":"Poll","duration_in_minutes":1e-400,"first_choice":"A","second_choice":"B"}"#,
+        "",
+    );
+    assert_eq!(v["ok"]["issues"][0]["code"], "not_an_integer", "{v}");
+}
+
+#[test]
+fn a_whole_number_of_any_size_is_out_of_range_with_the_bounds_only() {
+    // Up to ten thousand digits: the report carries the field's bounds, never the value's
+    // digits, and stays as small as for 10081. A number beyond a 64-bit float (past 1.8e308) is
+    // not read at all, as serde_json reads none: invalid_json.
+    let nines = "9".repeat(10_000);
+    let zeros = "0".repeat(10_000);
+    let digits = "123456789".repeat(33);
+    for (n, code) in [
+        (digits.clone(), "out_of_range"),
+        (format!("-{digits}"), "out_of_range"),
+        (format!("{digits}.{zeros}"), "out_of_range"),
+        (format!("{digits}.{zeros}1"), "not_an_integer"),
+        (format!("0.{zeros}1e10004"), "valid"),
+        (format!("0.{zeros}1e10000"), "not_an_integer"),
+        (format!("1.5e-{nines}"), "not_an_integer"),
+        (format!("0e{nines}"), "out_of_range"),
+        (format!("1e{nines}"), "invalid_json"),
+        (format!("1{zeros}"), "invalid_json"),
+        ("1e308".into(), "out_of_range"),
+        ("9223372036854775808".into(), "out_of_range"),
+        ("-9223372036854775809".into(), "out_of_range"),
+        ("1e19".into(), "out_of_range"),
+    ] {
+        let text = format!(
+            r#"{{"name":"Poll","duration_in_minutes":{n},"first_choice":"A","second_choice":"B"}}"#
+        );
+        let v = call("poll_card", text.as_bytes(), "");
+        let short = &n[..n.len().min(24)];
+        match code {
+            "invalid_json" => assert_eq!(error_code(&v), Some(code), "{short}"),
+            "valid" => assert_eq!(v["ok"], json!({"valid": true, "issues": []}), "{short}"),
+            _ => {
+                let issues = v["ok"]["issues"].as_array().expect("a report");
+                assert_eq!(issues.len(), 1, "{short}: {v}");
+                assert_eq!(issues[0]["code"], code, "{short}: {v}");
+            }
+        }
+        if code == "out_of_range" && !n.starts_with("0e") {
+            // Beyond 64 bits, all of them.
+            let issue = &v["ok"]["issues"][0];
+            assert_eq!(
+                issue["params"],
+                json!({"min": 5, "max": 10080}),
+                "{short}: {v}"
+            );
+            assert_eq!(issue["message"], "must be between 5 and 10080");
+        }
+        assert!(v.to_string().len() < 300, "{v}");
     }
 }
 

@@ -1,8 +1,11 @@
 //! Runs the shared vector suite (tests/vectors/*.json) natively.
 //!
 //! Every file is a JSON array of cases:
-//! `{name, kind, options?, payload | payload_text, valid?, issues?: [{path, code}], error?}`.
-//! - `payload` is the JSON value to validate; `payload_text` is raw text (for parse errors).
+//! `{name, kind, options?, payload | payload_text, object_form?, valid?, issues?: [{path, code}],
+//! error?}`.
+//! - `payload` is the JSON value to validate; `payload_text` is raw text (for parse errors, and
+//!   numbers whose exact digits matter); `object_form: true` asks the JavaScript suites to also
+//!   validate the value `JSON.parse` makes of `payload_text` and get the same report.
 //! - `valid` and `issues` are the expected report: every issue (errors and warnings), compared as
 //!   a multiset of (path, code); `error` is the expected error code of a wrong call instead.
 //!

@@ -187,9 +187,7 @@ pub fn value(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, ty: &Type, re
             }
         }
         Type::Int { min, max } => {
-            if let Some(n) = numbers::integer(ctx, path, v) {
-                numbers::in_range(ctx, path, n, *min, *max);
-            }
+            numbers::integer_in(ctx, path, v, *min, *max);
         }
         Type::Number => {
             if !matches!(v, Value::Number(_)) {

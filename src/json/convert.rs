@@ -53,7 +53,8 @@ impl<'a> Value<'a> {
             } else if let Some(u) = n.as_u64() {
                 Number::UInt(u)
             } else {
-                Number::Float(n.as_f64().unwrap_or(f64::NAN))
+                // serde_json holds every other number as an f64 (already rounded from its text).
+                Number::from_exact_f64(n.as_f64().unwrap_or(f64::NAN))
             }),
             serde_json::Value::String(s) => Value::String(Cow::Borrowed(s)),
             serde_json::Value::Array(_) if depth >= MAX_DEPTH => Value::Array(Vec::new()),
@@ -76,7 +77,7 @@ impl<'a> Value<'a> {
             Value::Bool(b) => serde_json::Value::Bool(*b),
             Value::Number(Number::Int(i)) => serde_json::Value::from(*i),
             Value::Number(Number::UInt(u)) => serde_json::Value::from(*u),
-            Value::Number(Number::Float(f)) => serde_json::Number::from_f64(*f)
+            Value::Number(Number::Float(f) | Number::Big(f)) => serde_json::Number::from_f64(*f)
                 .map_or(serde_json::Value::Null, serde_json::Value::Number),
             Value::String(s) => serde_json::Value::String(s.as_ref().to_owned()),
             Value::Array(a) => serde_json::Value::Array(a.iter().map(Value::to_serde).collect()),
@@ -143,13 +144,18 @@ mod tests {
             r#"{"a":1,"b":[true,false,null,"x\u00e9"],"c":{"d":-2.5e-3,"e":18446744073709551615}}"#,
             r#"{"a":1,"a":2}"#,
             "[]",
-            "-0",
             "9007199254740993",
+            "12345678901234567890123",
             r#""😀""#,
         ] {
             let ours = parse(text.as_bytes()).expect("test JSON").to_serde();
             let theirs: serde_json::Value = serde_json::from_str(text).expect("test JSON");
             assert_eq!(ours, theirs, "{text}");
+        }
+        // A whole number is an integer whatever its notation (serde_json keeps an f64).
+        for (text, n) in [("-0", 0), ("-0.0", 0), ("1E2", 100), ("2.50e1", 25)] {
+            let ours = parse(text.as_bytes()).expect("test JSON").to_serde();
+            assert_eq!(ours, serde_json::json!(n), "{text}");
         }
     }
 }

@@ -33,16 +33,21 @@ use crate::MAX_DEPTH;
 use std::borrow::Cow;
 use std::fmt;
 
-/// A JSON number, classified the way serde_json does: integers that fit `i64`, else `u64`, else
-/// a finite `f64`.
+/// A JSON number, classified by its exact value (docs/RULES.md, "Whole numbers"): a whole number
+/// is an integer whatever its notation (`100`, `1E2`, `100.0`, `10000e-2` and `-0` are all
+/// `Int`); a number with a fractional part is a `Float` even where its nearest `f64` is whole
+/// (`9007199254740993.5`, `1e-400`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Number {
-    /// An integer that fits `i64`.
+    /// A whole number that fits `i64`.
     Int(i64),
-    /// An integer above `i64::MAX` that fits `u64`.
+    /// A whole number above `i64::MAX` that fits `u64`.
     UInt(u64),
-    /// Any other number (a fraction, an exponent, or an integer beyond `u64`), always finite.
+    /// A number that is not whole, as its nearest `f64` (always finite; possibly whole itself).
     Float(f64),
+    /// A whole number beyond the 64-bit range (above `u64::MAX` or below `i64::MIN`), as its
+    /// nearest `f64` (always finite).
+    Big(f64),
 }
 
 impl Number {
@@ -51,7 +56,7 @@ impl Number {
         match *self {
             Number::Int(i) => Some(i),
             Number::UInt(u) => i64::try_from(u).ok(),
-            Number::Float(_) => None,
+            Number::Float(_) | Number::Big(_) => None,
         }
     }
 
@@ -60,7 +65,7 @@ impl Number {
         match *self {
             Number::Int(i) => u64::try_from(i).ok(),
             Number::UInt(u) => Some(u),
-            Number::Float(_) => None,
+            Number::Float(_) | Number::Big(_) => None,
         }
     }
 
@@ -69,13 +74,28 @@ impl Number {
         Some(match *self {
             Number::Int(i) => i as f64,
             Number::UInt(u) => u as f64,
-            Number::Float(f) => f,
+            Number::Float(f) | Number::Big(f) => f,
         })
     }
 
-    /// Whether the number is a [`Number::Float`].
+    /// Whether the number is a [`Number::Float`] (not whole).
     pub fn is_f64(&self) -> bool {
         matches!(self, Number::Float(_))
+    }
+
+    /// The number an exact `f64` is: an integer when whole (`-0.0` is 0), else a float.
+    pub fn from_exact_f64(f: f64) -> Number {
+        // 2^63: the first whole f64 beyond i64; 2^64: beyond u64.
+        const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+        if f.fract() != 0.0 {
+            Number::Float(f)
+        } else if (-TWO_63..TWO_63).contains(&f) {
+            Number::Int(f as i64)
+        } else if (0.0..TWO_63 * 2.0).contains(&f) {
+            Number::UInt(f as u64)
+        } else {
+            Number::Big(f)
+        }
     }
 }
 
@@ -488,8 +508,8 @@ impl<'a> Value<'a> {
             Value::Number(n) => match *n {
                 Number::Int(i) => i.to_string().len(),
                 Number::UInt(u) => u.to_string().len(),
-                Number::Float(f) if f.is_finite() => shortest::f64_len(f),
-                Number::Float(_) => 4,
+                Number::Float(f) | Number::Big(f) if f.is_finite() => shortest::f64_len(f),
+                Number::Float(_) | Number::Big(_) => 4,
             },
             Value::String(s) => string_compact_len(s),
             Value::Array(a) => {
@@ -557,7 +577,7 @@ mod tests {
             r#"{"a":[1,-2,3.5,1e300,18446744073709551615,true,false,null],"b\"":"x\u0001\n\\é😀"}"#,
             r#"[]"#,
             r#"{}"#,
-            r#"[{"k":{"l":[[],{}]}}, "", 0, -0.0, 1.0, 0.1]"#,
+            r#"[{"k":{"l":[[],{}]}}, "", 0, 0.1, -2.5e-7]"#,
         ];
         for t in texts {
             let serde: serde_json::Value = serde_json::from_str(t).expect("valid");
@@ -565,6 +585,13 @@ mod tests {
             let expected = serde_json::to_string(&serde).expect("serializes").len();
             assert_eq!(ours.compact_len(), expected, "{t}");
             assert_eq!(Value::from_serde(&serde).compact_len(), expected, "{t}");
+        }
+        // A whole number is an integer, written as one (as JSON.stringify writes it in
+        // JavaScript; serde_json would write an f64 `1.0`).
+        for (t, len) in [("-0.0", 1), ("1.0", 1), ("1e2", 3), ("-25e-1", 4)] {
+            assert_eq!(parse(t.as_bytes()).map(|v| v.compact_len()), Ok(len), "{t}");
+            let serde: serde_json::Value = serde_json::from_str(t).expect("valid");
+            assert_eq!(Value::from_serde(&serde).compact_len(), len, "{t}");
         }
     }
 

@@ -369,43 +369,102 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(ParseErrorKind::Syntax),
         }
-        let mut integral = true;
+        let int_end = self.i;
+        let mut frac_end = int_end;
         if self.peek() == Some(b'.') {
             self.i += 1;
             if self.digits() == 0 {
                 return Err(ParseErrorKind::Syntax);
             }
-            integral = false;
+            frac_end = self.i;
         }
+        let mut exp: i64 = 0;
         if matches!(self.peek(), Some(b'e' | b'E')) {
             self.i += 1;
+            let negative = self.peek() == Some(b'-');
             if matches!(self.peek(), Some(b'+' | b'-')) {
                 self.i += 1;
             }
+            let at = self.i;
             if self.digits() == 0 {
                 return Err(ParseErrorKind::Syntax);
             }
-            integral = false;
+            for &d in self.src.as_bytes().get(at..self.i).unwrap_or_default() {
+                if exp < EXPONENT_CAP {
+                    exp = exp * 10 + i64::from(d - b'0');
+                }
+            }
+            if negative {
+                exp = -exp;
+            }
         }
         let text = self.src.get(start..self.i).ok_or(ParseErrorKind::Syntax)?;
-        if integral {
-            // serde_json reads `-0` as the float -0.0; so do we.
-            if text.starts_with('-') && text[1..].bytes().all(|d| d == b'0') {
-                return Ok(Number::Float(-0.0));
-            }
+        // Plain integer digits: the common case.
+        if int_end == self.i {
             if let Ok(i) = text.parse::<i64>() {
                 return Ok(Number::Int(i));
             }
-            if let Ok(u) = text.parse::<u64>() {
-                return Ok(Number::UInt(u));
+        }
+        // Whole or not, and the magnitude of a whole number up to `u64::MAX`.
+        let whole = whole_magnitude(text.as_bytes(), int_end - start, frac_end - start, exp);
+        if let Some(Some(m)) = whole {
+            let n = if text.starts_with('-') {
+                0i64.checked_sub_unsigned(m).map(Number::Int)
+            } else {
+                Some(i64::try_from(m).map_or(Number::UInt(m), Number::Int))
+            };
+            if let Some(n) = n {
+                return Ok(n);
             }
         }
         // Not `str::parse::<f64>`: its tables are 5 KB of the gzipped wasm (json::float).
-        match super::float::parse_f64(text.as_bytes()) {
-            Some(f) => Ok(Number::Float(f)),
-            None => Err(ParseErrorKind::NumberOutOfRange),
+        let f = super::float::parse_f64(text.as_bytes()).ok_or(ParseErrorKind::NumberOutOfRange)?;
+        Ok(if whole.is_some() {
+            Number::Big(f)
+        } else {
+            Number::Float(f)
+        })
+    }
+}
+
+/// An exponent's digits are added up until it reaches this, the rest ignored: an exponent that
+/// large decides wholeness and magnitude as the exact one would, since no input holds that many
+/// digits ([`crate::MAX_INPUT_BYTES`]).
+const EXPONENT_CAP: i64 = 1_000_000_000;
+
+/// Whether the number `text` (JSON syntax; its integer digits end at `int_end`, its fraction
+/// digits, if any, at `frac_end`; `exp` its exponent) is whole, decided on its exact decimal
+/// value, never on a rounded `f64`: `None` when not whole, else its magnitude when it is at most
+/// `u64::MAX` (`Some(None)` beyond). `1.0`, `1.5e1`, `100e-2` are whole; `1.05e1`, `1e-400` not.
+fn whole_magnitude(text: &[u8], int_end: usize, frac_end: usize, exp: i64) -> Option<Option<u64>> {
+    // The digits from the first nonzero one to the last, in `buf` while they fit (`n` of them),
+    // and the `zeros` after them. `buf` starts as zeros, so that it holds the integer's digits.
+    let mut buf = [b'0'; 20];
+    let (mut n, mut zeros) = (0usize, 0usize);
+    for &d in text.get(..frac_end).unwrap_or_default() {
+        if d == b'0' {
+            zeros += usize::from(n > 0);
+        } else if d.is_ascii_digit() {
+            n = n.saturating_add(zeros + 1);
+            if let Some(slot) = buf.get_mut(n - 1) {
+                *slot = d;
+            }
+            zeros = 0;
         }
     }
+    if n == 0 {
+        return Some(Some(0));
+    }
+    // The value is the n digits times 10^scale.
+    let fraction_digits = frac_end.saturating_sub(int_end + 1) as i64;
+    let scale = exp - fraction_digits + zeros as i64;
+    if scale < 0 {
+        return None;
+    }
+    // Beyond 20 digits (or a scale past usize, on 32 bits) is past u64::MAX.
+    let total = usize::try_from(scale).ok().and_then(|s| s.checked_add(n));
+    let digits = total.and_then(|t| buf.get(..t));
+    Some(digits.and_then(|d| std::str::from_utf8(d).ok()?.parse().ok()))
 }
 
 #[cfg(test)]
@@ -431,6 +490,68 @@ mod tests {
             let serde: serde_json::Value = serde_json::from_str(t).expect("serde parses");
             let ours = parse(t.as_bytes()).expect("we parse");
             assert_eq!(ours, Value::from_serde(&serde), "{t}");
+        }
+    }
+
+    /// Expected values from Python's `decimal` module (exact decimal arithmetic: whole when
+    /// `d == d.to_integral_value()`, then `int(d)`, else `float(d)`), not from this parser.
+    #[test]
+    fn whole_numbers_are_decided_on_their_exact_value() {
+        use Number::{Big, Float, Int, UInt};
+        let cases: &[(&str, Number)] = &[
+            ("100", Int(100)),
+            ("1E2", Int(100)),
+            ("1e2", Int(100)),
+            ("1.0e1", Int(10)),
+            ("100e-2", Int(1)),
+            ("10.000", Int(10)),
+            ("-0", Int(0)),
+            ("-0.0", Int(0)),
+            ("0e5", Int(0)),
+            ("0.000e-999999999999999999999", Int(0)),
+            ("1.5e1", Int(15)),
+            ("1.50e1", Int(15)),
+            ("-25e-1", Float(-2.5)),
+            ("9.223372036854775807e18", Int(9223372036854775807)),
+            ("-9.223372036854775808e18", Int(-9223372036854775808)),
+            ("9223372036854775807.000", Int(9223372036854775807)),
+            ("9007199254740993.0", Int(9007199254740993)),
+            ("92233720368547758070e-1", Int(9223372036854775807)),
+            ("9.223372036854775808e18", UInt(9223372036854775808)),
+            ("1.8446744073709551615e19", UInt(18446744073709551615)),
+            ("18446744073709551615.0", UInt(18446744073709551615)),
+            ("1e20", Big(1e+20)),
+            ("18446744073709551616", Big(1.8446744073709552e+19)),
+            ("1.8446744073709551616e19", Big(1.8446744073709552e+19)),
+            ("-9223372036854775809", Big(-9.223372036854776e+18)),
+            ("-9.223372036854775809e18", Big(-9.223372036854776e+18)),
+            ("-18446744073709551615.0", Big(-1.8446744073709552e+19)),
+            (
+                "123456789012345678901234567890",
+                Big(1.2345678901234568e+29),
+            ),
+            ("1e308", Big(1e+308)),
+            ("1.5e300", Big(1.5e+300)),
+            ("0.5", Float(0.5)),
+            ("9007199254740993.5", Float(9007199254740994.0)),
+            ("12345678901234567890.5", Float(1.2345678901234567e+19)),
+            ("1e-400", Float(0.0)),
+            ("1e-999999999999999999999", Float(0.0)),
+            ("1.0000000000000000001", Float(1.0)),
+            ("1.05e1", Float(10.5)),
+            ("-1e-1", Float(-0.1)),
+            ("100000000000000000000000000000.1", Float(1e+29)),
+            ("-0.5e0", Float(-0.5)),
+            ("25e-1", Float(2.5)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse(text.as_bytes()), Ok(Value::Number(*want)), "{text}");
+        }
+        for text in ["1e999999999999999999999", "-1.5e400", "1e309"] {
+            assert_eq!(
+                kind(text.as_bytes()),
+                Some(ParseErrorKind::NumberOutOfRange)
+            );
         }
     }
 

@@ -2,7 +2,8 @@
 //! it) and `tests/rules_doc/` (which checks that docs/RULES.md cites it).
 //!
 //! Every file is a JSON array of cases:
-//! `{name, kind, options?, payload | payload_text, valid?, issues?: [{path, code}], error?}`.
+//! `{name, kind, options?, payload | payload_text, object_form?, valid?, issues?: [{path, code}],
+//! error?}`.
 
 use serde_json::Value;
 use std::fs;

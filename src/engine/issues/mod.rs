@@ -103,8 +103,9 @@ pub enum IssueKind<'a> {
     },
     /// `out_of_range`: the integer `actual` outside `min ..= max` (either bound optional).
     OutOfRange {
-        /// The value.
-        actual: i64,
+        /// The value (`params.actual`); `None` for a whole number beyond the 64-bit range, whose
+        /// digits a report does not carry.
+        actual: Option<i64>,
         /// The lower bound.
         min: Option<i64>,
         /// The upper bound.
@@ -452,7 +453,10 @@ impl IssueKind<'_> {
                 p.with("min", min).with("actual", actual)
             }
             IssueKind::OutOfRange { actual, min, max } => {
-                let p = p.with("actual", actual);
+                let p = match actual {
+                    Some(n) => p.with("actual", n),
+                    None => p,
+                };
                 let p = match min {
                     Some(lo) => p.with("min", lo),
                     None => p,

@@ -30,14 +30,9 @@ const RULE_BID_AMOUNT: &str = "line_item_update.bid_amount_local_micro.required_
 /// needs.
 pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let amount_name = "bid_amount_local_micro";
-    if let Some(n) = fields::int_member(ctx, obj, path, amount_name, Need::Optional) {
-        numbers::in_range(
-            ctx,
-            &path.key(amount_name),
-            n,
-            Some(BID_AMOUNT_MIN_MICRO),
-            None,
-        );
+    if let Some(v) = fields::member(ctx, obj, path, amount_name, Need::Optional) {
+        let min = Some(BID_AMOUNT_MIN_MICRO);
+        numbers::integer_in(ctx, &path.key(amount_name), v, min, None);
     }
     if !fields::present(obj, "bid_strategy") {
         // The strategy is kept: a record given with MAX or TARGET and no amount keeps a line

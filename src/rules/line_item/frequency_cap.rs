@@ -3,8 +3,8 @@
 //! between the two, so none is checked.
 
 use super::only_for_objectives;
-use crate::checks::enums;
 use crate::checks::fields::{self, Need};
+use crate::checks::{enums, numbers};
 use crate::ctx::Ctx;
 use crate::json::Object;
 use crate::report::Pointer;
@@ -24,8 +24,13 @@ const RULE_FREQUENCY_CAP: &str = "line_item_update.frequency_cap.objectives";
 /// duration_in_days: one of [`DURATIONS_IN_DAYS`].
 pub(super) fn duration_in_days(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     let name = "duration_in_days";
-    if let Some(d) = fields::int_member(ctx, obj, path, name, Need::Optional) {
-        enums::one_of_int(ctx, &path.key(name), d, DURATIONS_IN_DAYS);
+    let Some(v) = fields::member(ctx, obj, path, name, Need::Optional) else {
+        return;
+    };
+    let p = path.key(name);
+    // A whole number beyond 64 bits is none of them either: `i64::MAX` stands for it.
+    if let Some(d) = numbers::whole(ctx, &p, v) {
+        enums::one_of_int(ctx, &p, d.unwrap_or(i64::MAX), DURATIONS_IN_DAYS);
     }
 }
 
