@@ -43,7 +43,7 @@ const NOT_A_STRING =
 const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no UTF-8 form';
 
 /** A value the engine refuses as `too_long` (one byte over MAX_VALUE_BYTES). */
-const TOO_LONG = 'x'.repeat(MAX_VALUE_BYTES + 1);
+export const TOO_LONG = 'x'.repeat(MAX_VALUE_BYTES + 1);
 
 export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
 

@@ -7,7 +7,7 @@
 // value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
 // with the engine's dropped values, or with the user's rejection when nothing is left.
 import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
-import { HASH_KEYS, hashOptions, isPlainObject } from './audience.js';
+import { HASH_KEYS, TOO_LONG, hashOptions, isPlainObject } from './audience.js';
 import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */
@@ -117,8 +117,11 @@ export function bodiesApi(raw) {
             continue;
           }
           kept?.[FIELDS[f]]?.push(k);
-          parts.push(x);
-          lens.push(x.length);
+          // A value over MAX_VALUE_BYTES units goes in as a stand-in the engine refuses the same
+          // way (too_long), not whole (lib/audience.js, TOO_LONG).
+          const staged = x.length > TOO_LONG.length ? TOO_LONG : x;
+          parts.push(staged);
+          lens.push(staged.length);
           n++;
         }
         counts.push(n);

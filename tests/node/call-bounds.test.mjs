@@ -179,3 +179,19 @@ test('the module refuses more than one call takes: input_too_large, and the next
   raw.audienceReleaseStage();
   assert.deepEqual(hashEntry.hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
 });
+
+test('buildAudienceBodies: a value of any length is too_long past MAX_VALUE_BYTES, without being copied in', async () => {
+  const { buildAudienceBodies } = await import('../../pkg/node.js');
+  const raw = require('../../pkg/wasm/preflight.cjs');
+  const before = raw.audienceMemory().buffer.byteLength;
+  const r = buildAudienceBodies(
+    'custom_audience_users',
+    [{ email: ['A@x.com', 'é'.repeat(400_000_000)] }, { email: 'x'.repeat(MAX_VALUE_BYTES + 1) }, { partner_user_id: 'x'.repeat(MAX_VALUE_BYTES) }],
+    { operation: 'Update' },
+  );
+  assert.deepEqual(r.rejected, [{ index: 1, field: 'email', valueIndex: 0, code: 'too_long' }]);
+  assert.deepEqual(r.dropped, [{ index: 0, field: 'email', valueIndex: 1, code: 'too_long' }]);
+  assert.deepEqual(r.records, [[0, 2]]);
+  assert.ok(r.bodies[0].includes(sha256('a@x.com')) && r.bodies[0].includes('x'.repeat(MAX_VALUE_BYTES)));
+  assert.ok(raw.audienceMemory().buffer.byteLength - before < 16 << 20, 'the long value was not copied in');
+});
