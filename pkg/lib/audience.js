@@ -140,15 +140,36 @@ function unpackInto(r, overrides, hashes, errors, base, shift) {
   return first;
 }
 
+const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+
 /**
  * `values[i]`, with a getter or Proxy trap that throws turned into a PreflightError
- * `invalid_argument` (its `cause` the thrown value), as validate does for a payload.
+ * `invalid_argument` (its `cause` the thrown value), as validate does for a payload. With
+ * `ownOnly` (see `inheritsIndexes`), a hole is undefined, never an element inherited.
  */
-function valueAt(values, i) {
+function valueAt(values, i, ownOnly) {
   try {
-    return values[i];
+    return ownOnly && !hasOwn(values, i) ? undefined : values[i];
   } catch (e) {
     throw new PreflightError('invalid_argument', `values[${i}] could not be read (see cause)`, { cause: e });
+  }
+}
+
+/**
+ * Whether reading an element of the array `a` could find one on its prototype chain (an index
+ * key there, as a polluted `Object.prototype[0] = '...'` makes): then a hole of `a` would read
+ * that value, and its elements are read as own members only. Checked once per call (the
+ * prototypes' own names), so that the usual case reads elements directly.
+ */
+function inheritsIndexes(a) {
+  try {
+    for (let p = Object.getPrototypeOf(a); p !== null; p = Object.getPrototypeOf(p)) {
+      for (const k of Object.getOwnPropertyNames(p)) if (String(+k >>> 0) === k) return true;
+    }
+    return false;
+  } catch {
+    // A Proxy whose traps throw: element by element (its errors then say which).
+    return true;
   }
 }
 
@@ -283,6 +304,7 @@ export function audienceApi(raw) {
     const lens = new Uint32Array(vals.length);
     let start = 0;
     const generation = engine.generation;
+    const ownOnly = inheritsIndexes(values);
     try {
       // At least one block, so that the engine checks the options of an empty list too.
       do {
@@ -294,7 +316,7 @@ export function audienceApi(raw) {
         // most MAX_VALUE_BYTES units (a longer one is staged as ''), so a block stays under
         // BLOCK_UNITS + MAX_VALUE_BYTES units.
         for (; m < BLOCK && start + m < n && units <= BLOCK_UNITS; m++) {
-          const v = valueAt(values, start + m);
+          const v = valueAt(values, start + m, ownOnly);
           let staged = '';
           if (typeof v !== 'string') (overrides ??= new Map()).set(m, 'not_a_string');
           else if (v.length > MAX_VALUE_BYTES) (overrides ??= new Map()).set(m, 'too_long');
