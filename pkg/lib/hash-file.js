@@ -2,7 +2,8 @@
 // FILE [--column COLUMN]` does, streaming, and returns its standard output byte for byte (a Blob)
 // with the rejected rows as its standard error lists them (row numbers, codes; never values).
 // Runs in the calling thread; lib/hash-worker.js runs it in a Web Worker (hashFileInWorker).
-import { PreflightError, controlOf } from './core.js';
+import { PreflightError } from './core.js';
+import { controlOf } from './control.js';
 import { ColumnReader, csvOptions } from './csv.js';
 import { splitOptions, onErrorOption, resultText } from './hash-stream.js';
 

