@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { audienceApi, MAX_CALL_BYTES, MAX_STAGE_BYTES, MAX_VALUE_BYTES } from '../../pkg/lib/audience.js';
 import * as hashEntry from '../../pkg/hash.js';
+import { bodiesApi } from '../../pkg/lib/bodies.js';
 
 const require = createRequire(import.meta.url);
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -194,4 +195,71 @@ test('buildAudienceBodies: a value of any length is too_long past MAX_VALUE_BYTE
   assert.deepEqual(r.records, [[0, 2]]);
   assert.ok(r.bodies[0].includes(sha256('a@x.com')) && r.bodies[0].includes('x'.repeat(MAX_VALUE_BYTES)));
   assert.ok(raw.audienceMemory().buffer.byteLength - before < 16 << 20, 'the long value was not copied in');
+});
+
+test('buildAudienceBodies: 400,000 records with 16 MiB of memory left, in bounded calls', async () => {
+  const glue = require.resolve('../../pkg/wasm/preflight.cjs');
+  const cached = require.cache[glue];
+  delete require.cache[glue];
+  const raw = require(glue);
+  require.cache[glue] = cached;
+  const memory = raw.audienceMemory();
+  memory.grow(65536 - memory.buffer.byteLength / 65536 - HEADROOM / 65536);
+  const { buildAudienceBodies } = bodiesApi(raw);
+  const records = Array.from({ length: 400_000 }, (_, i) => ({ service_id: String(10000 + (i % 10)) }));
+  const r = buildAudienceBodies('custom_audience_users', records, { operation: 'Update' });
+  assert.deepEqual([r.rejected, r.dropped], [[], []]);
+  assert.equal(r.records.flat().length, 400_000);
+  assert.ok(r.records.flat().every((x, i) => x === i));
+  assert.ok(r.bodies.every((b, k) => b.includes(sha256(String(10000 + (r.records[k][0] % 10))))));
+  assert.equal(raw.audienceMemory(), memory, 'the same instance');
+});
+
+test('buildAudienceBodies in chunks of any size: the same bodies, records, rejections and drops as in one call', () => {
+  const raw = require('../../pkg/wasm/preflight.cjs');
+  const whole = bodiesApi(raw, { records: Infinity, values: Infinity, units: Infinity }).buildAudienceBodies;
+  const chunked = [
+    { records: 1, values: 1, units: 1 },
+    { records: 2, values: 3, units: 30 },
+    { records: 5, values: 1000, units: 1e9 },
+    { records: 1000, values: 4, units: 1e9 },
+  ].map((c) => bodiesApi(raw, c).buildAudienceBodies);
+  let seed = 22;
+  const rnd = (k) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 16) % k;
+  };
+  const value = () => [
+    `User${rnd(50)}@Example.com`, 'not an email', '', 42, '+1 617 555 ' + String(1000 + rnd(9000)), '@handle' + rnd(9),
+    'x'.repeat(rnd(300)), `p-${rnd(1000)}`, '12345', 'é\u0301@x.com',
+  ][rnd(10)];
+  const FIELDS = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
+  const outcome = (f) => {
+    try {
+      return JSON.stringify(f());
+    } catch (e) {
+      return `${e.code}`;
+    }
+  };
+  let compared = 0;
+  for (let round = 0; round < 300; round++) {
+    const records = Array.from({ length: rnd(40) }, () => {
+      const rec = {};
+      for (let k = rnd(3); k > 0; k--) {
+        const field = FIELDS[rnd(6)];
+        rec[field] = rnd(3) === 0 ? Array.from({ length: rnd(4) }, value) : value();
+      }
+      return rec;
+    });
+    const options = { operation: rnd(2) ? 'Update' : 'Delete', expiresAt: '2031-01-01T00:00:00Z' };
+    const users = [undefined, 1, 2, 3, 5][rnd(5)];
+    if (users !== undefined) options.maxUsersPerBody = users;
+    const bytes = [undefined, 300, 500, 900, 2000][rnd(5)];
+    if (bytes !== undefined) options.maxBodyBytes = bytes;
+    const endpoint = rnd(4) ? 'custom_audience_users' : 'do_not_reach_users';
+    const want = outcome(() => whole(endpoint, records, options));
+    for (const f of chunked) assert.equal(outcome(() => f(endpoint, records, options)), want, `round ${round}`);
+    if (want.includes('"bodies":["')) compared++;
+  }
+  assert.ok(compared > 150, `${compared} rounds with bodies`);
 });
