@@ -18,9 +18,9 @@ const require = createRequire(import.meta.url);
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 const HEADROOM = 16 << 20;
 
-/** A new instance of the hash-only glue, its memory grown to HEADROOM below the limit. */
-function cramped() {
-  const glue = require.resolve('../../pkg/wasm/preflight_hash.cjs');
+/** A new instance of a glue (the hash-only one by default), its memory grown to HEADROOM below the limit. */
+function cramped(build = 'preflight_hash') {
+  const glue = require.resolve(`../../pkg/wasm/${build}.cjs`);
   const cached = require.cache[glue];
   delete require.cache[glue];
   const raw = require(glue);
@@ -198,13 +198,8 @@ test('buildAudienceBodies: a value of any length is too_long past MAX_VALUE_BYTE
 });
 
 test('buildAudienceBodies: 400,000 records with 16 MiB of memory left, in bounded calls', async () => {
-  const glue = require.resolve('../../pkg/wasm/preflight.cjs');
-  const cached = require.cache[glue];
-  delete require.cache[glue];
-  const raw = require(glue);
-  require.cache[glue] = cached;
+  const { raw } = cramped('preflight');
   const memory = raw.audienceMemory();
-  memory.grow(65536 - memory.buffer.byteLength / 65536 - HEADROOM / 65536);
   const { buildAudienceBodies } = bodiesApi(raw);
   const records = Array.from({ length: 400_000 }, (_, i) => ({ service_id: String(10000 + (i % 10)) }));
   const r = buildAudienceBodies('custom_audience_users', records, { operation: 'Update' });
