@@ -71,4 +71,3 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
     throw new PreflightError(code, `${what}: its members could not be listed (see cause)`, { cause: e });
   }
 }
-
