@@ -14,6 +14,25 @@ const HEX_LEN = 64;
 /** hashIdentifiers: values per crossing, and per `join` (README, Benchmarks). */
 const BLOCK = 32768;
 const GROUP = 16;
+/**
+ * The longest value the engine hashes, in UTF-8 bytes (MAX_VALUE_BYTES, src/audience/mod.rs):
+ * longer is `too_long`, checked before anything else of the value. A string of more UTF-16 units
+ * has more UTF-8 bytes, so it is `too_long` here without being copied into the module.
+ */
+export const MAX_VALUE_BYTES = 65536;
+/**
+ * The bounds of one call of the module, so that no input, of any size or shape, can exhaust its
+ * memory (a trap there discards the instance, and every caller's line hashers with it). The
+ * results of a call can be many times its input (an empty line, one byte, gives an `empty`
+ * error; `1` and a line ending, two bytes, 64 hex digits), so the input of one call is bounded:
+ * hashLines' text and a line hasher's chunk go in pieces of MAX_CALL_BYTES (mirrored by the
+ * module, bindings/wasm/src/audience.rs, which refuses more); a block of hashIdentifiers ends
+ * after BLOCK values or BLOCK_UNITS UTF-16 units, whichever comes first (at most MAX_STAGE_BYTES
+ * staged).
+ */
+export const MAX_CALL_BYTES = 65536;
+const BLOCK_UNITS = (1 << 21) - MAX_VALUE_BYTES;
+export const MAX_STAGE_BYTES = (1 << 21) * 3;
 const textEncoder = new TextEncoder();
 /** The hash options (upload bodies, lib/bodies.js, take more). */
 export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
@@ -22,6 +41,9 @@ const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode:
 const NOT_A_STRING =
   'the value must be a string (numbers are refused: ids above 2^53 lose precision as numbers)';
 const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no UTF-8 form';
+
+/** A value the engine refuses as `too_long` (one byte over MAX_VALUE_BYTES). */
+export const TOO_LONG = 'x'.repeat(MAX_VALUE_BYTES + 1);
 
 export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
 
@@ -60,30 +82,22 @@ export function hashOptions(options, allowed = HASH_KEYS) {
 }
 
 /**
- * Decodes a packed bulk result.
+ * Decodes a packed bulk result into the caller's `hashes` (pre-sized, or filled in order) and
+ * `errors`: the result's index i goes to slot `i - base` (`base`: the index of slot 0) and its
+ * error entry says index `i + shift`; returns the result's first index.
  * @param {string} r
  * @param {Map<number, string> | null} overrides codes replacing the engine's for some indexes
- *   (values the engine saw as '' because they could not be passed: non-strings, lone surrogates)
+ *   (values the engine saw as '' because they could not be passed: non-strings, lone surrogates,
+ *   values too long)
  */
-function unpack(r, overrides = null) {
-  // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
-  const hashes = new Array(+r.slice(0, r.indexOf(',')));
-  const errors = [];
-  const first = unpackInto(r, overrides, hashes, errors, 0);
-  return { hashes, errors, first };
-}
-
-/**
- * `unpack` into the caller's pre-sized `hashes` (from slot `offset`) and `errors` (indexes plus
- * `offset`); returns the result's first index.
- */
-function unpackInto(r, overrides, hashes, errors, offset) {
+function unpackInto(r, overrides, hashes, errors, base, shift) {
   const comma = r.indexOf(',');
   const a = r.indexOf('|', comma);
   const b = r.indexOf('|', a + 1);
   const c = r.indexOf('|', b + 1);
   const n = +r.slice(0, comma);
   const first = +r.slice(comma + 1, a);
+  const offset = first - base;
   const rejected = []; // relative to `first`, ascending
   if (b > a + 1) {
     const parts = r.slice(a + 1, b - 1).split(',');
@@ -92,7 +106,7 @@ function unpackInto(r, overrides, hashes, errors, offset) {
       const colon = p.indexOf(':');
       const index = +p.slice(0, colon);
       const code = (overrides !== null && overrides.get(index)) || p.slice(colon + 1);
-      errors.push({ index: index + offset, code });
+      errors.push({ index: index + shift, code });
       rejected.push(index - first);
     }
   }
@@ -126,15 +140,36 @@ function unpackInto(r, overrides, hashes, errors, offset) {
   return first;
 }
 
+const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+
 /**
  * `values[i]`, with a getter or Proxy trap that throws turned into a PreflightError
- * `invalid_argument` (its `cause` the thrown value), as validate does for a payload.
+ * `invalid_argument` (its `cause` the thrown value), as validate does for a payload. With
+ * `ownOnly` (see `inheritsIndexes`), a hole is undefined, never an element inherited.
  */
-function valueAt(values, i) {
+function valueAt(values, i, ownOnly) {
   try {
-    return values[i];
+    return ownOnly && !hasOwn(values, i) ? undefined : values[i];
   } catch (e) {
     throw new PreflightError('invalid_argument', `values[${i}] could not be read (see cause)`, { cause: e });
+  }
+}
+
+/**
+ * Whether reading an element of the array `a` could find one on its prototype chain (an index
+ * key there, as a polluted `Object.prototype[0] = '...'` makes): then a hole of `a` would read
+ * that value, and its elements are read as own members only. Checked once per call (the
+ * prototypes' own names), so that the usual case reads elements directly.
+ */
+function inheritsIndexes(a) {
+  try {
+    for (let p = Object.getPrototypeOf(a); p !== null; p = Object.getPrototypeOf(p)) {
+      for (const k of Object.getOwnPropertyNames(p)) if (String(+k >>> 0) === k) return true;
+    }
+    return false;
+  } catch {
+    // A Proxy whose traps throw: element by element (its errors then say which).
+    return true;
   }
 }
 
@@ -212,9 +247,14 @@ export function audienceApi(raw) {
     return type;
   };
 
-  /** A single value: a well-formed string. */
+  /**
+   * A single value: a well-formed string. One longer than MAX_VALUE_BYTES units is `too_long`
+   * whatever it holds (once the type and options are right): the engine gets a stand-in of
+   * MAX_VALUE_BYTES + 1 bytes, which it refuses the same way, instead of the whole string.
+   */
   const oneValue = (value) => {
     if (typeof value !== 'string') throw new PreflightError('not_a_string', NOT_A_STRING);
+    if (value.length > MAX_VALUE_BYTES) return TOO_LONG;
     if (!isWellFormed(value)) throw new PreflightError('invalid_utf8', LONE_SURROGATE);
     return value;
   };
@@ -257,26 +297,32 @@ export function audienceApi(raw) {
       // A Proxy of an array.
       throw new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e });
     }
+    // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
     const hashes = new Array(n);
     const errors = [];
     const vals = new Array(Math.min(n, BLOCK));
     const lens = new Uint32Array(vals.length);
     let start = 0;
     const generation = engine.generation;
+    const ownOnly = inheritsIndexes(values);
     try {
       // At least one block, so that the engine checks the options of an empty list too.
       do {
-        const m = Math.min(BLOCK, n - start);
         /** @type {Map<number, string> | null} */
         let overrides = null;
         let units = 0;
-        // Each value read once, before staging (an accessor may call back in).
-        for (let i = 0; i < m; i++) {
-          const v = valueAt(values, start + i);
-          const ok = typeof v === 'string';
-          if (!ok) (overrides ??= new Map()).set(i, 'not_a_string');
-          vals[i] = ok ? v : '';
-          units += lens[i] = ok ? v.length : 0;
+        let m = 0;
+        // Each value read once, before staging (an accessor may call back in). A value is at
+        // most MAX_VALUE_BYTES units (a longer one is staged as ''), so a block stays under
+        // BLOCK_UNITS + MAX_VALUE_BYTES units.
+        for (; m < BLOCK && start + m < n && units <= BLOCK_UNITS; m++) {
+          const v = valueAt(values, start + m, ownOnly);
+          let staged = '';
+          if (typeof v !== 'string') (overrides ??= new Map()).set(m, 'not_a_string');
+          else if (v.length > MAX_VALUE_BYTES) (overrides ??= new Map()).set(m, 'too_long');
+          else staged = v;
+          vals[m] = staged;
+          units += lens[m] = staged.length;
         }
         let r = hashBlock(type, o, vals, lens, m, units);
         if (r === null) {
@@ -294,7 +340,7 @@ export function audienceApi(raw) {
           r = hashBlock(type, o, vals, lens, m, units);
           if (r === null) throw new PreflightError('split_character', 'a value could not be staged');
         }
-        unpackInto(r, overrides, hashes, errors, start);
+        unpackInto(r, overrides, hashes, errors, -start, start);
         start += m;
       } while (start < n);
     } finally {
@@ -305,24 +351,20 @@ export function audienceApi(raw) {
     return { hashes, errors };
   };
 
-  /** @type {WebAssembly.Memory | null} the memory of the instance of generation `memoryOf` */
-  let memory = null;
-  let memoryOf = -1;
-
   /**
    * The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed
    * (seen here, or by the engine: `split_character`, a surrogate pair cut between two values).
    */
   const hashBlock = (type, o, vals, lens, m, units) => {
+    // At most MAX_STAGE_BYTES (BLOCK_UNITS above); the engine refuses more, and what it cannot
+    // reserve.
     const cap = units * 3;
-    // (Sizes reach the engine as 32 bits; it refuses what it cannot reserve, at most 2 GiB.)
-    const ptr = cap <= 0xffffffff ? engine.call(() => raw.audienceStage(cap)) : undefined;
+    const ptr = engine.call(() => raw.audienceStage(cap));
     if (ptr === undefined) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
-    if (memoryOf !== engine.generation) {
-      memory = engine.call(() => raw.audienceMemory());
-      memoryOf = engine.generation;
-    }
-    // Taken after audienceStage, which may grow the memory (detaching an older buffer).
+    // The memory and its view are taken afresh for every block, right after audienceStage, which
+    // may grow the memory (detaching an older buffer); a failure anywhere in the process may have
+    // replaced the instance, and with it the memory, since the last block.
+    const memory = engine.call(() => raw.audienceMemory());
     const view = new Uint8Array(memory.buffer, ptr, cap);
     let at = 0;
     for (let g = 0; g < m; g += GROUP) {
@@ -353,9 +395,22 @@ export function audienceApi(raw) {
     if (typeof text === 'string') bytes = utf8(text);
     else if (text instanceof Uint8Array) bytes = text;
     else throw new PreflightError('invalid_argument', 'text must be a string or a Uint8Array');
-    const { hashes, errors } = unpack(
-      engine.call(() => raw.audienceHashLines(type, bytes, o.phoneFormat, o.defaultCountryCode, o.prehashed)),
-    );
+    // Through the module's streaming line hasher, MAX_CALL_BYTES at a time: the same lines and
+    // results as the whole text at once (bulk.rs), with what one call allocates bounded.
+    const hasher = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const generation = engine.generation;
+    const hashes = [];
+    const errors = [];
+    try {
+      for (let at = 0; at < bytes.length; at += MAX_CALL_BYTES) {
+        const piece = bytes.subarray(at, at + MAX_CALL_BYTES);
+        unpackInto(engine.call(() => hasher.pushBytes(piece)), null, hashes, errors, 0, 0);
+      }
+      unpackInto(engine.call(() => hasher.finish()), null, hashes, errors, 0, 0);
+    } finally {
+      // Not after a failure inside the module: that instance is gone, and the hasher with it.
+      if (engine.generation === generation) engine.call(() => hasher.free());
+    }
     return { hashes, errors };
   };
 
@@ -384,23 +439,28 @@ export function audienceApi(raw) {
       }
       return h;
     };
-    const push = (hasher, bytes) => engine.call(() => hasher.pushBytes(bytes));
-    const result = (r) => {
-      const { hashes, errors, first } = unpack(r);
-      return { hashes, errors, firstIndex: first };
+    /** The results of one push or finish, gathered from the module's packed results. */
+    const gather = () => ({ hashes: [], errors: [], firstIndex: -1 });
+    const add = (into, packed) => {
+      if (into.firstIndex < 0) into.firstIndex = +packed.slice(packed.indexOf(',') + 1, packed.indexOf('|'));
+      unpackInto(packed, null, into.hashes, into.errors, into.firstIndex, 0);
+      return into;
     };
-    const flushPending = (hasher) => {
+    /** Feeds `bytes` MAX_CALL_BYTES at a time (at least one call, for the first index). */
+    const push = (hasher, bytes, into) => {
+      let at = 0;
+      do {
+        const piece = bytes.subarray(at, at + MAX_CALL_BYTES);
+        add(into, engine.call(() => hasher.pushBytes(piece)));
+        at += MAX_CALL_BYTES;
+      } while (at < bytes.length);
+      return into;
+    };
+    const flushPending = (hasher, into) => {
       // A lone high surrogate: not UTF-8, so the line it ends up in is invalid_utf8.
-      if (pendingHigh === '') return '';
+      if (pendingHigh === '') return into;
       pendingHigh = '';
-      return push(hasher, Uint8Array.of(0xff));
-    };
-    /** The results of a flushed lone surrogate (packed `before`, maybe '') and of the call. */
-    const merge = (before, packed) => {
-      if (before === '') return result(packed);
-      const a = result(before);
-      const b = result(packed);
-      return { hashes: a.hashes.concat(b.hashes), errors: a.errors.concat(b.errors), firstIndex: a.firstIndex };
+      return push(hasher, Uint8Array.of(0xff), into);
     };
     return {
       /** @param {Uint8Array | ArrayBuffer | ArrayBufferView | string} chunk */
@@ -414,21 +474,21 @@ export function audienceApi(raw) {
             pendingHigh = s.slice(-1);
             s = s.slice(0, -1);
           }
-          return result(push(hasher, utf8(s)));
+          return push(hasher, utf8(s), gather());
         }
         let bytes;
         if (chunk instanceof Uint8Array) bytes = chunk;
         else if (ArrayBuffer.isView(chunk)) bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         else if (chunk instanceof ArrayBuffer) bytes = new Uint8Array(chunk);
         else throw new PreflightError('invalid_argument', 'a chunk must be a Uint8Array (or another ArrayBuffer view) or a string');
-        return merge(flushPending(hasher), push(hasher, bytes));
+        return push(hasher, bytes, flushPending(hasher, gather()));
       },
       /** Hashes the last line; the hasher cannot be used afterwards. */
       finish() {
         const hasher = live();
         h = null;
         try {
-          return merge(flushPending(hasher), engine.call(() => hasher.finish()));
+          return add(flushPending(hasher, gather()), engine.call(() => hasher.finish()));
         } finally {
           if (engine.generation === born) engine.call(() => hasher.free());
         }

@@ -7,7 +7,7 @@
 // value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
 // with the engine's dropped values, or with the user's rejection when nothing is left.
 import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
-import { HASH_KEYS, hashOptions, isPlainObject } from './audience.js';
+import { HASH_KEYS, TOO_LONG, hashOptions, isPlainObject } from './audience.js';
 import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */
@@ -19,6 +19,17 @@ const DATE_KEYS = [
   ['expiresAt', 'invalid_expires_at'],
   ['now', 'invalid_now'],
 ];
+
+/**
+ * What one call of the engine gets at most (a record is never split: one with more values goes
+ * alone): records, values and UTF-16 units of values. Bodies are made greedily, a record at a
+ * time, and a body never depends on the records before it; so the records go in chunks, each
+ * call's bodies but the last are final, and the next call starts again at the first record of
+ * that last body (a chunk that ends inside its only body is taken again, twice as large). What
+ * one call allocates stays bounded (lib/audience.js, MAX_CALL_BYTES) whatever the number of
+ * records: the bodies are many times their input (64 hex digits for `service_id: '1'`).
+ */
+export const BODY_CHUNK = Object.freeze({ records: 65536, values: 65536, units: 1 << 21 });
 
 /** The time value of a Date (of any realm), or undefined for anything else. */
 function dateTime(v) {
@@ -46,7 +57,7 @@ function dateOption(v, name, code) {
 }
 
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
-export function bodiesApi(raw) {
+export function bodiesApi(raw, chunk = BODY_CHUNK) {
   const engine = engineOf(raw);
   /**
    * Request bodies for the custom audience users or do-not-reach users endpoint.
@@ -84,7 +95,10 @@ export function bodiesApi(raw) {
     const early = [];
     /** For a record with values left out here: per field, the input position of each passed value. */
     const positions = new Map();
+    /** Record i's values are parts[firstPart[i]..firstPart[i + 1]). */
+    const firstPart = [];
     for (let i = 0; i < records.length; i++) {
+      firstPart.push(parts.length);
       // Own elements only, and a throwing getter is a typed error (lib/core.js `own`).
       const rec = own(records, i, 'records', 'invalid_record');
       if (!isPlainObject(rec)) throw new PreflightError('invalid_record', `records[${i}] is not an object`);
@@ -117,46 +131,103 @@ export function bodiesApi(raw) {
             continue;
           }
           kept?.[FIELDS[f]]?.push(k);
-          parts.push(x);
-          lens.push(x.length);
+          // A value over MAX_VALUE_BYTES units goes in as a stand-in the engine refuses the same
+          // way (too_long), not whole (lib/audience.js, TOO_LONG).
+          const staged = x.length > TOO_LONG.length ? TOO_LONG : x;
+          parts.push(staged);
+          lens.push(staged.length);
           n++;
         }
         counts.push(n);
       }
       if (kept !== null) positions.set(i, kept);
     }
+    const n = records.length;
+    firstPart.push(parts.length);
 
-    const text = parts.join('');
-    const out = engine.call(() => raw.audienceBuildBodies(
-      endpoint,
-      text,
-      Uint32Array.from(lens),
-      Uint32Array.from(counts),
-      operation,
-      effectiveAt ?? undefined,
-      expiresAt ?? undefined,
-      now ?? undefined,
-      users,
-      bytes,
-      o.phoneFormat,
-      o.defaultCountryCode,
-      o.prehashed,
-    ));
-    const meta = out[0];
-    const [counts0, rejectedText, droppedText] = meta.split('|');
-    const perBody = counts0 ? counts0.slice(0, -1).split(',').map(Number) : [];
-    const parse = (text) => (text ? text.slice(0, -1).split(',') : []).map((item) => {
-      const [index, field, valueIndex, code] = item.split(':');
+    /** Problems of records `from` on, their indexes made absolute (`from`: the chunk's first). */
+    const parse = (text, from) => (text ? text.slice(0, -1).split(',') : []).map((item) => {
+      const [rel, field, valueIndex, code] = item.split(':');
+      const index = +rel + from;
       const at = valueIndex === '' ? null : +valueIndex;
       return {
-        index: +index,
+        index,
         field: field === '' ? null : field,
         // The input position of the value (values left out here shift the engine's).
-        valueIndex: at === null ? null : positions.get(+index)?.[field]?.[at] ?? at,
+        valueIndex: at === null ? null : positions.get(index)?.[field]?.[at] ?? at,
         code,
       };
     });
-    const engineRejected = parse(rejectedText);
+    /** The engine on records [a, b). */
+    const build = (a, b) => {
+      const pa = firstPart[a];
+      const pb = firstPart[b];
+      const text = parts.slice(pa, pb).join('');
+      const out = engine.call(() => raw.audienceBuildBodies(
+        endpoint,
+        text,
+        Uint32Array.from(lens.slice(pa, pb)),
+        Uint32Array.from(counts.slice(6 * a, 6 * b)),
+        operation,
+        effectiveAt ?? undefined,
+        expiresAt ?? undefined,
+        now ?? undefined,
+        users,
+        bytes,
+        o.phoneFormat,
+        o.defaultCountryCode,
+        o.prehashed,
+      ));
+      const [counts0, rejectedText, droppedText] = out[0].split('|');
+      return {
+        bodies: out.slice(1),
+        perBody: counts0 ? counts0.slice(0, -1).split(',').map(Number) : [],
+        rejected: parse(rejectedText, a),
+        dropped: parse(droppedText, a),
+      };
+    };
+
+    const bodies = [];
+    const perBody = [];
+    const engineRejected = [];
+    const engineDropped = [];
+    let a = 0;
+    let scale = 1;
+    // At least one call, so that the engine checks the endpoint and options of no records too.
+    do {
+      let b = a;
+      let values = 0;
+      let units = 0;
+      while (b < n && (b === a || (b - a < chunk.records * scale && values < chunk.values * scale && units < chunk.units * scale))) {
+        for (let p = firstPart[b]; p < firstPart[b + 1]; p++) units += lens[p];
+        values += firstPart[b + 1] - firstPart[b];
+        b++;
+      }
+      const r = build(a, b);
+      if (b < n && r.bodies.length === 1) {
+        // The chunk ended inside its only body, which may take records after it.
+        scale *= 2;
+        continue;
+      }
+      let next = b;
+      let keep = r.bodies.length;
+      if (b < n && keep > 1) {
+        // The last body may take records after the chunk: from its first record again.
+        keep--;
+        const gone = new Set(r.rejected.map((x) => x.index));
+        let left = r.perBody[keep];
+        next = b;
+        while (left > 0) if (!gone.has(--next)) left--;
+      }
+      for (let k = 0; k < keep; k++) {
+        bodies.push(r.bodies[k]);
+        perBody.push(r.perBody[k]);
+      }
+      for (const x of r.rejected) if (x.index < next) engineRejected.push(x);
+      for (const x of r.dropped) if (x.index < next) engineDropped.push(x);
+      a = next;
+      scale = 1;
+    } while (a < n);
     const isRejected = new Set(engineRejected.map((x) => x.index));
     // Each problem found here goes with its user: rejected when the engine left the user out
     // (then a no_identifiers of a user whose every value was left out here is not repeated),
@@ -174,7 +245,7 @@ export function bodiesApi(raw) {
       engineRejected.filter((x) => !(x.code === 'no_identifiers' && hadEarly.has(x.index))),
       early.filter((x) => isRejected.has(x.index)),
     );
-    const dropped = merge(parse(droppedText), early.filter((x) => !isRejected.has(x.index)));
+    const dropped = merge(engineDropped, early.filter((x) => !isRejected.has(x.index)));
     // The accepted records fill the bodies in input order.
     const recordsPerBody = [];
     let r = 0;
@@ -186,7 +257,7 @@ export function bodiesApi(raw) {
       }
       recordsPerBody.push(ids);
     }
-    return { bodies: out.slice(1), records: recordsPerBody, rejected, dropped };
+    return { bodies, records: recordsPerBody, rejected, dropped };
   };
 
   return { buildAudienceBodies };

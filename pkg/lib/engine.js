@@ -14,30 +14,72 @@
 // Objects made on the old instance (a line hasher) belong to its memory: `generation` counts the
 // instances, and lib/audience.js refuses a hasher of an earlier one (`hasher_invalidated`) rather
 // than hand its pointer to the new instance.
+//
+// That state (the generation, whether the instance trapped, whether it is loaded) belongs to the
+// instance, not to this file: one glue module can be reached by two copies of pkg/lib/ in one
+// process (the ES module entry and its CommonJS bundle, pkg/*.cjs, both load pkg/wasm/<build>.cjs:
+// an application whose dependencies mix `import` and `require`). So it is kept in one record per
+// glue module in a registry under a `Symbol.for` key of the global object, which every copy
+// reaches; each copy wraps it in its own engine (its own PreflightError class).
 import { PreflightError } from './core.js';
 
-/** @type {WeakMap<object, Engine>} one engine per glue module, shared by every area. */
+/**
+ * @typedef {object} State what every copy of this file shares about one glue module's instance
+ * @property {number} generation how many times the instance was replaced
+ * @property {boolean} stale the instance in use trapped and could not be replaced yet
+ * @property {boolean} ready the module is instantiated
+ */
+
+const REGISTRY = Symbol.for('preflight-wasm.engine-state');
+
+/** @returns {WeakMap<object, State>} the registry every copy of this file shares. */
+function registry() {
+  if (local !== undefined) return local;
+  const found = Object.getOwnPropertyDescriptor(globalThis, REGISTRY)?.value;
+  if (found instanceof WeakMap) return found;
+  const created = new WeakMap();
+  try {
+    // Neither enumerable nor writable nor configurable: once there, it stays the one registry.
+    Object.defineProperty(globalThis, REGISTRY, { value: created });
+  } catch {
+    // A frozen global object: this copy keeps its own (the one registry of a single copy).
+    return (local ??= created);
+  }
+  return created;
+}
+/** @type {WeakMap<object, State> | undefined} */
+let local;
+
+/** @type {WeakMap<object, Engine>} this copy's engine per glue module, shared by every area. */
 const engines = new WeakMap();
 
 /**
  * @typedef {object} Engine
  * @property {<T>(call: () => T) => T} call runs a call of the raw exports; a throw from it
  *   discards the instance and becomes `internal_error`
- * @property {number} generation how many times the instance was replaced
+ * @property {number} generation how many times the instance was replaced (read only)
  * @property {boolean} ready whether the module is instantiated: always for the nodejs glue (it
  *   instantiates at require), after `init`/`initSync` (lib/load.js) for the web glue
  */
 
 /**
- * The engine of a glue module (its raw exports): the same object for every caller, so that all
- * areas of an entry point share one instance and see one reset.
+ * The engine of a glue module (its raw exports): the same object for every caller of this copy,
+ * over the state every copy shares, so that all areas of every entry point over one glue module
+ * share one instance and see one reset.
  * @param {Record<string, any>} raw
  * @returns {Engine}
  */
 export function engineOf(raw) {
   let engine = engines.get(raw);
   if (engine === undefined) {
-    engine = createEngine(raw);
+    const states = registry();
+    let state = states.get(raw);
+    if (state === undefined) {
+      // The web glue (it exports initSync) has no instance until it is initialized.
+      state = { generation: 0, stale: false, ready: typeof raw.initSync !== 'function' };
+      states.set(raw, state);
+    }
+    engine = createEngine(raw, state);
     engines.set(raw, engine);
   }
   return engine;
@@ -49,29 +91,33 @@ function isFailedCall(e) {
     Object.prototype.hasOwnProperty.call(e, 'code') && typeof e.code === 'string';
 }
 
-/** @param {Record<string, any>} raw */
-function createEngine(raw) {
-  /** True while the instance in use trapped and could not be replaced yet. */
-  let stale = false;
+/** @param {Record<string, any>} raw @param {State} state */
+function createEngine(raw, state) {
   const engine = {
-    generation: 0,
-    // The web glue (it exports initSync) has no instance until it is initialized.
-    ready: typeof raw.initSync !== 'function',
+    get generation() {
+      return state.generation;
+    },
+    get ready() {
+      return state.ready;
+    },
+    set ready(v) {
+      state.ready = v;
+    },
     call(thunk) {
-      if (!engine.ready) {
+      if (!state.ready) {
         throw new PreflightError(
           'not_initialized',
           'the WebAssembly module is not loaded yet: await init() (or call initSync(bytes)) from this entry point before the first call',
         );
       }
-      if (stale) restart();
+      if (state.stale) restart();
       try {
         return thunk();
       } catch (e) {
         // The wrapper's own errors (thrown from inside a thunk) say what they are.
         if (e instanceof PreflightError) throw e;
         if (isFailedCall(e)) throw new PreflightError(e.code, e.message);
-        stale = true;
+        state.stale = true;
         try {
           restart();
         } catch {
@@ -95,7 +141,7 @@ function createEngine(raw) {
     }
     // Counted first: objects of the old instance are refused from now on, even if starting the
     // new one fails.
-    engine.generation++;
+    state.generation++;
     try {
       raw.__wbg_reset_state();
     } catch (e) {
@@ -103,7 +149,7 @@ function createEngine(raw) {
         cause: e,
       });
     }
-    stale = false;
+    state.stale = false;
   }
 
   return engine;

@@ -3,6 +3,7 @@
 // with the rejected rows as its standard error lists them (row numbers, codes; never values).
 // Runs in the calling thread; lib/hash-worker.js runs it in a Web Worker (hashFileInWorker).
 import { PreflightError } from './core.js';
+import { controlOf } from './control.js';
 import { ColumnReader, csvOptions } from './csv.js';
 import { splitOptions, onErrorOption, resultText } from './hash-stream.js';
 
@@ -11,6 +12,12 @@ export const BATCH_ROWS = 4096;
 
 /** The options of hashFile besides the hash options. */
 const FILE_KEYS = ['type', 'column', 'header', 'delimiter', 'onError'];
+
+/** The members of hashFile's `control` (lib/core.js `controlOf`). */
+const CONTROL_KEYS = ['onProgress', 'signal'];
+
+/** A Blob (a File) of this realm; never an object that only inherits a `stream`. */
+const isBlob = (file) => typeof Blob === 'function' && file instanceof Blob;
 
 /** The reason an aborted signal gives (an AbortError DOMException when it has none). */
 function abortReason(signal) {
@@ -37,13 +44,9 @@ export function hashFileApi(api) {
     }
     // A wrong type or option fails before anything is read.
     api.hashIdentifiers(type, [], hash);
-    const onProgress = control?.onProgress;
-    const signal = control?.signal;
-    if (onProgress !== undefined && typeof onProgress !== 'function') {
-      throw new PreflightError('bad_options', 'onProgress must be a function');
-    }
+    const { onProgress, signal } = controlOf(control, CONTROL_KEYS);
     if (signal?.aborted) throw abortReason(signal);
-    if (typeof file?.stream !== 'function') throw new PreflightError('invalid_argument', 'the file must be a Blob (a File)');
+    if (!isBlob(file)) throw new PreflightError('invalid_argument', 'the file must be a Blob (a File)');
 
     const out = [];
     const rejected = [];

@@ -14,9 +14,11 @@ const STREAM_KEYS = ['output', 'onError'];
  * @param {readonly string[]} ownKeysAllowed the members this call takes besides the hash options
  */
 export function splitOptions(options, ownKeysAllowed) {
-  if (options === undefined || options === null) return { mine: {}, hash: undefined };
+  // `mine` has no prototype: a member the caller did not give is undefined, never one inherited
+  // from a polluted Object.prototype (`mine.type`, `mine.output`).
+  const mine = Object.create(null);
+  if (options === undefined || options === null) return { mine, hash: undefined };
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  const mine = {};
   const hash = {};
   for (const key of ownKeys(options)) {
     if (ownKeysAllowed.includes(key)) mine[key] = own(options, key);

@@ -244,15 +244,18 @@ export declare function hashIdentifier(type: IdType, value: string, options?: Ha
  * `errors` (a value may contain anything, a newline included: it is never split).
  * @throws {PreflightError} `unknown_id_type`, `bad_options`, `unknown_phone_format`,
  *   `invalid_default_country_code`; `invalid_argument` when `values` is not an array;
- *   `input_too_large` when a block of the values (32,768 at a time, staged at three bytes per
- *   UTF-16 unit) does not fit in the engine's memory (2 GiB at most).
+ *   `input_too_large` when the engine cannot reserve a block of the values (at most 32,768
+ *   values and 2 Mi UTF-16 units, staged at three bytes per unit: a few megabytes). A value of
+ *   more than 65,536 UTF-16 units is `too_long` in `errors`, never copied into the engine; a
+ *   hole of `values` is `not_a_string`.
  */
 export declare function hashIdentifiers(type: IdType, values: readonly string[], options?: HashOptions | null): HashResult;
 
 /**
  * Newline-separated text (`\n` or `\r\n`): line i is slot i. A final line ending does not start
  * another line; empty lines in between are `empty` errors; one byte-order mark at the very start
- * is dropped. Given as bytes, a line that is not UTF-8 is an `invalid_utf8` error.
+ * is dropped. Given as bytes, a line that is not UTF-8 is an `invalid_utf8` error. Any length:
+ * the text reaches the engine 64 KiB at a time (the result holds one slot per line).
  * @throws {PreflightError} as {@link hashIdentifiers}.
  */
 export declare function hashLines(type: IdType, text: string | Uint8Array, options?: HashOptions | null): HashResult;

@@ -140,10 +140,12 @@ export declare function hashFile(file: Blob, options: HashFileOptions, control?:
  * {@link hashFile} in a module Web Worker shipped in the package (`lib/hash-worker.js`, which
  * loads the hash-only build): the page stays responsive; aborting terminates the worker.
  * Browsers only (`worker_unavailable` elsewhere).
- * @param control `workerUrl`: where `lib/hash-worker.js` is served, when a bundler did not emit
- *   it next to the package's `lib/hash-in-worker.js`; required from the CommonJS build
- *   (`require('preflight-wasm/helpers')`), which has no module address to find it by
- *   (`worker_unavailable` without it).
+ * @param control own members only. `workerUrl`: where `lib/hash-worker.js` is served, when a
+ *   bundler did not emit it next to the package's `lib/hash-in-worker.js`; required from the
+ *   CommonJS build (`require('preflight-wasm/helpers')`), which has no module address to find it
+ *   by (`worker_unavailable` without it). A string must be a same-origin `http:`/`https:` address
+ *   (`data:`, `blob:` and other origins are `bad_options`: the worker receives the file); a `URL`
+ *   object is taken as given.
  */
 export declare function hashFileInWorker(
   file: Blob,

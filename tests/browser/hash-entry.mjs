@@ -164,7 +164,7 @@ try {
       // streams, the worker's launcher).
       if (name === 'helpers') {
         want.push('/pkg/helpers-browser.js', '/pkg/helpers-manual.js', '/pkg/lib/helpers.js', '/pkg/lib/csv.js',
-          '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js');
+          '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js', '/pkg/lib/control.js');
       }
       check(
         JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),

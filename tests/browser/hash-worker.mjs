@@ -82,6 +82,29 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
       return e.name + ' ' + e.code;
     }
   };
+  // Object.prototype.workerUrl set to a data: worker that would receive the file (it answers
+  // 'stolen'): hashFileInWorker reads its control's own members only, so the package's worker runs.
+  window.polluted = async (name, options) => {
+    Object.prototype.workerUrl = 'data:text/javascript,self.onmessage=()=>self.postMessage({type:"done",result:"stolen"})';
+    try {
+      const r = await api.hashFileInWorker(await file(name), options, { onProgress: () => {} });
+      return typeof r === 'string' ? r : await r.blob.text();
+    } catch (e) {
+      return e.name + ' ' + e.code;
+    } finally {
+      delete Object.prototype.workerUrl;
+    }
+  };
+  // The worker address policy: a string must be same-origin http(s); a URL object is the page's.
+  window.workerAt = async (url, asObject) => {
+    try {
+      const r = await api.hashFileInWorker(await file('audience.csv'), { type: 'email', column: 'email' },
+        { workerUrl: asObject ? new URL(url, location.href) : url });
+      return typeof r === 'string' ? r : await r.blob.text();
+    } catch (e) {
+      return e.name + ' ' + e.code;
+    }
+  };
   window.ready = true;
 </script>`;
 
@@ -137,6 +160,18 @@ try {
     check(again.text === want[0].stdout, `${name}: a job after an aborted one`);
     check(await page.evaluate(() => window.wrong({ type: 'mail' })) === 'PreflightError unknown_id_type', `${name}: an unknown type`);
     check(await page.evaluate(() => window.wrong({ type: 'email', column: 'nope' })) === 'PreflightError unknown_column', `${name}: an unknown column`);
+    const stolen = await page.evaluate(([f, o]) => window.polluted(f, o), [runs[0][0], runs[0][1]]);
+    check(stolen === want[0].stdout, `${name}: Object.prototype.workerUrl: ${stolen.slice(0, 80)}`);
+    const data = 'data:text/javascript,self.onmessage=()=>self.postMessage({type:"done",result:"stolen"})';
+    for (const refused of [data, 'blob:' + origin + '/0b7c2e4a-1f0e-4c1c-9f3e-6d1f2d3c4b5a', 'http://localhost.invalid/pkg/lib/hash-worker.js']) {
+      const got = await page.evaluate(([u]) => window.workerAt(u, false), [refused]);
+      check(got === 'PreflightError bad_options', `${name}: workerUrl ${refused.slice(0, 40)}: ${got.slice(0, 80)}`);
+    }
+    const sameOrigin = await page.evaluate(() => window.workerAt('/pkg/lib/hash-worker.js', false));
+    check(sameOrigin === want[0].stdout, `${name}: a same-origin workerUrl string: ${sameOrigin.slice(0, 80)}`);
+    // A URL object is the page's own choice, whatever its scheme: a data: one runs as given.
+    const own = await page.evaluate(([u]) => window.workerAt(u, true), [data]);
+    check(own === 'stolen', `${name}: a data: URL object: ${own.slice(0, 80)}`);
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     await page.close();
   }

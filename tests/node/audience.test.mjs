@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { audienceApi } from '../../pkg/lib/audience.js';
+import { audienceApi, MAX_STAGE_BYTES, MAX_VALUE_BYTES } from '../../pkg/lib/audience.js';
 import path from 'node:path';
 import {
   normalizeIdentifier,
@@ -409,27 +409,34 @@ test('hashIdentifiers on a fresh module: its memory grows while a block is stage
   assert.deepEqual(r.hashes.flatMap((h, i) => (h === sha256(`fresh.${i}@example.com`) ? [] : [i])), []);
 });
 
-test('hashIdentifiers frees its staging area at the end of the call: the memory is there for the next one', () => {
+test('hashIdentifiers frees its staging area at the end of the call', () => {
   const fresh = freshGlue();
   const api = audienceApi(fresh);
-  // Eight 4 MB values: a staging area of about 96 MB (three bytes per UTF-16 unit at most).
-  const long = Array.from({ length: 8 }, (_, i) => `${i}`.padEnd(4_000_000, 'x'));
-  assert.deepEqual(api.hashIdentifiers('email', long).errors.map((e) => e.code), Array(8).fill('too_long'));
+  const before = fresh.audienceMemory().buffer.byteLength;
+  // 64 values of MAX_VALUE_BYTES: 4 Mi UTF-16 units, staged in blocks of about 6 MB.
+  const long = Array.from({ length: 64 }, (_, i) => `${i}`.padEnd(MAX_VALUE_BYTES, 'x'));
+  assert.deepEqual(api.hashIdentifiers('partner_user_id', long), { hashes: long, errors: [] });
   const grown = fresh.audienceMemory().buffer.byteLength;
-  // 80 MB of text for hashLines fits in what the staging area held only if it was freed.
-  const r = api.hashLines('email', new Uint8Array(80_000_000).fill(0x78));
-  assert.deepEqual(r.errors, [{ index: 0, code: 'too_long' }]);
+  assert.ok(grown - before > 6_000_000, 'a staging area was made');
+  // Nothing staged is left: hashing one staged byte finds none.
+  assert.throws(() => fresh.audienceHashStaged('partner_user_id', 1, Uint32Array.of(1), 'e164', undefined, false), (e) => e.code === 'split_character');
+  // The same call again takes the memory it left, and no more.
+  assert.deepEqual(api.hashIdentifiers('partner_user_id', long), { hashes: long, errors: [] });
   assert.equal(fresh.audienceMemory().buffer.byteLength, grown);
 });
 
-test('hashIdentifiers: values too large for the engine memory are input_too_large, and the next call works', () => {
+test('hashIdentifiers: values of any length are too_long past MAX_VALUE_BYTES, never staged; the engine stages a block at most', () => {
   // (V8 builds the repeat lazily: this costs little memory here.)
   const huge = 'x'.repeat(500_000_000);
-  // Two: a staging area of 3 GB, which the engine refuses to reserve (more than 2 GiB). Three:
-  // 4.5 GB, more than a 32-bit size can say, refused before the engine is asked.
-  throwsCode(() => hashIdentifiers('email', [huge, huge]), 'input_too_large');
-  throwsCode(() => hashIdentifiers('email', ['a@x.com', huge, huge, huge]), 'input_too_large');
+  const memory = raw.audienceMemory().buffer.byteLength;
+  assert.deepEqual(hashIdentifiers('email', ['a@x.com', huge, huge, huge]), {
+    hashes: [sha256('a@x.com'), null, null, null],
+    errors: [1, 2, 3].map((index) => ({ index, code: 'too_long' })),
+  });
+  assert.ok(raw.audienceMemory().buffer.byteLength - memory < 16 << 20, 'the values were not copied in');
   assert.equal(raw.audienceStage(0xffffffff), undefined);
+  assert.equal(raw.audienceStage(MAX_STAGE_BYTES + 1), undefined);
+  raw.audienceReleaseStage();
   assert.deepEqual(hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
 });
 

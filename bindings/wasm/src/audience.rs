@@ -15,15 +15,24 @@
 //!   `<index>:<field>:<value index>:<code>,` per rejection (field and value index may be empty),
 //!   and whose other strings are the bodies, byte for byte as the native crate builds them.
 //!
-//! Bulk input arrives in few pieces: newline-separated text as UTF-8 bytes in one, or many values
-//! back to back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them.
-//! No crossing per value, and no separator that a value could contain. `hashIdentifiers` goes a
+//! Bulk input arrives in few pieces: newline-separated text as UTF-8 bytes, or many values back to
+//! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. No
+//! crossing per value, and no separator that a value could contain. `hashIdentifiers` goes a
 //! block of values at a time through a staging area in this module's memory ([`audience_stage`],
 //! [`audience_hash_staged`]): the JavaScript side encodes straight into it.
+//!
+//! The input of one call is bounded ([`MAX_CALL_BYTES`], [`MAX_STAGE_BYTES`],
+//! [`MAX_STAGED_VALUES`]; more is `input_too_large`), and so is what the call allocates: results
+//! can be many times their input (an empty line, one byte, is an `empty` error of about 15 bytes
+//! packed; `1` and a line ending, two bytes, 64 hex digits, kept twice), and one call running the
+//! memory out would trap and discard the instance with every caller's line hashers.
+//! `pkg/lib/audience.js` feeds text in pieces of [`MAX_CALL_BYTES`] (`hashLines` too goes through
+//! [`AudienceLineHasher`]) and ends a block of values at [`MAX_STAGED_VALUES`] or
+//! [`MAX_STAGE_BYTES`].
 
 use crate::fail::{done, Fail};
 use preflight::audience::{
-    hash_lines, hash_many_into, HashOptions, HashOutput, IdType, LineHasher, PhoneFormat,
+    hash_many_into, HashOptions, HashOutput, IdType, LineHasher, PhoneFormat,
 };
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -243,6 +252,22 @@ fn hash_joined(t: IdType, opts: &HashOptions, text: &[u8], lens: &[u32]) -> Resu
     Ok(pack(&out, t))
 }
 
+/// The most bytes one [`AudienceLineHasher::push_bytes`] takes (mirrored by `MAX_CALL_BYTES`,
+/// pkg/lib/audience.js, which cuts longer text into pieces).
+pub const MAX_CALL_BYTES: usize = 65536;
+/// The largest staging area [`audience_stage`] makes: a block of `hashIdentifiers` (2 Mi UTF-16
+/// units at three bytes each, `MAX_STAGE_BYTES` in pkg/lib/audience.js).
+pub const MAX_STAGE_BYTES: usize = 3 << 21;
+/// The most values one [`audience_hash_staged`] takes (`BLOCK` in pkg/lib/audience.js).
+pub const MAX_STAGED_VALUES: usize = 32768;
+
+fn too_large() -> Fail {
+    Fail::of(
+        "input_too_large",
+        "more input than one call of the module takes",
+    )
+}
+
 thread_local! {
     /// Where `hashIdentifiers` (pkg/lib/audience.js) writes a block of values as UTF-8, straight
     /// from `TextEncoder.encodeInto` into this module's memory: no byte array allocated in
@@ -267,6 +292,9 @@ pub fn audience_memory() -> JsValue {
 /// The staging area's address, at least `len` bytes (`undefined`: no room).
 #[wasm_bindgen(js_name = audienceStage)]
 pub fn audience_stage(len: usize) -> Option<usize> {
+    if len > MAX_STAGE_BYTES {
+        return None;
+    }
     let mut v = STAGE.take();
     let have = v.len();
     // Fallible: a block too large for the memory is an error for the caller, not a trap.
@@ -297,6 +325,9 @@ pub fn audience_hash_staged(
     let stage = STAGE.take();
     let packed = done(
         both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+            if lens.len() > MAX_STAGED_VALUES {
+                return Err(too_large());
+            }
             let text = stage.get(..written).ok_or_else(split_fail)?;
             hash_joined(t, &opts, text, lens)
         }),
@@ -320,40 +351,12 @@ pub(crate) fn split_fail() -> Fail {
     )
 }
 
-// Newline-separated text as UTF-8 bytes (`\n` or `\r\n`, the line rules of
-// `preflight::audience::hash_lines`). Text that is not valid UTF-8 goes through `LineHasher`
-// instead, where each line that is not is an `invalid_utf8` error (same lines, same results
-// otherwise). Packed result.
-/// Hashes newline-separated UTF-8 text; packed result.
-#[wasm_bindgen(js_name = audienceHashLines)]
-pub fn audience_hash_lines(
-    id_type: &str,
-    text: &[u8],
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<String, JsValue> {
-    done(
-        both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| {
-            match std::str::from_utf8(text) {
-                Ok(text) => {
-                    let mut out = HashOutput::new();
-                    hash_lines(t, text, &opts, &mut out);
-                    pack(&out, t)
-                }
-                Err(_) => {
-                    let mut h = LineHasher::new(t, opts);
-                    h.push(text);
-                    pack(&h.finish(), t)
-                }
-            }
-        }),
-    )
-}
-
 // Streaming line hashing over `preflight::audience::LineHasher`: feed byte chunks split
-// anywhere; each call returns the packed results of the lines completed by it. Holds at most one
-// partial line. A bad type or option fails the construction.
+// anywhere, at most `MAX_CALL_BYTES` each; each call returns the packed results of the lines
+// completed by it. Holds at most one partial line. A bad type or option fails the construction.
+// `hashLines` (pkg/lib/audience.js) goes through it too: the same lines and results as
+// `preflight::audience::hash_lines` on the whole text (a line that is not UTF-8 is an
+// `invalid_utf8` error of its own).
 /// Streaming line hashing (packed results of the lines each call completes).
 #[wasm_bindgen]
 pub struct AudienceLineHasher {
@@ -398,6 +401,9 @@ impl AudienceLineHasher {
 
     fn push(&mut self, chunk: &[u8]) -> Result<String, Fail> {
         let h = self.hasher.as_mut().ok_or_else(finished)?;
+        if chunk.len() > MAX_CALL_BYTES {
+            return Err(too_large());
+        }
         h.push(chunk);
         let out = h.swap_output(std::mem::take(&mut self.spare));
         let packed = pack(&out, self.id_type);
