@@ -39,7 +39,7 @@ pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         if given_on_publisher_network(ctx) {
             let why = format!("when placement is {PUBLISHER_NETWORK}");
             kept_without_value(ctx, path, name, &why);
-        } else if ctx.options.context.objective.as_deref() == Some(PREROLL_VIEWS) {
+        } else if ctx.options.context.objective == Some(PREROLL_VIEWS) {
             let why = format!(
                 "for {PREROLL_VIEWS} line items ({PREROLL_CATEGORIES_MIN} to {PREROLL_CATEGORIES_MAX} IAB codes)"
             );
