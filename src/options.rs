@@ -59,9 +59,8 @@ macro_rules! fact_values {
 
             /// The spec's name, as the JSON options give it.
             pub const fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)+
-                }
+                // The variants are declared in the order of `NAMES` (no explicit discriminants).
+                Self::NAMES[self as usize]
             }
         }
 
@@ -77,9 +76,9 @@ macro_rules! fact_values {
             /// The value of exactly its spec name; any other text (another case, a typo) is
             /// the `bad_options` error the options reader gives for it.
             fn from_str(s: &str) -> Result<Self, Error> {
-                match s {
-                    $($text => Ok($name::$variant),)+
-                    _ => Err(Self::refused()),
+                match Self::NAMES.iter().position(|n| *n == s) {
+                    Some(i) => Ok(Self::ALL[i]),
+                    None => Err(Self::refused()),
                 }
             }
         }

@@ -145,7 +145,8 @@ impl CampaignIssue<'_> {
                 "must be at most {max_days} days before now: end_time is not given, and it defaults to now"
             ),
             CampaignIssue::AdvertiserUserNotFor { objective } => format!(
-                "advertiser_user_id is documented only as the user promoting a {objective} ad"
+                "advertiser_user_id is documented only as the user promoting a {} ad",
+                objective.name()
             ),
             CampaignIssue::NeedsOneOf { objectives, fields } => format!(
                 "line items with objective {} need {}",
@@ -161,12 +162,13 @@ impl CampaignIssue<'_> {
                 names(objectives)
             ),
             CampaignIssue::PayByNotChangeable { objective } => {
-                format!("pay_by can be changed only for {objective} line items")
+                format!("pay_by can be changed only for {} line items", objective.name())
             }
             CampaignIssue::DailyBudgetNotAllowed {
                 budget_optimization,
             } => format!(
-                "a daily budget is only for line items whose campaign has budget_optimization {budget_optimization}"
+                "a daily budget is only for line items whose campaign has budget_optimization {}",
+                budget_optimization.name()
             ),
             CampaignIssue::DailyAboveTotal { .. } => {
                 String::from("must be at most the total budget")
@@ -233,6 +235,12 @@ impl CampaignIssue<'_> {
 
 /// The spec's names of `objectives`, joined with ", ".
 fn names(objectives: &[Objective]) -> String {
-    let names: Vec<&str> = objectives.iter().map(|o| o.name()).collect();
-    names.join(", ")
+    let mut out = String::new();
+    for (i, o) in objectives.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(o.name());
+    }
+    out
 }

@@ -299,7 +299,7 @@ fn required_on_publisher_network(
 ) -> bool {
     let on_network = ctx.placements(rule).is_some_and(on_publisher_network);
     if on_network {
-        let why = format!("when placement is {PUBLISHER_NETWORK}");
+        let why = format!("when placement is {}", PUBLISHER_NETWORK.name());
         required_empty(ctx, path, name, &why);
     }
     on_network
