@@ -127,6 +127,8 @@ export interface Report {
  */
 export interface ValidateOptions {
   context?: {
+    // The value lists of objective, placements, budget_optimization and media_types are the
+    // names of the Rust enums (tests/context_facts.rs fails when they differ).
     /** The line item's objective; another value is `bad_options`. */
     objective?:
       | 'APP_ENGAGEMENTS' | 'APP_INSTALLS' | 'ENGAGEMENTS' | 'FOLLOWERS'

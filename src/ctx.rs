@@ -7,7 +7,7 @@
 use crate::checks::dates::DateTime;
 use crate::engine::issues::IssueKind;
 use crate::json::Object;
-use crate::options::{BudgetOptimization, Options};
+use crate::options::{BudgetOptimization, MediaType, Objective, Options, Placement};
 use crate::report::{Issue, Pointer, Report, Severity};
 use std::collections::BTreeSet;
 
@@ -143,8 +143,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// The line item's objective, or `None` after recording that `rule` was skipped.
-    pub fn objective(&mut self, rule: &'static str) -> Option<&'a str> {
-        let v = self.options.context.objective.as_deref();
+    pub fn objective(&mut self, rule: &'static str) -> Option<Objective> {
+        let v = self.options.context.objective;
         if v.is_none() {
             self.skip(Fact::Objective, rule);
         }
@@ -152,7 +152,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The line item's placements, or `None` after recording that `rule` was skipped.
-    pub fn placements(&mut self, rule: &'static str) -> Option<&'a [String]> {
+    pub fn placements(&mut self, rule: &'static str) -> Option<&'a [Placement]> {
         let v = self.options.context.placements.as_deref();
         if v.is_none() {
             self.skip(Fact::Placements, rule);
@@ -177,16 +177,16 @@ impl<'a> Ctx<'a> {
         self.current.as_ref()
     }
 
-    /// The media type (`GIF`, `IMAGE`, `VIDEO`) of media key `key`, or `None` after recording
-    /// that `rule` was skipped (no `context.media_types`, or one that does not list `key`).
-    pub fn media_type(&mut self, key: &str, rule: &'static str) -> Option<&'a str> {
+    /// The media type of media key `key`, or `None` after recording that `rule` was skipped
+    /// (no `context.media_types`, or one that does not list `key`).
+    pub fn media_type(&mut self, key: &str, rule: &'static str) -> Option<MediaType> {
         let v = self
             .options
             .context
             .media_types
             .as_ref()
             .and_then(|m| m.get(key))
-            .map(String::as_str);
+            .copied();
         if v.is_none() {
             self.skip(Fact::MediaTypes, rule);
         }

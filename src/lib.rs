@@ -37,8 +37,13 @@
 //!   [`signing::SigningError::code`]). Serde writes and reads exactly these names, and a report
 //!   round-trips: `serde_json::from_str::<Report>(&report.to_json())` gives the same report.
 //! - Enums that grow with the platform's API ([`Kind`], [`Code`], [`ErrorCode`], the error enums,
-//!   [`audience::IdType`], [`report::Param`]) are `#[non_exhaustive]`: a `match` needs a
+//!   [`audience::IdType`], [`report::Param`], the context facts' [`Objective`], [`Placement`],
+//!   [`MediaType`] and [`BudgetOptimization`]) are `#[non_exhaustive]`: a `match` needs a
 //!   wildcard arm.
+//! - Options with a fixed set of values are enums, never strings: a misspelled value does not
+//!   compile, and text is parsed with `str::parse` (the enums' `FromStr`), which refuses any
+//!   other text with the error the JSON options give ([`ErrorCode::BadOptions`]). Each enum's
+//!   `name()` and `Display` give the spec's name, the text `parse` reads back.
 //!
 //!   ```compile_fail,E0004
 //!   use preflight::ErrorCode;
@@ -117,7 +122,7 @@ mod spec;
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
 pub use kind::Kind;
-pub use options::{BudgetOptimization, Context, Options};
+pub use options::{BudgetOptimization, Context, MediaType, Objective, Options, Placement};
 pub use report::{Code, Issue, Report, Severity};
 
 /// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests need

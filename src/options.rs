@@ -6,6 +6,15 @@
 //! carries a `context_missing` warning naming the fact. A fact given with a value the spec does not
 //! document is `bad_options` naming the accepted values: a typo must not switch a rule off.
 //!
+//! The facts with a closed set of values are enums ([`Objective`], [`Placement`], [`MediaType`],
+//! [`BudgetOptimization`]), so in Rust a misspelled value does not compile; text (JSON options,
+//! a caller's own configuration) is parsed once with [`str::parse`], which refuses any other text
+//! with the same `bad_options` error as the JSON options. Each enum's `name()` (and `Display`)
+//! is the spec's name, the text `parse` takes back. The spec states no forward compatibility for
+//! these values (no "unknown values must be accepted"), so a value outside the set is an error,
+//! never a rule quietly skipped; the enums are `#[non_exhaustive]` so that a value the spec adds
+//! later is not a breaking change.
+//!
 //! A report holds at most `max_issues` issues ([`DEFAULT_MAX_ISSUES`] unless given), then one
 //! final `too_many_issues` issue that counts the ones left out (see [`crate::ctx::Ctx::finish`]),
 //! so a hostile payload cannot make a report, or the memory that holds it, grow without bound.
@@ -21,26 +30,165 @@
 
 use crate::checks::dates::{parse_iso8601, DateTime, Require};
 use crate::error::{Error, ErrorCode};
-use crate::rules::line_item::{OBJECTIVES, PLACEMENTS};
+use crate::report::Param;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// The campaign's budget optimization (document C, line item `daily_budget_amount_local_micro`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BudgetOptimization {
-    /// `CAMPAIGN`: the campaign holds the budget (campaign budget optimization).
-    Campaign,
-    /// `LINE_ITEM`: each line item holds its own budget.
-    LineItem,
+/// Defines one fact's closed set of values: the enum, its spec names (`name`, `Display`, `ALL`,
+/// `NAMES`), `FromStr` refusing any other text with the `bad_options` error the options reader
+/// gives for it, and the name as a report parameter.
+macro_rules! fact_values {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident (error: $error:expr) {
+            $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in the order of [`Self::NAMES`].
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+            /// The spec's names of [`Self::ALL`], as the JSON options give them.
+            pub const NAMES: &'static [&'static str] = &[$($text,)+];
+
+            /// The spec's name, as the JSON options give it.
+            pub const fn name(self) -> &'static str {
+                // The variants are declared in the order of `NAMES` (no explicit discriminants).
+                Self::NAMES[self as usize]
+            }
+        }
+
+        impl FactValue for $name {
+            fn refused() -> Error {
+                $error
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = Error;
+
+            /// The value of exactly its spec name; any other text (another case, a typo) is
+            /// the `bad_options` error the options reader gives for it.
+            fn from_str(s: &str) -> Result<Self, Error> {
+                match Self::NAMES.iter().position(|n| *n == s) {
+                    Some(i) => Ok(Self::ALL[i]),
+                    None => Err(Self::refused()),
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            /// The spec's name.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl From<$name> for Param {
+            fn from(v: $name) -> Param {
+                Param::from(v.name())
+            }
+        }
+    };
 }
 
-impl BudgetOptimization {
-    /// The spec's name (`CAMPAIGN`, `LINE_ITEM`).
-    pub fn name(self) -> &'static str {
-        match self {
-            BudgetOptimization::Campaign => "CAMPAIGN",
-            BudgetOptimization::LineItem => "LINE_ITEM",
-        }
+fact_values! {
+    /// A line item's objective (`context.objective`): the objectives document C names (bid_strategy,
+    /// frequency_cap, pay_by, the app store identifiers, business categories). Another text,
+    /// given as JSON or parsed with [`str::parse`], is `bad_options` naming these.
+    pub enum Objective (error: not_one_of("context.objective must be", Objective::NAMES)) {
+        /// `APP_ENGAGEMENTS`.
+        AppEngagements = "APP_ENGAGEMENTS",
+        /// `APP_INSTALLS`.
+        AppInstalls = "APP_INSTALLS",
+        /// `ENGAGEMENTS`.
+        Engagements = "ENGAGEMENTS",
+        /// `FOLLOWERS`.
+        Followers = "FOLLOWERS",
+        /// `PREROLL_VIEWS`.
+        PrerollViews = "PREROLL_VIEWS",
+        /// `REACH`.
+        Reach = "REACH",
+        /// `VIDEO_VIEWS`.
+        VideoViews = "VIDEO_VIEWS",
+        /// `WEBSITE_CLICKS`.
+        WebsiteClicks = "WEBSITE_CLICKS",
+    }
+}
+
+fact_values! {
+    /// A line item's placement (`context.placements`). Document C names only
+    /// `PUBLISHER_NETWORK`; the platform's placements reference lists these ten, the `TAP_` ones
+    /// refining `PUBLISHER_NETWORK` ([`Placement::on_publisher_network`]). Another text is
+    /// `bad_options` naming these.
+    pub enum Placement (error: not_one_of("context.placements must be an array of", Placement::NAMES)) {
+        /// `ALL_ON_TWITTER`.
+        AllOnTwitter = "ALL_ON_TWITTER",
+        /// `PUBLISHER_NETWORK`.
+        PublisherNetwork = "PUBLISHER_NETWORK",
+        /// `TWITTER_PROFILE`.
+        TwitterProfile = "TWITTER_PROFILE",
+        /// `TWITTER_SEARCH`.
+        TwitterSearch = "TWITTER_SEARCH",
+        /// `TWITTER_TIMELINE`.
+        TwitterTimeline = "TWITTER_TIMELINE",
+        /// `TAP_BANNER` (on the publisher network).
+        TapBanner = "TAP_BANNER",
+        /// `TAP_FULL` (on the publisher network).
+        TapFull = "TAP_FULL",
+        /// `TAP_FULL_LANDSCAPE` (on the publisher network).
+        TapFullLandscape = "TAP_FULL_LANDSCAPE",
+        /// `TAP_NATIVE` (on the publisher network).
+        TapNative = "TAP_NATIVE",
+        /// `TAP_MRECT` (on the publisher network).
+        TapMrect = "TAP_MRECT",
+    }
+}
+
+impl Placement {
+    /// Whether this placement is on the publisher network: `PUBLISHER_NETWORK` or one of its
+    /// `TAP_` refinements (document C: "required when placement is PUBLISHER_NETWORK").
+    pub const fn on_publisher_network(self) -> bool {
+        matches!(
+            self,
+            Placement::PublisherNetwork
+                | Placement::TapBanner
+                | Placement::TapFull
+                | Placement::TapFullLandscape
+                | Placement::TapNative
+                | Placement::TapMrect
+        )
+    }
+}
+
+fact_values! {
+    /// A media type (document C §2 media_type: "GIF, IMAGE, VIDEO"), the values of
+    /// `context.media_types`. Another text is `bad_options`.
+    pub enum MediaType (error: bad(MEDIA_TYPES_SHAPE)) {
+        /// `GIF`.
+        Gif = "GIF",
+        /// `IMAGE`.
+        Image = "IMAGE",
+        /// `VIDEO`.
+        Video = "VIDEO",
+    }
+}
+
+fact_values! {
+    /// The campaign's budget optimization (document C, line item
+    /// `daily_budget_amount_local_micro`), `context.budget_optimization`. Another text is
+    /// `bad_options`.
+    pub enum BudgetOptimization (error: bad(BUDGET_OPTIMIZATION_SHAPE)) {
+        /// `CAMPAIGN`: the campaign holds the budget (campaign budget optimization).
+        Campaign = "CAMPAIGN",
+        /// `LINE_ITEM`: each line item holds its own budget.
+        LineItem = "LINE_ITEM",
     }
 }
 
@@ -49,21 +197,37 @@ impl BudgetOptimization {
 /// whether `authenticated_user_id` is given: never a value of the record or a user id.
 ///
 /// `#[non_exhaustive]`: new facts come with new rules. Build one from `Context::default()` and set
-/// the fields you know.
+/// the fields you know. The facts with a closed set of values are enums, so a misspelled value
+/// does not compile; a value held as text is parsed, and text outside the set is the
+/// `bad_options` error the JSON options give:
+/// ```
+/// use preflight::options::{Objective, Placement};
+///
+/// let mut context = preflight::Context::default();
+/// context.objective = Some(Objective::Reach);
+/// context.placements = Some(vec!["PUBLISHER_NETWORK".parse::<Placement>()?]);
+/// assert!("PUBLISHER_NETWROK".parse::<Placement>().is_err());
+/// # Ok::<(), preflight::Error>(())
+/// ```
+/// Text is never taken as a fact without being parsed:
+/// ```compile_fail
+/// let mut context = preflight::Context::default();
+/// context.objective = Some("reach".into());
+/// ```
 #[derive(Clone, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Context {
-    /// The line item's objective (`REACH`, `APP_INSTALLS`, ...).
-    pub objective: Option<String>,
-    /// The line item's placements (`PUBLISHER_NETWORK`, ...).
-    pub placements: Option<Vec<String>>,
+    /// The line item's objective.
+    pub objective: Option<Objective>,
+    /// The line item's placements.
+    pub placements: Option<Vec<Placement>>,
     /// The parent campaign's budget optimization.
     pub budget_optimization: Option<BudgetOptimization>,
     /// Fields of the existing record, for update kinds (replacement semantics).
     pub current: Option<Map<String, Value>>,
-    /// The media type (`GIF`, `IMAGE`, `VIDEO`) of media keys, for the rules that depend on it
-    /// (media per Post; the media library's "videos only" fields).
-    pub media_types: Option<BTreeMap<String, String>>,
+    /// The media type of media keys, for the rules that depend on it (media per Post; the
+    /// media library's "videos only" fields).
+    pub media_types: Option<BTreeMap<String, MediaType>>,
     /// The id of the authenticated user (for promoted Posts: "nullcast ... false (organic) only
     /// for the authenticated user").
     pub authenticated_user_id: Option<String>,
@@ -99,8 +263,11 @@ impl std::fmt::Debug for Context {
 ///
 /// `#[non_exhaustive]`: build one from `Options::default()` and set fields:
 /// ```
+/// use preflight::options::{Objective, Placement};
+///
 /// let mut options = preflight::Options::default();
-/// options.context.objective = Some("REACH".to_string());
+/// options.context.objective = Some(Objective::Reach);
+/// options.context.placements = Some(vec![Placement::PublisherNetwork]);
 /// options.max_issues = 50;
 /// # let _ = options;
 /// ```
@@ -342,33 +509,15 @@ fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
     }
     let mut ctx = Context::default();
     if let Some(v) = given(obj, "objective") {
-        match v.as_str() {
-            Some(s) if OBJECTIVES.contains(&s) => ctx.objective = Some(s.to_owned()),
-            _ => return Err(not_one_of("context.objective must be", OBJECTIVES)),
-        }
+        ctx.objective = Some(fact(v)?);
     }
     if let Some(v) = given(obj, "placements") {
-        let placements_shape = || not_one_of("context.placements must be an array of", PLACEMENTS);
-        let items = v.as_array().ok_or_else(placements_shape)?;
-        let mut out = Vec::with_capacity(items.len());
-        for item in items {
-            match item.as_str() {
-                Some(s) if PLACEMENTS.contains(&s) => out.push(s.to_owned()),
-                _ => return Err(placements_shape()),
-            }
-        }
-        ctx.placements = Some(out);
+        let items = v.as_array().ok_or_else(Placement::refused)?;
+        let placements: Result<Vec<Placement>, Error> = items.iter().map(fact).collect();
+        ctx.placements = Some(placements?);
     }
     if let Some(v) = given(obj, "budget_optimization") {
-        ctx.budget_optimization = Some(match v.as_str() {
-            Some("CAMPAIGN") => BudgetOptimization::Campaign,
-            Some("LINE_ITEM") => BudgetOptimization::LineItem,
-            _ => {
-                return Err(bad(
-                    "context.budget_optimization must be \"CAMPAIGN\" or \"LINE_ITEM\"",
-                ))
-            }
-        });
+        ctx.budget_optimization = Some(fact(v)?);
     }
     if let Some(v) = given(obj, "current") {
         ctx.current = Some(
@@ -394,6 +543,17 @@ fn read_context<V: Doc>(value: &V) -> Result<Context, Error> {
     Ok(ctx)
 }
 
+/// The values of a fact from a closed set (the enums of [`fact_values!`]).
+trait FactValue: std::str::FromStr<Err = Error> {
+    /// The `bad_options` error for a value outside the set (or not a string).
+    fn refused() -> Error;
+}
+
+/// A fact's value: a JSON string that is exactly one of its spec names, else `bad_options`.
+fn fact<T: FactValue, V: Doc>(v: &V) -> Result<T, Error> {
+    v.as_str().ok_or_else(T::refused)?.parse()
+}
+
 /// `bad_options` for a fact outside its documented values: `what` and the accepted values.
 fn not_one_of(what: &str, accepted: &[&str]) -> Error {
     bad(format!("{what} one of: {}", accepted.join(", ")))
@@ -401,22 +561,20 @@ fn not_one_of(what: &str, accepted: &[&str]) -> Error {
 
 const MEDIA_TYPES_SHAPE: &str =
     "context.media_types must be an object mapping media keys to \"GIF\", \"IMAGE\" or \"VIDEO\"";
+const BUDGET_OPTIMIZATION_SHAPE: &str =
+    "context.budget_optimization must be \"CAMPAIGN\" or \"LINE_ITEM\"";
 
 /// `context.media_types`: every value one of the media_type enum (C §2), so a typo cannot
 /// switch a rule off.
-fn media_types<V: Doc>(v: &V) -> Result<BTreeMap<String, String>, Error> {
+fn media_types<V: Doc>(v: &V) -> Result<BTreeMap<String, MediaType>, Error> {
     if !v.is_object() {
         return Err(bad(MEDIA_TYPES_SHAPE));
     }
     let mut out = BTreeMap::new();
     // Each name's last value (a repeated name is looked at again, with the same value).
     for key in v.names() {
-        match v.get(key).and_then(Doc::as_str) {
-            Some(t) if crate::rules::media_library::MEDIA_TYPES.contains(&t) => {
-                out.insert(key.to_owned(), t.to_owned());
-            }
-            _ => return Err(bad(MEDIA_TYPES_SHAPE)),
-        }
+        let t = v.get(key).ok_or_else(MediaType::refused)?;
+        out.insert(key.to_owned(), fact(t)?);
     }
     Ok(out)
 }
@@ -455,11 +613,8 @@ mod tests {
             "budget_optimization": "LINE_ITEM", "current": {"name": "x"},
             "media_types": {"3_1": "IMAGE"}, "authenticated_user_id": "756201191646691328"}}));
         let o = o.expect("valid options");
-        assert_eq!(o.context.objective.as_deref(), Some("REACH"));
-        assert_eq!(
-            o.context.placements,
-            Some(vec!["ALL_ON_TWITTER".to_string()])
-        );
+        assert_eq!(o.context.objective, Some(Objective::Reach));
+        assert_eq!(o.context.placements, Some(vec![Placement::AllOnTwitter]));
         assert_eq!(
             o.context.budget_optimization,
             Some(BudgetOptimization::LineItem)
@@ -467,7 +622,7 @@ mod tests {
         assert!(o.context.current.is_some());
         assert_eq!(
             o.context.media_types.as_ref().and_then(|m| m.get("3_1")),
-            Some(&"IMAGE".to_string())
+            Some(&MediaType::Image)
         );
         assert_eq!(
             o.context.authenticated_user_id.as_deref(),
@@ -527,6 +682,52 @@ mod tests {
         );
     }
 
+    /// Each fact enum: `ALL` and `NAMES` in step, every name parsed back to its value and
+    /// written by `Display`, and a text outside the set (another case, a typo, empty) refused
+    /// with the error the JSON options give for it.
+    #[test]
+    fn fact_values_round_trip_by_name() {
+        fn check<T>(all: &[T], names: &[&str], json: impl Fn(&str) -> Value)
+        where
+            T: FactValue + Copy + PartialEq + std::fmt::Debug + std::fmt::Display,
+        {
+            assert_eq!(all.len(), names.len());
+            for (v, name) in all.iter().zip(names) {
+                assert_eq!(v.to_string(), *name);
+                assert_eq!(name.parse::<T>(), Ok(*v));
+            }
+            for typo in [
+                "",
+                "reach",
+                "PUBLISHER_NETWROK",
+                "image",
+                "line_item",
+                " REACH",
+            ] {
+                let from_json = Options::from_value(&json(typo)).expect_err("refused");
+                assert_eq!(typo.parse::<T>(), Err(from_json), "{typo:?}");
+            }
+        }
+        let context = |fact: &str, v: Value| json!({ "context": { fact: v } });
+        check(Objective::ALL, Objective::NAMES, |t| {
+            context("objective", json!(t))
+        });
+        check(Placement::ALL, Placement::NAMES, |t| {
+            context("placements", json!([t]))
+        });
+        check(MediaType::ALL, MediaType::NAMES, |t| {
+            context("media_types", json!({ "k": t }))
+        });
+        let budget = |t: &str| context("budget_optimization", json!(t));
+        check(BudgetOptimization::ALL, BudgetOptimization::NAMES, budget);
+        for p in Placement::ALL {
+            assert_eq!(
+                p.on_publisher_network(),
+                p.name() == "PUBLISHER_NETWORK" || p.name().starts_with("TAP_")
+            );
+        }
+    }
+
     /// The two forms a library caller gives options in, JSON text (read as the engine's
     /// document) and a `serde_json::Value`, go through the one reader: the same options, or the
     /// same error, for each; a repeated name keeps its last value, and of several unknown
@@ -570,7 +771,7 @@ mod tests {
         let o = Options::from_json(texts[9]).expect("the last media type is IMAGE");
         assert_eq!(
             o.context.media_types.and_then(|m| m.get("a").cloned()),
-            Some("IMAGE".to_owned())
+            Some(MediaType::Image)
         );
         assert!(Options::from_json(texts[10]).is_err());
     }

@@ -148,10 +148,12 @@ fn holds(ctx: &mut Ctx, obj: &Object<'_>, c: &Condition) -> bool {
         When::Present(name) => fields::present(obj, name),
         When::AllAbsent(names) => names.iter().all(|n| !fields::present(obj, n)),
         When::Context { fact, values } => match fact {
-            Fact::Objective => ctx.objective(c.text).is_some_and(|o| values.contains(&o)),
+            Fact::Objective => ctx
+                .objective(c.text)
+                .is_some_and(|o| values.contains(&o.name())),
             Fact::Placements => ctx
                 .placements(c.text)
-                .is_some_and(|p| p.iter().any(|x| values.contains(&x.as_str()))),
+                .is_some_and(|p| p.iter().any(|x| values.contains(&x.name()))),
             Fact::BudgetOptimization => ctx
                 .budget_optimization(c.text)
                 .is_some_and(|b| values.contains(&b.name())),
@@ -161,7 +163,7 @@ fn holds(ctx: &mut Ctx, obj: &Object<'_>, c: &Condition) -> bool {
                 if types.is_none() {
                     ctx.skip(fact, c.text);
                 }
-                types.is_some_and(|m| m.values().any(|t| values.contains(&t.as_str())))
+                types.is_some_and(|m| m.values().any(|t| values.contains(&t.name())))
             }
             Fact::AuthenticatedUserId => ctx
                 .authenticated_user_id(c.text)

@@ -380,7 +380,7 @@ fn media_type_only(
             };
             for (name, rule) in sent {
                 if let Some(media_type) = ctx.media_type(key, rule) {
-                    not_allowed_unless(ctx, path, name, media_type, allowed, only);
+                    not_allowed_unless(ctx, path, name, media_type.name(), allowed, only);
                 }
             }
         }

@@ -25,12 +25,14 @@
 use super::list_query::{self, CURSOR};
 use crate::describe::{Applies, Check, Description, Field, Rule, Str, Type};
 use crate::kind::Kind;
+use crate::options::MediaType;
 use crate::report::Code;
 
-/// media_type (C §2 Enumerations): "GIF, IMAGE, VIDEO".
-pub const MEDIA_TYPES: &[&str] = &["GIF", "IMAGE", "VIDEO"];
+/// media_type (C §2 Enumerations): "GIF, IMAGE, VIDEO" (the names of [`MediaType`], the values
+/// of `context.media_types`).
+pub const MEDIA_TYPES: &[&str] = MediaType::NAMES;
 /// The media type the "videos only" fields are for.
-pub const VIDEO: &str = "VIDEO";
+pub const VIDEO: &str = MediaType::Video.name();
 /// GET `count`: "(default 20, 1 to 50)".
 pub const COUNT_MAX: i64 = 50;
 /// GET `q`: "(1 to 255 chars ...)".

@@ -32,6 +32,7 @@ use crate::engine::form;
 use crate::engine::issues::{self, CreativeIssue};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::options::MediaType;
 use crate::report::{Code, Pointer};
 
 /// media_keys: "up to 4 images" (and so at most 4 keys whatever their types).
@@ -39,7 +40,7 @@ pub const MEDIA_KEYS_MAX: usize = 4;
 /// media_keys: "or 1 GIF, or 1 video": a GIF or a video is the Post's only media.
 pub const MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO: usize = 1;
 /// The media types that stand alone ("1 GIF, or 1 video").
-pub const ALONE_MEDIA_TYPES: &[&str] = &["GIF", "VIDEO"];
+pub const ALONE_MEDIA_TYPES: &[MediaType] = &[MediaType::Gif, MediaType::Video];
 /// name: "max 80".
 pub const NAME_MAX_CHARS: usize = 80;
 /// video_description: "max 200".
@@ -216,26 +217,21 @@ fn gif_or_video_alone(ctx: &mut Ctx, path: &Pointer, keys: &[&str]) {
         return;
     }
     let types = ctx.options.context.media_types.as_ref();
-    let known: Vec<Option<&str>> = keys
+    let known: Vec<Option<MediaType>> = keys
         .iter()
-        .map(|k| types.and_then(|m| m.get(*k)).map(String::as_str))
+        .map(|k| types.and_then(|m| m.get(*k)).copied())
         .collect();
     let alone = known
         .iter()
         .enumerate()
-        // The type as the rule's own `'static` constant: one borrowed from `ctx` would outlive
-        // the report's mutable borrow of `ctx`.
-        .find_map(|(i, t)| {
-            let t = (*t)?;
-            ALONE_MEDIA_TYPES.iter().find(|a| **a == t).map(|a| (i, *a))
-        });
+        .find_map(|(i, t)| t.filter(|t| ALONE_MEDIA_TYPES.contains(t)).map(|t| (i, t)));
     match alone {
         Some((index, media_type)) => issues::report(
             ctx,
             &path.key("media_keys"),
             CreativeIssue::GifOrVideoNotAlone {
                 index,
-                media_type,
+                media_type: media_type.name(),
                 max: MEDIA_KEYS_MAX_WITH_GIF_OR_VIDEO,
                 actual: keys.len(),
             }

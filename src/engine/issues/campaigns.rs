@@ -1,5 +1,6 @@
 //! Issues of the campaign rules (`src/rules/line_item/`, `src/rules/keyword_insights.rs`; spec C), each variant carrying its parameters.
 
+use crate::options::{BudgetOptimization, Objective};
 use crate::report::{Code, Param, Params};
 
 /// An issue of the campaign rules.
@@ -38,13 +39,13 @@ pub enum CampaignIssue<'a> {
     /// is not `objective`; params `objectives: [objective]`.
     AdvertiserUserNotFor {
         /// The objective the member is documented for.
-        objective: &'a str,
+        objective: Objective,
     },
     /// `one_of_required` (line items): a line item with one of `objectives` keeps none of
     /// `fields`; params `fields`.
     NeedsOneOf {
         /// The objectives that need one of the members.
-        objectives: &'a [&'a str],
+        objectives: &'a [Objective],
         /// The members, in the spec's order.
         fields: &'a [&'a str],
     },
@@ -54,7 +55,7 @@ pub enum CampaignIssue<'a> {
         /// What is limited, in words ("MAX bidding").
         what: &'a str,
         /// The objectives it is not for.
-        objectives: &'a [&'a str],
+        objectives: &'a [Objective],
     },
     /// `not_allowed` (line items): `what` on a line item whose objective is none of
     /// `objectives`; params `objectives`.
@@ -62,19 +63,19 @@ pub enum CampaignIssue<'a> {
         /// What is limited, in words (a member's name, "TARGET bidding").
         what: &'a str,
         /// The objectives it is for.
-        objectives: &'a [&'a str],
+        objectives: &'a [Objective],
     },
     /// `not_allowed` (line items): pay_by sent for a line item whose objective is not
     /// `objective`; params `objectives: [objective]`.
     PayByNotChangeable {
         /// The one objective whose line items may change pay_by.
-        objective: &'a str,
+        objective: Objective,
     },
     /// `not_allowed` (line items): a daily budget under a campaign whose budget_optimization is
     /// not `budget_optimization`; params `budget_optimization`.
     DailyBudgetNotAllowed {
-        /// The budget optimization a daily budget needs ("LINE_ITEM").
-        budget_optimization: &'a str,
+        /// The budget optimization a daily budget needs (LINE_ITEM).
+        budget_optimization: BudgetOptimization,
     },
     /// `out_of_range` (line items): the daily budget `actual` above the total budget `max`;
     /// params `max`, `actual`.
@@ -144,28 +145,30 @@ impl CampaignIssue<'_> {
                 "must be at most {max_days} days before now: end_time is not given, and it defaults to now"
             ),
             CampaignIssue::AdvertiserUserNotFor { objective } => format!(
-                "advertiser_user_id is documented only as the user promoting a {objective} ad"
+                "advertiser_user_id is documented only as the user promoting a {} ad",
+                objective.name()
             ),
             CampaignIssue::NeedsOneOf { objectives, fields } => format!(
                 "line items with objective {} need {}",
-                objectives.join(", "),
+                names(objectives),
                 fields.join(" or ")
             ),
             CampaignIssue::NotForObjectives { what, objectives } => format!(
                 "{what} is not for line items with objective {}",
-                objectives.join(", ")
+                names(objectives)
             ),
             CampaignIssue::OnlyForObjectives { what, objectives } => format!(
                 "{what} is only for line items with objective {}",
-                objectives.join(", ")
+                names(objectives)
             ),
             CampaignIssue::PayByNotChangeable { objective } => {
-                format!("pay_by can be changed only for {objective} line items")
+                format!("pay_by can be changed only for {} line items", objective.name())
             }
             CampaignIssue::DailyBudgetNotAllowed {
                 budget_optimization,
             } => format!(
-                "a daily budget is only for line items whose campaign has budget_optimization {budget_optimization}"
+                "a daily budget is only for line items whose campaign has budget_optimization {}",
+                budget_optimization.name()
             ),
             CampaignIssue::DailyAboveTotal { .. } => {
                 String::from("must be at most the total budget")
@@ -210,9 +213,7 @@ impl CampaignIssue<'_> {
                     },
                 ),
             CampaignIssue::AdvertiserUserNotFor { objective }
-            | CampaignIssue::PayByNotChangeable { objective } => {
-                p.with("objectives", &[objective][..])
-            }
+            | CampaignIssue::PayByNotChangeable { objective } => p.with("objectives", [objective]),
             CampaignIssue::NeedsOneOf { fields, .. } => p.with("fields", fields),
             CampaignIssue::NotForObjectives { objectives, .. } => {
                 p.with("not_for_objectives", objectives)
@@ -230,4 +231,16 @@ impl CampaignIssue<'_> {
             CampaignIssue::StartNotBeforeRecordEnd => p,
         }
     }
+}
+
+/// The spec's names of `objectives`, joined with ", ".
+fn names(objectives: &[Objective]) -> String {
+    let mut out = String::new();
+    for (i, o) in objectives.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(o.name());
+    }
+    out
 }

@@ -22,7 +22,7 @@ pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>)
     let name = "advertiser_domain";
     if !fields::present(obj, name) {
         if given_on_publisher_network(ctx) {
-            let why = format!("when placement is {PUBLISHER_NETWORK}");
+            let why = format!("when placement is {}", PUBLISHER_NETWORK.name());
             kept_without_value(ctx, path, name, &why);
         }
         return;

@@ -7,10 +7,11 @@ use crate::checks::{current, text};
 use crate::ctx::Ctx;
 use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
+use crate::options::Objective;
 use crate::report::Pointer;
 
 /// "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier".
-pub const APP_OBJECTIVES: &[&str] = &["APP_INSTALLS", "APP_ENGAGEMENTS"];
+pub const APP_OBJECTIVES: &[Objective] = &[Objective::AppInstalls, Objective::AppEngagements];
 /// The two app store identifiers, one of which the app objectives need.
 pub const APP_STORE_IDENTIFIERS: [&str; 2] =
     ["android_app_store_identifier", "ios_app_store_identifier"];
@@ -51,7 +52,6 @@ pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Object<
                 .options
                 .context
                 .objective
-                .as_deref()
                 .is_some_and(|o| APP_OBJECTIVES.contains(&o))
             && ctx.current_if_given().is_some_and(|record| {
                 !APP_STORE_IDENTIFIERS

@@ -9,14 +9,15 @@ use crate::checks::{current, numbers};
 use crate::ctx::Ctx;
 use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
+use crate::options::Objective;
 use crate::report::Pointer;
 
 /// bid_strategy: "AUTO (ignores bid amount), MAX (...), TARGET (...)".
 pub const BID_STRATEGIES: &[&str] = &["AUTO", "MAX", "TARGET"];
 /// "MAX (not for REACH or FOLLOWERS objectives)".
-pub const MAX_BID_EXCLUDED_OBJECTIVES: &[&str] = &["REACH", "FOLLOWERS"];
+pub const MAX_BID_EXCLUDED_OBJECTIVES: &[Objective] = &[Objective::Reach, Objective::Followers];
 /// "TARGET (...; for REACH or WEBSITE_CLICKS objectives)".
-pub const TARGET_BID_OBJECTIVES: &[&str] = &["REACH", "WEBSITE_CLICKS"];
+pub const TARGET_BID_OBJECTIVES: &[Objective] = &[Objective::Reach, Objective::WebsiteClicks];
 /// bid_amount_local_micro: "required when bid_strategy is MAX or TARGET".
 pub const BID_STRATEGIES_NEEDING_AMOUNT: &[&str] = &["MAX", "TARGET"];
 /// bid_amount_local_micro: "greater than zero" (the smallest whole number of micro units).

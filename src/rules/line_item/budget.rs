@@ -12,8 +12,6 @@ use crate::report::Pointer;
 /// daily_budget_amount_local_micro: "only when the parent campaign has budget_optimization
 /// LINE_ITEM".
 pub const DAILY_BUDGET_OPTIMIZATION: BudgetOptimization = BudgetOptimization::LineItem;
-/// The name of [`DAILY_BUDGET_OPTIMIZATION`] in options and params.
-pub const DAILY_BUDGET_OPTIMIZATION_NAME: &str = "LINE_ITEM";
 
 const RULE_DAILY_OPTIMIZATION: &str =
     "line_item_update.daily_budget_amount_local_micro.line_item_optimization";
@@ -32,7 +30,7 @@ pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         if let Some(bo) = ctx.budget_optimization(RULE_DAILY_OPTIMIZATION) {
             if bo != DAILY_BUDGET_OPTIMIZATION {
                 let issue = CampaignIssue::DailyBudgetNotAllowed {
-                    budget_optimization: DAILY_BUDGET_OPTIMIZATION_NAME,
+                    budget_optimization: DAILY_BUDGET_OPTIMIZATION,
                 };
                 issues::report(ctx, &path.key(daily_name), issue.into());
             }

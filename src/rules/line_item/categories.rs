@@ -37,11 +37,12 @@ pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         // Not sent: the line item keeps its categories; a record given without them leaves a
         // line item that needs them without any.
         if given_on_publisher_network(ctx) {
-            let why = format!("when placement is {PUBLISHER_NETWORK}");
+            let why = format!("when placement is {}", PUBLISHER_NETWORK.name());
             kept_without_value(ctx, path, name, &why);
-        } else if ctx.options.context.objective.as_deref() == Some(PREROLL_VIEWS) {
+        } else if ctx.options.context.objective == Some(PREROLL_VIEWS) {
             let why = format!(
-                "for {PREROLL_VIEWS} line items ({PREROLL_CATEGORIES_MIN} to {PREROLL_CATEGORIES_MAX} IAB codes)"
+                "for {} line items ({PREROLL_CATEGORIES_MIN} to {PREROLL_CATEGORIES_MAX} IAB codes)",
+                PREROLL_VIEWS.name()
             );
             kept_without_value(ctx, path, name, &why);
         }
@@ -56,7 +57,8 @@ pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             && ctx.objective(RULE_CATEGORIES_PREROLL) == Some(PREROLL_VIEWS)
         {
             let why = format!(
-                "for {PREROLL_VIEWS} line items ({PREROLL_CATEGORIES_MIN} to {PREROLL_CATEGORIES_MAX} IAB codes)"
+                "for {} line items ({PREROLL_CATEGORIES_MIN} to {PREROLL_CATEGORIES_MAX} IAB codes)",
+                PREROLL_VIEWS.name()
             );
             required_empty(ctx, path, name, &why);
         }

@@ -7,6 +7,7 @@ use crate::checks::fields::{self, Need};
 use crate::checks::{enums, numbers};
 use crate::ctx::Ctx;
 use crate::json::Object;
+use crate::options::Objective;
 use crate::report::Pointer;
 
 /// duration_in_days: "1, 7 or 30".
@@ -16,8 +17,12 @@ pub const DURATION_MIN_DAYS: i64 = DURATIONS_IN_DAYS[0];
 /// The longest of [`DURATIONS_IN_DAYS`] (`describe`'s maximum).
 pub const DURATION_MAX_DAYS: i64 = DURATIONS_IN_DAYS[DURATIONS_IN_DAYS.len() - 1];
 /// frequency_cap: "Only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives".
-pub const FREQUENCY_CAP_OBJECTIVES: &[&str] =
-    &["REACH", "ENGAGEMENTS", "VIDEO_VIEWS", "PREROLL_VIEWS"];
+pub const FREQUENCY_CAP_OBJECTIVES: &[Objective] = &[
+    Objective::Reach,
+    Objective::Engagements,
+    Objective::VideoViews,
+    Objective::PrerollViews,
+];
 
 const RULE_FREQUENCY_CAP: &str = "line_item_update.frequency_cap.objectives";
 

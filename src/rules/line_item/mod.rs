@@ -54,6 +54,7 @@ use crate::ctx::{Ctx, Fact};
 use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::engine::issues::{self, CampaignIssue};
 use crate::kind::Kind;
+use crate::options::{Objective, Placement};
 use crate::report::{Code, Pointer};
 
 /// audience_expansion: "BROAD, DEFINED, EXPANDED".
@@ -78,48 +79,18 @@ pub const GOALS: &[&str] = &[
     "VIEW_15S",
     "WEBSITE_CONVERSIONS",
 ];
-/// advertiser_domain, categories: "required when placement is PUBLISHER_NETWORK".
-pub const PUBLISHER_NETWORK: &str = "PUBLISHER_NETWORK";
-/// The objectives document C names (bid_strategy, frequency_cap, pay_by, the app store
-/// identifiers, business categories): the values `context.objective` accepts.
-pub const OBJECTIVES: &[&str] = &[
-    "APP_ENGAGEMENTS",
-    "APP_INSTALLS",
-    "ENGAGEMENTS",
-    "FOLLOWERS",
-    "PREROLL_VIEWS",
-    "REACH",
-    "VIDEO_VIEWS",
-    "WEBSITE_CLICKS",
-];
-/// The values `context.placements` accepts. Document C names only PUBLISHER_NETWORK; the
-/// platform's placements reference lists these ten, the `TAP_` ones being refinements of
-/// PUBLISHER_NETWORK (so they count as it: [`TAP_PREFIX`]).
-pub const PLACEMENTS: &[&str] = &[
-    "ALL_ON_TWITTER",
-    PUBLISHER_NETWORK,
-    "TWITTER_PROFILE",
-    "TWITTER_SEARCH",
-    "TWITTER_TIMELINE",
-    "TAP_BANNER",
-    "TAP_FULL",
-    "TAP_FULL_LANDSCAPE",
-    "TAP_NATIVE",
-    "TAP_MRECT",
-];
-/// The prefix of the placements that refine PUBLISHER_NETWORK.
-pub const TAP_PREFIX: &str = "TAP_";
+/// advertiser_domain, categories: "required when placement is PUBLISHER_NETWORK" (its `TAP_`
+/// refinements count as it: [`Placement::on_publisher_network`]).
+pub const PUBLISHER_NETWORK: Placement = Placement::PublisherNetwork;
 
 /// Whether a line item of `placements` is on the publisher network (PUBLISHER_NETWORK or one of
 /// its `TAP_` refinements).
-pub fn on_publisher_network(placements: &[String]) -> bool {
-    placements
-        .iter()
-        .any(|p| p == PUBLISHER_NETWORK || p.starts_with(TAP_PREFIX))
+pub fn on_publisher_network(placements: &[Placement]) -> bool {
+    placements.iter().any(|p| p.on_publisher_network())
 }
 /// "Business categories apply only to line items with objective PREROLL_VIEWS";
 /// advertiser_user_id: "User promoting a PREROLL_VIEWS ad".
-pub const PREROLL_VIEWS: &str = "PREROLL_VIEWS";
+pub const PREROLL_VIEWS: Objective = Objective::PrerollViews;
 
 /// "required when placement is PUBLISHER_NETWORK": on this PUT a member not sent keeps the line
 /// item's value, so the engine reports `required` for the member sent empty.
@@ -127,7 +98,7 @@ const ON_PUBLISHER_NETWORK: Condition = Condition {
     text: "required when placement is PUBLISHER_NETWORK (on this PUT: not sent empty)",
     when: When::Context {
         fact: Fact::Placements,
-        values: &[PUBLISHER_NETWORK],
+        values: &[PUBLISHER_NETWORK.name()],
     },
 };
 
@@ -328,7 +299,7 @@ fn required_on_publisher_network(
 ) -> bool {
     let on_network = ctx.placements(rule).is_some_and(on_publisher_network);
     if on_network {
-        let why = format!("when placement is {PUBLISHER_NETWORK}");
+        let why = format!("when placement is {}", PUBLISHER_NETWORK.name());
         required_empty(ctx, path, name, &why);
     }
     on_network
@@ -373,7 +344,7 @@ fn only_for_objectives(
     rule: &'static str,
     at: &Pointer,
     what: &str,
-    objectives: &[&str],
+    objectives: &[Objective],
 ) {
     let Some(objective) = ctx.objective(rule) else {
         return;

@@ -7,12 +7,13 @@ use crate::checks::fields::{self, Need};
 use crate::ctx::Ctx;
 use crate::engine::issues::{self, CampaignIssue};
 use crate::json::Object;
+use crate::options::Objective;
 use crate::report::Pointer;
 
 /// pay_by: "APP_CLICK, IMPRESSION, LINK_CLICK".
 pub const PAY_BY_VALUES: &[&str] = &["APP_CLICK", "IMPRESSION", "LINK_CLICK"];
 /// pay_by: "changeable only for APP_INSTALLS line items".
-pub const PAY_BY_CHANGEABLE_OBJECTIVE: &str = "APP_INSTALLS";
+pub const PAY_BY_CHANGEABLE_OBJECTIVE: Objective = Objective::AppInstalls;
 
 const RULE_PAY_BY: &str = "line_item_update.pay_by.app_installs_only";
 
