@@ -188,6 +188,10 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
 }
 
 fn normalize_unicode<'a>(t: &str, buf: &'a mut String) -> Result<&'a str, IdError> {
+    // Before any Unicode table is read: the answer must not depend on their version.
+    if super::unicode::unsupported(t) {
+        return Err(IdError::UnsupportedCharacter);
+    }
     let lower = to_lowercase(&nfc(t)?)?;
     if lower.len() > MAX_EMAIL_BYTES {
         return Err(IdError::EmailTooLong);

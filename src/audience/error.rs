@@ -44,6 +44,10 @@ pub enum IdError {
     /// `Σ` to lowercase) and the build has no tables (feature `nfc-tables`) and no registered
     /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]). Never with the tables.
     NormalizationUnavailable,
+    /// An email address holding a character unassigned in Unicode 15.1
+    /// ([`super::UNICODE_VERSION`]), or `Σ` with a character whose case properties changed after
+    /// it: Unicode versions normalize or lowercase it differently, so every build refuses it.
+    UnsupportedCharacter,
 }
 
 impl From<super::nfc::NormalizerMissing> for IdError {
@@ -54,7 +58,7 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 15] = [
+    pub const ALL: [IdError; 16] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -70,6 +74,7 @@ impl IdError {
         IdError::InvalidServiceId,
         IdError::InvalidPrehashed,
         IdError::NormalizationUnavailable,
+        IdError::UnsupportedCharacter,
     ];
 
     /// The stable snake_case code.
@@ -90,6 +95,7 @@ impl IdError {
             IdError::InvalidServiceId => "invalid_service_id",
             IdError::InvalidPrehashed => "invalid_prehashed",
             IdError::NormalizationUnavailable => "normalization_unavailable",
+            IdError::UnsupportedCharacter => "unsupported_character",
         }
     }
 
@@ -139,7 +145,12 @@ impl IdError {
             }
             IdError::NormalizationUnavailable => {
                 "the value needs Unicode normalization and this build has no Unicode tables and \
-                 no registered normalizer (set_normalizer, set_lowercase)"
+                 no registered normalizer (set_normalizer, set_lowercase), or the JavaScript \
+                 engine's Unicode is older than 15.1"
+            }
+            IdError::UnsupportedCharacter => {
+                "the value holds a character unassigned in Unicode 15.1, which Unicode versions \
+                 normalize differently; it is refused in every build"
             }
         }
     }
