@@ -45,8 +45,9 @@ pub enum IdError {
     /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]). Never with the tables.
     NormalizationUnavailable,
     /// An email address holding a character unassigned in Unicode 15.1
-    /// ([`super::UNICODE_VERSION`]), or `Σ` with a character whose case properties changed after
-    /// it: Unicode versions normalize or lowercase it differently, so every build refuses it.
+    /// ([`super::UNICODE_VERSION`]) that a later version normalizes or lowercases, or `Σ` with a
+    /// character whose case properties changed after 15.1: Unicode versions read it differently,
+    /// so every build refuses it.
     UnsupportedCharacter,
 }
 
@@ -149,8 +150,8 @@ impl IdError {
                  engine's Unicode is older than 15.1"
             }
             IdError::UnsupportedCharacter => {
-                "the value holds a character unassigned in Unicode 15.1, which Unicode versions \
-                 normalize differently; it is refused in every build"
+                "the value holds a character added after Unicode 15.1 that Unicode versions \
+                 normalize or lowercase differently; it is refused in every build"
             }
         }
     }
