@@ -42,7 +42,9 @@ pub enum IdError {
     InvalidPrehashed,
     /// The value needs Unicode normalization (an email address that is not NFC, or one with a
     /// `Σ` to lowercase) and the build has no tables (feature `nfc-tables`) and no registered
-    /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]). Never with the tables.
+    /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]); in the wasm package, a
+    /// JavaScript engine older than Unicode 15, whose normalizer is not registered. Never with
+    /// the tables.
     NormalizationUnavailable,
     /// An email address holding a character unassigned in Unicode 15.1
     /// ([`super::UNICODE_VERSION`]) that a later version normalizes or lowercases, or `Σ` with a
@@ -147,7 +149,7 @@ impl IdError {
             IdError::NormalizationUnavailable => {
                 "the value needs Unicode normalization and this build has no Unicode tables and \
                  no registered normalizer (set_normalizer, set_lowercase), or the JavaScript \
-                 engine's Unicode is older than 15.1"
+                 engine's Unicode is older than 15"
             }
             IdError::UnsupportedCharacter => {
                 "the value holds a character added after Unicode 15.1 that Unicode versions \

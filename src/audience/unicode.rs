@@ -92,7 +92,7 @@ pub(super) fn is_refused(c: char) -> bool {
 /// [`REFUSED`]'s characters, or `Σ` and a character whose Final_Sigma reading changed after 15.1.
 pub(super) fn unsupported(s: &str) -> bool {
     // One pass, by characters: `str::contains` of a non-ASCII `char` would bring the substring
-    // search and its panic formatting into the hash-only wasm (7 KB gzipped).
+    // search and its panic formatting into the hash-only wasm (about 5 KB gzipped).
     let (mut sigma, mut unstable) = (false, false);
     for c in s.chars() {
         if is_refused(c) {

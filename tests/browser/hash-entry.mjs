@@ -136,7 +136,7 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
     for (const e of r.errors) out[e.index] = 'e' + e.code;
     return out;
   };
-  window.knows = () => ['\u1C89', '\u05C8'].map((c) => /\p{Assigned}/u.test(c));
+  window.knows = () => [0x1c89, 0x5c8].map((c) => /\\p{Assigned}/u.test(String.fromCodePoint(c)));
   window.ready = true;
 </script>`;
 
