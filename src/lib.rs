@@ -21,7 +21,11 @@
 //!   error, never a wrong hash: an identifier fails with `normalization_unavailable`
 //!   ([`audience::IdError::NormalizationUnavailable`]), a webhook URL whose host needs NFKC is
 //!   reported `invalid_url` with `params.reason` `normalization_unavailable`. ASCII text, and
-//!   text made only of characters nothing composes with, never needs them.
+//!   text made only of characters nothing composes with, never needs them. With or without the
+//!   feature, an email address holding a character added after Unicode 15.1
+//!   ([`audience::UNICODE_VERSION`]) that normalizes or has case is `unsupported_character`
+//!   ([`audience::IdError::UnsupportedCharacter`]): every build gives the same answer, whatever
+//!   the Unicode version of its tables (a registered normalizer's included).
 //!
 //! The command line is not a feature: it is its own crate in the workspace (`cli/`, package
 //! `preflight-cli`, binary `preflight`), so a dependency on this library never brings clap

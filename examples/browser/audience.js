@@ -32,6 +32,7 @@ export const REASONS = Object.freeze({
   limited_ad_tracking: 'the all-zero device id of limited ad tracking is never uploaded',
   invalid_service_id: 'not a valid service id',
   invalid_prehashed: 'a prehashed value is 64 hex digits',
+  unsupported_character: 'a character added to Unicode after version 15.1 that Unicode versions normalize differently',
   invalid_csv: 'the row is not valid CSV (text after a closing quote, or a quote never closed)',
   missing_column: 'the row has fewer fields than the chosen column',
   line_break: 'the value holds a line break',

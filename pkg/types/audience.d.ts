@@ -38,8 +38,11 @@ export interface HashOptions {
 
 /**
  * Why the engine rejects one value (IdError::code in src/audience/error.rs).
- * `normalization_unavailable` comes only from a Rust build without its Unicode tables and without
- * a registered normalizer; this package always registers the JavaScript engine's.
+ * `normalization_unavailable`: in this package only on a JavaScript engine older than Unicode 15,
+ * whose `String.prototype.normalize` is not used (a Rust build without its Unicode tables and
+ * without a registered normalizer also gives it). `unsupported_character`: an email address
+ * holding a character added after Unicode 15.1 that normalizes or has case, refused by every
+ * build alike.
  */
 export type IdErrorCode =
   | 'empty'
@@ -57,7 +60,8 @@ export type IdErrorCode =
   | 'limited_ad_tracking'
   | 'invalid_service_id'
   | 'invalid_prehashed'
-  | 'normalization_unavailable';
+  | 'normalization_unavailable'
+  | 'unsupported_character';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings

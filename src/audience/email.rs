@@ -8,9 +8,13 @@
 //!    normalizing (no normalization of any text that long can come down to [`MAX_EMAIL_BYTES`],
 //!    see the constant, so this is the answer the next step would give, found without the cost
 //!    of normalizing: NFC in a JavaScript engine is quadratic in a run of combining marks);
-//! 2. the normalized address is longer than [`MAX_EMAIL_BYTES`]: `email_too_long`;
-//! 3. not exactly one `@`, an empty local part or domain, whitespace inside: `invalid_email`;
-//! 4. the local part (before the `@`) is longer than [`MAX_EMAIL_LOCAL_BYTES`]:
+//! 2. the value holds a code point unassigned in Unicode 15.1 ([`super::UNICODE_VERSION`]) that
+//!    a later version normalizes or lowercases, or `Σ` beside a character whose case properties
+//!    changed after 15.1: `unsupported_character`,
+//!    before any Unicode table is read (src/audience/unicode.rs);
+//! 3. the normalized address is longer than [`MAX_EMAIL_BYTES`]: `email_too_long`;
+//! 4. not exactly one `@`, an empty local part or domain, whitespace inside: `invalid_email`;
+//! 5. the local part (before the `@`) is longer than [`MAX_EMAIL_LOCAL_BYTES`]:
 //!    `email_local_part_too_long`.
 
 use super::case::to_lowercase;
@@ -50,8 +54,8 @@ pub const MAX_EMAIL_BYTES: usize = 254;
 /// longer than `MAX_EMAIL_INPUT_BYTES` normalizes to more than `MAX_EMAIL_BYTES`. The test
 /// `input_bound_holds_for_every_character` checks the two per-character facts against the
 /// Unicode tables of this build. (Canonical decompositions never change once a character is
-/// encoded; characters that a newer JavaScript engine knows and these tables do not are
-/// letters and marks of new scripts, far from the margin, 3.5 against 4.03.)
+/// encoded, and the characters these tables know but Unicode 15.1 does not that decompose are
+/// refused anyway.)
 pub const MAX_EMAIL_INPUT_BYTES: usize = 1024;
 
 /// The longest ASCII address lowercased on the stack: every address the ASCII path accepts (at
@@ -188,6 +192,10 @@ fn scan_ascii(b: &[u8], stack: &mut Stack) -> Option<Scan> {
 }
 
 fn normalize_unicode<'a>(t: &str, buf: &'a mut String) -> Result<&'a str, IdError> {
+    // Before any Unicode table is read: the answer must not depend on their version.
+    if super::unicode::unsupported(t) {
+        return Err(IdError::UnsupportedCharacter);
+    }
     let lower = to_lowercase(&nfc(t)?)?;
     if lower.len() > MAX_EMAIL_BYTES {
         return Err(IdError::EmailTooLong);

@@ -47,8 +47,15 @@ pub enum IdError {
     InvalidPrehashed,
     /// The value needs Unicode normalization (an email address that is not NFC, or one with a
     /// `Σ` to lowercase) and the build has no tables (feature `nfc-tables`) and no registered
-    /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]). Never with the tables.
+    /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]); in the wasm package, a
+    /// JavaScript engine older than Unicode 15, whose normalizer is not registered. Never with
+    /// the tables.
     NormalizationUnavailable,
+    /// An email address holding a character unassigned in Unicode 15.1
+    /// ([`super::UNICODE_VERSION`]) that a later version normalizes or lowercases, or `Σ` with a
+    /// character whose case properties changed after 15.1: Unicode versions read it differently,
+    /// so every build refuses it.
+    UnsupportedCharacter,
 }
 
 impl From<super::nfc::NormalizerMissing> for IdError {
@@ -59,7 +66,7 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 16] = [
+    pub const ALL: [IdError; 17] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -76,6 +83,7 @@ impl IdError {
         IdError::InvalidServiceId,
         IdError::InvalidPrehashed,
         IdError::NormalizationUnavailable,
+        IdError::UnsupportedCharacter,
     ];
 
     /// The stable snake_case code.
@@ -97,6 +105,7 @@ impl IdError {
             IdError::InvalidServiceId => "invalid_service_id",
             IdError::InvalidPrehashed => "invalid_prehashed",
             IdError::NormalizationUnavailable => "normalization_unavailable",
+            IdError::UnsupportedCharacter => "unsupported_character",
         }
     }
 
@@ -151,7 +160,12 @@ impl IdError {
             }
             IdError::NormalizationUnavailable => {
                 "the value needs Unicode normalization and this build has no Unicode tables and \
-                 no registered normalizer (set_normalizer, set_lowercase)"
+                 no registered normalizer (set_normalizer, set_lowercase), or the JavaScript \
+                 engine's Unicode is older than 15"
+            }
+            IdError::UnsupportedCharacter => {
+                "the value holds a character added after Unicode 15.1 that Unicode versions \
+                 normalize or lowercase differently; it is refused in every build"
             }
         }
     }

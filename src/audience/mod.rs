@@ -45,6 +45,8 @@ mod service_id;
 mod sha256x1;
 mod sha256x4;
 mod trim;
+mod unicode;
+mod unicode_table;
 
 pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
 pub use case::{set_lowercase, Lowercase};
@@ -54,6 +56,7 @@ pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
 pub use phone::PHONE_METADATA;
 pub use trim::{is_trimmed_char, trim};
+pub use unicode::UNICODE_VERSION;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, listen, fileServer, session, watchPage, watchdog } from './harness.mjs';
 import { TRAP_INPUTS } from '../node/trap-checks.mjs';
+import { keptRanges } from '../../scripts/unicode-table.mjs';
 
 const BIN = process.env.PREFLIGHT_BIN ?? path.join(root, 'target/debug/preflight');
 const TIMEOUT_MS = 120_000;
@@ -64,6 +65,37 @@ const check = (ok, message) => {
   else failures.push(message);
 };
 
+/** `o<hash>` or `e<code>` of each email, natively (the CLI's standard error names the codes). */
+function nativeOutcomes(values) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run cargo build (or set PREFLIGHT_BIN)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'preflight-hash-entry-'));
+  try {
+    const file = path.join(dir, 'emails.txt');
+    writeFileSync(file, values.map((v) => `${v}\n`).join(''));
+    const r = spawnSync(BIN, ['hash', 'email', file], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`preflight hash exited ${r.status}: ${r.stderr}`);
+    const codes = new Map([...r.stderr.matchAll(/^row (\d+): (\w+)$/gm)].map((m) => [Number(m[1]) - 1, m[2]]));
+    return r.stdout.split('\n').slice(0, values.length).map((l, i) => (l === '' ? `e${codes.get(i)}` : `o${l}`));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Every code point unassigned in Unicode 15.1 in planes 0-3 (scripts/data/unicode-15.1.txt) and
+// the assigned ones beside each range, after a letter before an acute (where a mark the engine
+// knows would be reordered) and after a capital sigma: the browser's answer is the native one,
+// whatever the browser's Unicode version (src/audience/unicode.rs).
+const BOUNDARY = (() => {
+  const points = [];
+  for (const [a, b] of keptRanges()) {
+    if (a >= 0x40000) continue;
+    for (let c = a - 1; c <= Math.min(b, 0x3ffff) + 1; c++) points.push(c);
+  }
+  return points
+    .filter((c) => c >= 0 && !(c >= 0xd800 && c < 0xe000) && c !== 0x0a && c !== 0x0d)
+    .flatMap((c) => [`a${String.fromCodePoint(c)}\u0301b@example.com`, `A\u03A3${String.fromCodePoint(c)}@x.example`]);
+})();
+
 function nativeHashes(values) {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run cargo build (or set PREFLIGHT_BIN)`);
   const dir = mkdtempSync(path.join(tmpdir(), 'preflight-hash-entry-'));
@@ -97,6 +129,15 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
     const r = api.hashIdentifiers(type, [raw], options);
     return [single, r.hashes[0] != null ? 'o' + r.hashes[0] : 'e' + (r.errors[0] && r.errors[0].code)];
   });
+  // \`o<hash>\` or \`e<code>\` of each email by the bulk call; and the engine's Unicode (whether it
+  // knows U+1C89, new in 16.0, and U+05C8, new in 18.0).
+  window.outcomes = (values) => {
+    const r = api.hashIdentifiers('email', values);
+    const out = r.hashes.map((h) => (h == null ? null : 'o' + h));
+    for (const e of r.errors) out[e.index] = 'e' + e.code;
+    return out;
+  };
+  window.knows = () => [0x1c89, 0x5c8].map((c) => /\\p{Assigned}/u.test(String.fromCodePoint(c)));
   window.ready = true;
 </script>`;
 
@@ -154,6 +195,16 @@ try {
       check(vectors[i][0] === c.want, `${name}: vector ${c.name}: hashIdentifier ${vectors[i][0]}, expected ${c.want}`);
       check(vectors[i][1] === c.want, `${name}: vector ${c.name}: hashIdentifiers ${vectors[i][1]}, expected ${c.want}`);
     });
+    if (name === 'hash') {
+      const knows = await page.evaluate(() => window.knows());
+      console.log(`Chromium knows U+1C89 (Unicode 16): ${knows[0]}, U+05C8 (Unicode 18): ${knows[1]}`);
+      const got = await page.evaluate((v) => window.outcomes(v), BOUNDARY);
+      const want = nativeOutcomes(BOUNDARY);
+      const differ = BOUNDARY.flatMap((v, i) => (got[i] === want[i] ? [] : [`${[...v].map((c) => c.codePointAt(0).toString(16)).join(' ')}: ${got[i]}, natively ${want[i]}`]));
+      check(BOUNDARY.length > 200_000 && differ.length === 0,
+        `hash: ${BOUNDARY.length} emails around the code points unassigned in Unicode 15.1: ${differ.length} differ from native: ${differ.slice(0, 5).join('; ')}`);
+      check(want.includes('eunsupported_character') && want.some((o) => o.startsWith('o')), 'hash: both outcomes occur');
+    }
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     if (name === 'hash' || name === 'helpers') {
       // hash-browser.js loads hash-manual.js's API (its export list), then the module; nothing of

@@ -42,11 +42,27 @@ pub fn start() {
     // Only the first registration counts; there is no other.
     #[cfg(target_arch = "wasm32")]
     {
-        let _ = preflight::audience::set_normalizer(js_normalize);
-        let _ = preflight::audience::set_lowercase(js_lowercase);
+        // A JavaScript engine older than Unicode 15.1 (preflight::audience::UNICODE_VERSION)
+        // would normalize some characters the identifiers accept differently from the native
+        // build: none of its Unicode is used, and text that needs it is refused
+        // (`normalization_unavailable`) rather than hashed.
+        if knows_unicode_15(js_normalize) {
+            let _ = preflight::audience::set_normalizer(js_normalize);
+            let _ = preflight::audience::set_lowercase(js_lowercase);
+        }
         #[cfg(feature = "validate")]
         let _ = preflight::clock::set_clock(js_sys::Date::now);
     }
+}
+
+/// Whether `normalize` knows Unicode 15: U+1E08F COMBINING CYRILLIC SMALL LETTER
+/// BYELORUSSIAN-UKRAINIAN I, new in 15.0 with combining class 230, goes after U+0316 (class
+/// 220). Unicode 15.1 added no character that normalizes or has case (its CJK ideographs and
+/// ideographic description characters do neither), and an engine's lowercase and normalization
+/// come from the same Unicode data.
+#[cfg(any(test, target_arch = "wasm32"))]
+fn knows_unicode_15(normalize: fn(&str, preflight::audience::Form) -> String) -> bool {
+    normalize("a\u{1E08F}\u{316}", preflight::audience::Form::Nfc) == "a\u{316}\u{1E08F}"
 }
 
 /// `s.normalize(form)` in JavaScript. The string crosses as UTF-16 and comes back the same way;
@@ -61,4 +77,24 @@ fn js_normalize(s: &str, form: preflight::audience::Form) -> String {
 #[cfg(target_arch = "wasm32")]
 fn js_lowercase(s: &str) -> String {
     js_sys::JsString::from(s).to_lower_case().into()
+}
+
+#[cfg(test)]
+mod tests {
+    use preflight::audience::Form;
+
+    // An engine that knows Unicode 15 passes: every Node and Chromium suite hashes decomposed
+    // text through the registered normalizer (tests/node/nfc.test.mjs).
+    #[test]
+    fn an_engine_older_than_unicode_15_is_not_used() {
+        // One that does not know U+1E08F leaves it where it is, as any unassigned code point.
+        fn older(s: &str, _: Form) -> String {
+            s.to_string()
+        }
+        fn reorders(s: &str, _: Form) -> String {
+            s.replace("\u{1E08F}\u{316}", "\u{316}\u{1E08F}")
+        }
+        assert!(!super::knows_unicode_15(older));
+        assert!(super::knows_unicode_15(reorders));
+    }
 }
