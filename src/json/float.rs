@@ -216,24 +216,8 @@ fn magnitude(text: &[u8]) -> Option<f64> {
 /// `(m + 1) × 2^e` (the candidates) to tell from the approximation.
 #[inline(never)]
 fn approximate(w: u64, q: i64, more: bool) -> Result<Option<f64>, (u64, i64)> {
-    // 10^q = 5^r × 2^r × 10^p, 10^p from the table, 0 <= r < 28. The caller's bounds on the
-    // leading digit keep q in -343..=309, the index in the table.
-    let j = ((q - POW10_FIRST) / POW10_STEP).clamp(0, POW10.len() as i64 - 1);
-    let p = POW10_FIRST + POW10_STEP * j;
-    let r = (q - p) as u32;
-    let t = POW10[j as usize];
-    // floor(p × log2 10), exact for |p| up to 1233.
-    let t_exp = ((p * 217_706) >> 16) - 63;
-    // w × 5^r < 2^64 × 2^63, exact; then its top 64 bits, rounded down.
-    let wide = u128::from(w) * u128::from(5u64.pow(r));
-    let lz = i64::from(wide.leading_zeros());
-    let top = ((wide << lz) >> 64) as u64;
-    // The product's top 64 bits, rounded down: value ≈ a × 2^e2, a in [2^63, 2^64), below the
-    // value by less than `err` units.
-    let product = u128::from(top) * u128::from(t);
-    let lz2 = i64::from(product.leading_zeros());
-    let a = u128::from(((product << lz2) >> 64) as u64);
-    let e2 = (64 - lz) + (64 - lz2) + t_exp + i64::from(r);
+    let (a, e2) = approximation(w, q);
+    let a = u128::from(a);
     let err = if more {
         ERR_MORE_DIGITS
     } else {
@@ -258,6 +242,29 @@ fn approximate(w: u64, q: i64, more: bool) -> Result<Option<f64>, (u64, i64)> {
     } else {
         Err((m, e))
     }
+}
+
+/// `(a, e2)`: `a × 2^e2` approximates `w × 10^q` from below (by less than [`ERR_EXACT_DIGITS`]
+/// units of `a`'s last bit), `a` in [2^63, 2^64). `w` is not zero and `q` in -343..=309.
+#[inline(always)]
+fn approximation(w: u64, q: i64) -> (u64, i64) {
+    // 10^q = 5^r × 2^r × 10^p, 10^p from the table, 0 <= r < 28. The caller's bounds on the
+    // leading digit keep q in -343..=309, the index in the table.
+    let j = ((q - POW10_FIRST) / POW10_STEP).clamp(0, POW10.len() as i64 - 1);
+    let p = POW10_FIRST + POW10_STEP * j;
+    let r = (q - p) as u32;
+    let t = POW10[j as usize];
+    // floor(p × log2 10), exact for |p| up to 1233.
+    let t_exp = ((p * 217_706) >> 16) - 63;
+    // w × 5^r < 2^64 × 2^63, exact; then its top 64 bits, rounded down.
+    let wide = u128::from(w) * u128::from(5u64.pow(r));
+    let lz = i64::from(wide.leading_zeros());
+    let top = ((wide << lz) >> 64) as u64;
+    // The product's top 64 bits, rounded down.
+    let product = u128::from(top) * u128::from(t);
+    let lz2 = i64::from(product.leading_zeros());
+    let a = ((product << lz2) >> 64) as u64;
+    (a, (64 - lz) + (64 - lz2) + t_exp + i64::from(r))
 }
 
 /// The exact rounding of a number's text (no sign) between `m × 2^e` and `(m + 1) × 2^e`: the
@@ -443,6 +450,413 @@ mod tests {
             std.map(f64::to_bits),
             "{text}: {ours:?} against {std:?}"
         );
+    }
+
+    /// The correctly rounded value of a number's text by long division, as this module computed
+    /// it before [`approximate`] and [`resolve`]: the decimal as a fraction `n / d`, a 56-bit
+    /// quotient bit by bit, rounded from the remainder. Slow, and independent of both.
+    fn by_division(text: &str) -> Option<f64> {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let Decimal { digits, exp10 } = decimal(rest.as_bytes());
+        let lead = exp10 + digits.len() as i64 - 1;
+        let magnitude = if digits.is_empty() || lead < -325 {
+            Some(0.0)
+        } else if lead > 309 {
+            None
+        } else {
+            divide(&digits, exp10)
+        };
+        magnitude.map(|m| if negative { -m } else { m })
+    }
+
+    fn bits(b: &Big) -> i64 {
+        match b.0.last() {
+            Some(&top) => (b.0.len() as i64 - 1) * 32 + i64::from(32 - top.leading_zeros()),
+            None => 0,
+        }
+    }
+
+    /// `floor(n / d)`, known to be below 2^bits, and whether a remainder is left.
+    fn quotient(mut n: Big, d: &Big, bits: u32) -> (u128, bool) {
+        let mut q = 0u128;
+        for bit in (0..bits).rev() {
+            let mut shifted = Big(d.0.clone());
+            shifted.shl(bit);
+            if cmp(&n.0, &shifted.0) != Ordering::Less {
+                n.sub(&shifted);
+                q |= 1 << bit;
+            }
+        }
+        (q, !n.0.is_empty())
+    }
+
+    fn divide(digits: &[u8], exp10: i64) -> Option<f64> {
+        let mut n = Big::from_digits(digits);
+        let mut d = Big(vec![1]);
+        if exp10 >= 0 {
+            n.mul_pow5(exp10 as u32);
+        } else {
+            d.mul_pow5(exp10.unsigned_abs() as u32);
+        }
+        // n with 54 bits more than d: the quotient is in (2^53, 2^55).
+        let s = 54 - (bits(&n) - bits(&d));
+        if s >= 0 {
+            n.shl(s as u32);
+        } else {
+            d.shl(s.unsigned_abs() as u32);
+        }
+        let mut e = exp10 - s;
+        let (q, rem) = quotient(n, &d, 56);
+        let mut q = q as u64;
+        let mut drop = 64 - i64::from(q.leading_zeros()) - 53;
+        if e + drop < -1074 {
+            drop = -1074 - e;
+        }
+        if drop >= 60 {
+            return Some(0.0);
+        }
+        let low = q & ((1 << drop) - 1);
+        let half = 1 << (drop - 1);
+        q >>= drop;
+        e += drop;
+        if low > half || (low == half && (rem || q & 1 == 1)) {
+            q += 1;
+        }
+        encode(q, e)
+    }
+
+    /// A big integer's decimal digits.
+    fn decimal_text(mut b: Big) -> String {
+        let mut groups = Vec::new();
+        while !b.0.is_empty() {
+            let mut rem = 0u64;
+            for limb in b.0.iter_mut().rev() {
+                let v = (rem << 32) | u64::from(*limb);
+                *limb = (v / 1_000_000_000) as u32;
+                rem = v % 1_000_000_000;
+            }
+            b.trim();
+            groups.push(rem);
+        }
+        let mut text = groups.pop().map_or("0".to_string(), |g| g.to_string());
+        for g in groups.iter().rev() {
+            text.push_str(&format!("{g:09}"));
+        }
+        text
+    }
+
+    /// `(2m + 1) × 2^(e - 1)`, the halfway point between `m × 2^e` and `(m + 1) × 2^e`, exactly:
+    /// its digits and their power of ten.
+    fn halfway_text(m: u64, e: i64) -> (String, i64) {
+        let n = 2 * m + 1;
+        let mut b = Big(vec![n as u32, (n >> 32) as u32]);
+        b.trim();
+        if e >= 1 {
+            b.shl((e - 1) as u32);
+            (decimal_text(b), 0)
+        } else {
+            b.mul_pow5((1 - e) as u32);
+            (decimal_text(b), e - 1)
+        }
+    }
+
+    /// splitmix64.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        fn range(&mut self, lo: i64, hi: i64) -> i64 {
+            lo + self.below((hi - lo + 1) as u64) as i64
+        }
+
+        fn digits(&mut self, n: usize) -> String {
+            (0..n)
+                .map(|i| {
+                    let d = self.below(10) as u8;
+                    char::from(b'0' + if i == 0 { d % 9 + 1 } else { d })
+                })
+                .collect()
+        }
+
+        /// 1 to `max` digits, the first not zero.
+        fn some_digits(&mut self, max: u64) -> String {
+            let n = 1 + self.below(max) as usize;
+            self.digits(n)
+        }
+
+        /// A finite double from random bits.
+        fn double(&mut self) -> f64 {
+            let x = self.next();
+            f64::from_bits(x & !(0x7ff << 52) | ((x >> 52) % 0x7ff) << 52)
+        }
+    }
+
+    /// One generated number text, and whether it is a hard case (near a halfway point, long,
+    /// subnormal, at the ends of the range) that is always checked against [`by_division`].
+    fn generated(rng: &mut Rng, i: u64) -> (String, bool) {
+        let sign = if rng.below(4) == 0 { "-" } else { "" };
+        let (text, hard) = match i % 8 {
+            // Digits before and after the point, an exponent or none.
+            0 => {
+                let int = rng.some_digits(25);
+                let frac = rng.some_digits(25);
+                let frac = &frac[1..];
+                let exp = if rng.below(2) == 0 {
+                    format!("e{}", rng.range(-350, 350))
+                } else {
+                    String::new()
+                };
+                let point = if frac.is_empty() { "" } else { "." };
+                (format!("{int}{point}{frac}{exp}"), false)
+            }
+            // `1e-300`: a few digits, any exponent.
+            1 => {
+                let d = rng.some_digits(3);
+                (format!("{d}e{}", rng.range(-345, 320)), false)
+            }
+            // 17 significant digits, and the shortest form, of random doubles.
+            2 => (format!("{:.16e}", rng.double()), false),
+            3 => (format!("{:e}", rng.double()), false),
+            // At, just above, just below and cut short near a halfway point.
+            4 | 5 => {
+                let (m, e) = if i % 8 == 4 {
+                    ((1 << 52) | rng.below(1 << 52), rng.range(-1074, 971))
+                } else {
+                    (rng.next() >> (12 + rng.below(52)), -1074)
+                };
+                let (digits, exp) = halfway_text(m, e);
+                let text = match rng.below(4) {
+                    0 => format!("{digits}e{exp}"),
+                    1 => format!("{digits}{}1e{}", "0".repeat(rng.below(3) as usize), exp - 1),
+                    2 => format!("{}9e{}", decimal_text_minus_one(&digits), exp - 1),
+                    _ => {
+                        let keep = (17 + rng.below(24) as usize).min(digits.len());
+                        let cut = exp + (digits.len() - keep) as i64;
+                        format!("{}e{cut}", &digits[..keep])
+                    }
+                };
+                (text, true)
+            }
+            // Long mantissas: 20 to 60 digits, or about 800.
+            6 => {
+                let n = if rng.below(8) == 0 {
+                    700 + rng.below(200) as usize
+                } else {
+                    20 + rng.below(41) as usize
+                };
+                let d = rng.digits(n);
+                let exp = rng.range(-325 - n as i64, 309 - n as i64);
+                (format!("{d}e{exp}"), true)
+            }
+            // The ends: near the largest double, near 2^-1074, beyond both, zeros, long exponents.
+            _ => {
+                let text = match rng.below(8) {
+                    0 => format!("1.79769313486231{}e308", rng.some_digits(12)),
+                    1 => format!("2.47032822920623{}e-324", rng.some_digits(12)),
+                    2 => format!("4.94065645841246{}e-324", rng.some_digits(12)),
+                    3 => format!("{}e{}", rng.digits(3), rng.range(-420, -322)),
+                    4 => format!("{}e{}", rng.digits(3), rng.range(300, 320)),
+                    5 => format!("0e{}", rng.some_digits(30)),
+                    6 => format!(
+                        "1e{}{}{}",
+                        ["", "-", "+"][rng.below(3) as usize],
+                        "0".repeat(rng.below(40) as usize),
+                        rng.below(400)
+                    ),
+                    _ => format!(
+                        "0.{}{}e{}",
+                        "0".repeat(rng.below(1000) as usize),
+                        rng.some_digits(20),
+                        rng.range(0, 1300)
+                    ),
+                };
+                (text, true)
+            }
+        };
+        (format!("{sign}{text}"), hard)
+    }
+
+    /// The decimal digits of a positive integer's predecessor.
+    fn decimal_text_minus_one(digits: &str) -> String {
+        let mut d: Vec<u8> = digits.bytes().collect();
+        for c in d.iter_mut().rev() {
+            if *c == b'0' {
+                *c = b'9';
+            } else {
+                *c -= 1;
+                break;
+            }
+        }
+        let text = String::from_utf8(d).unwrap_or_default();
+        let trimmed = text.trim_start_matches('0');
+        if trimmed.is_empty() { "0" } else { trimmed }.to_string()
+    }
+
+    /// Generated numbers of every shape, seeded (`PREFLIGHT_FLOAT_CASES` sets how many: 200,000
+    /// by default; run millions with `cargo test --release`): the same double as `str::parse`,
+    /// or where `str::parse` differs, and on every hard case and one in 64 of the others, the
+    /// same as the exact long division.
+    #[test]
+    fn agrees_with_std_and_an_exact_division_on_generated_numbers() {
+        let cases = std::env::var("PREFLIGHT_FLOAT_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(200_000u64);
+        let mut rng = Rng(0x5EED_F10A_7000_0022);
+        let (mut divided, mut std_differs) = (0u64, 0u64);
+        for i in 0..cases {
+            let (text, hard) = generated(&mut rng, i);
+            let ours = parse_f64(text.as_bytes()).map(f64::to_bits);
+            let std = text.parse::<f64>().ok().filter(|f| f.is_finite());
+            let std = std.map(f64::to_bits);
+            if ours != std || hard || i % 64 == 0 {
+                let exact = by_division(&text).map(f64::to_bits);
+                assert_eq!(ours, exact, "{text}: ours against long division");
+                divided += 1;
+                std_differs += u64::from(std != exact);
+            }
+        }
+        eprintln!(
+            "{cases} numbers, {divided} also by long division; str::parse differs on {std_differs}"
+        );
+    }
+
+    /// Python's `float()` (correctly rounded) on texts at, around and cut short near halfway
+    /// points, subnormals and the ends of the range: src/json/float_vectors.txt, made by
+    /// scripts/gen-float-vectors.py.
+    #[test]
+    fn agrees_with_python_float_on_hard_cases() {
+        let vectors = include_str!("float_vectors.txt");
+        let mut n = 0;
+        for line in vectors.lines() {
+            let (text, want) = line.split_once('\t').expect("text, tab, bits");
+            let want = match want {
+                "inf" => None,
+                hex => Some(u64::from_str_radix(hex, 16).expect("hex bits")),
+            };
+            assert_eq!(parse_f64(text.as_bytes()).map(f64::to_bits), want, "{text}");
+            assert_eq!(by_division(text).map(f64::to_bits), want, "{text}");
+            n += 1;
+        }
+        assert!(n > 4000, "{n} vectors");
+    }
+
+    /// Each entry of [`POW10`] is its power of ten rounded down to 64 bits, its exponent the one
+    /// [`approximate`] computes; the entries cover every power it is asked for.
+    #[test]
+    fn pow10_table_is_each_power_rounded_down() {
+        for (j, &t) in POW10.iter().enumerate() {
+            let p = POW10_FIRST + POW10_STEP * j as i64;
+            let e = ((p * 217_706) >> 16) - 63;
+            // floor(10^p / 2^e) as floor(n / d).
+            let (mut n, mut d) = (Big(vec![1]), Big(vec![1]));
+            if p >= 0 {
+                n.mul_pow10(p as u32);
+            } else {
+                d.mul_pow10(p.unsigned_abs() as u32);
+            }
+            if e >= 0 {
+                d.shl(e as u32);
+            } else {
+                n.shl(e.unsigned_abs() as u32);
+            }
+            let (q, _) = quotient(n, &d, 66);
+            assert_eq!(q >> 63, 1, "10^{p}: not 64 bits, so not floor(p log2 10)");
+            assert_eq!(q, u128::from(t), "10^{p}");
+        }
+        // Leading digit from 10^-325 with 19 digits read, to 10^309 with one.
+        assert!(POW10_FIRST <= -325 - (U64_DIGITS - 1));
+        assert!(POW10_FIRST + POW10_STEP * POW10.len() as i64 > 309);
+        assert!(5u128.pow(POW10_STEP as u32 - 1) < 1 << 63);
+    }
+
+    /// The bound [`approximate`] relies on: `a × 2^e2 <= value < (a + err) × 2^e2`, checked
+    /// exactly on the worst digits (19 nines, or 19 digits and a non-zero tail) at every power.
+    #[test]
+    fn the_approximation_is_below_the_value_within_its_bound() {
+        let mut rng = Rng(0xB0_07D5);
+        for q in -343..=309i64 {
+            for k in 0..6 {
+                let w = match k {
+                    0 => 9_999_999_999_999_999_999,
+                    1 => 1_000_000_000_000_000_000,
+                    _ => 1_000_000_000_000_000_000 + rng.below(9_000_000_000_000_000_000),
+                };
+                let lead = q + 18;
+                if !(-325..=309).contains(&lead) {
+                    continue;
+                }
+                let (a, e2) = approximation(w, q);
+                for more in [false, true] {
+                    // The value's upper end: w, or just below w + 1 (more digits follow).
+                    let err = if more {
+                        ERR_MORE_DIGITS
+                    } else {
+                        ERR_EXACT_DIGITS
+                    };
+                    let top = w as u128 + u128::from(more);
+                    let scaled = |x: u128, y: u128| {
+                        // x × 10^q against y × 2^e2.
+                        let mut l = Big(vec![
+                            x as u32,
+                            (x >> 32) as u32,
+                            (x >> 64) as u32,
+                            (x >> 96) as u32,
+                        ]);
+                        let mut r = Big(vec![
+                            y as u32,
+                            (y >> 32) as u32,
+                            (y >> 64) as u32,
+                            (y >> 96) as u32,
+                        ]);
+                        l.trim();
+                        r.trim();
+                        if q >= 0 {
+                            l.mul_pow5(q as u32);
+                        } else {
+                            r.mul_pow5(q.unsigned_abs() as u32);
+                        }
+                        let s = q - e2;
+                        if s >= 0 {
+                            l.shl(s as u32);
+                        } else {
+                            r.shl(s.unsigned_abs() as u32);
+                        }
+                        cmp(&l.0, &r.0)
+                    };
+                    assert_ne!(
+                        scaled(u128::from(w), u128::from(a)),
+                        Ordering::Less,
+                        "{w}e{q}"
+                    );
+                    // Below (w + 1) × 10^q with more digits, so at most is enough.
+                    let limit = if more {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    };
+                    let above = scaled(top, u128::from(a) + u128::from(err));
+                    assert!(
+                        above == Ordering::Less || above != limit,
+                        "{w}e{q} more: {more}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
