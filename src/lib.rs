@@ -153,8 +153,6 @@ pub mod __private {
     }
 }
 
-use options::ClassifyName;
-
 /// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
 /// [`ErrorCode::TooDeep`] (by [`json::parse`], which never recurses further). No documented
 /// payload comes near it.

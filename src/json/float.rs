@@ -66,6 +66,12 @@ const POW10: [u64; 24] = [
     0xBF21_E440_03AC_DD2C, // 10^300
 ];
 
+// The table covers a leading digit from 10^-325 with 19 digits read to 10^309 with one, and
+// 5^r for r below the step fits in 63 bits.
+const _: () = assert!(POW10_FIRST <= -325 - (U64_DIGITS - 1));
+const _: () = assert!(POW10_FIRST + POW10_STEP * POW10.len() as i64 > 309);
+const _: () = assert!(5u128.pow(POW10_STEP as u32 - 1) < 1 << 63);
+
 /// How far below the value [`approximate`]'s 64-bit approximation may be, in units of its last
 /// bit: three truncations of relative error below 2^-63 each (the digits times the power of
 /// five, the table entry, the product) on a value below 2^64 make less than 6.01; the digits
@@ -778,10 +784,6 @@ mod tests {
             assert_eq!(q >> 63, 1, "10^{p}: not 64 bits, so not floor(p log2 10)");
             assert_eq!(q, u128::from(t), "10^{p}");
         }
-        // Leading digit from 10^-325 with 19 digits read, to 10^309 with one.
-        assert!(POW10_FIRST <= -325 - (U64_DIGITS - 1));
-        assert!(POW10_FIRST + POW10_STEP * POW10.len() as i64 > 309);
-        assert!(5u128.pow(POW10_STEP as u32 - 1) < 1 << 63);
     }
 
     /// The bound [`approximate`] relies on: `a × 2^e2 <= value < (a + err) × 2^e2`, checked
