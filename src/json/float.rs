@@ -762,7 +762,7 @@ mod tests {
     }
 
     /// Each entry of [`POW10`] is its power of ten rounded down to 64 bits, its exponent the one
-    /// [`approximate`] computes; the entries cover every power it is asked for.
+    /// [`approximate`] computes (the range they cover is checked where they are defined).
     #[test]
     fn pow10_table_is_each_power_rounded_down() {
         for (j, &t) in POW10.iter().enumerate() {
