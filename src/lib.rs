@@ -162,8 +162,6 @@ pub mod __private {
     }
 }
 
-use options::ClassifyName;
-
 /// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
 /// [`ErrorCode::TooDeep`] (by [`json::parse`], which never recurses further). No documented
 /// payload comes near it.
@@ -208,28 +206,15 @@ pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) 
 /// Parses JSON text into a `serde_json::Value` (bytes, so invalid UTF-8 is an error and not a
 /// panic). The validation calls read text with [`json::parse`] instead; this serves callers that
 /// want a `serde_json::Value`, such as the CLI's `--context`.
+///
+/// The value is the engine's own reading of the text ([`parse_payload`], then
+/// [`json::Value::to_serde`]): the same texts are accepted and refused with the same codes, and
+/// every number is the one [`validate_json`] reads (correctly rounded; serde_json's own parser,
+/// without its `float_roundtrip` feature, can be a unit off in the last place and turn
+/// `9919.000000000001` into the whole number 9919). A name written twice keeps its last value,
+/// as serde_json's parser keeps it.
 pub fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, Error> {
-    // The engine's parser decides what is JSON (size, depth, UTF-8, numbers, lone surrogates),
-    // so this entry point and the text entry points accept exactly the same texts and refuse
-    // the rest with the same codes. serde_json then builds the value with its own recursion
-    // limit off: the depth is already bounded by MAX_DEPTH (serde's limit of 128 refused a text
-    // of exactly MAX_DEPTH levels that validate_json accepts).
-    parse_payload(bytes)?;
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    de.disable_recursion_limit();
-    serde::Deserialize::deserialize(&mut de)
-        .and_then(|v| de.end().map(|()| v))
-        .map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidJson,
-                format!(
-                    "the payload is not valid JSON: {} at line {}, column {}",
-                    e.classify_name(),
-                    e.line(),
-                    e.column()
-                ),
-            )
-        })
+    Ok(parse_payload(bytes)?.to_serde())
 }
 
 /// Parses a JSON payload into the engine's document, borrowing from `bytes`, with the checks of
@@ -320,6 +305,38 @@ mod tests {
         let mut t = "[".repeat(levels);
         t.push_str(&"]".repeat(levels));
         t.into_bytes()
+    }
+
+    /// `validate` of what `parse_json` gives and `validate_json` of the same text read every
+    /// number alike, correctly rounded: near-integer numbers that a parse one unit off in the last
+    /// place makes whole, or not (the bits: Python's `float()`).
+    #[test]
+    fn parse_json_reads_numbers_as_validate_json_does() -> Result<(), Error> {
+        for (text, python) in [
+            ("9919.000000000001", 0x40c3_5f80_0000_0001u64),
+            ("66682.000000000007", 0x40f0_47a0_0000_0000),
+            ("35321.000000000003", 0x40e1_3f20_0000_0000),
+            ("1440.0000000000002", 0x4096_8000_0000_0001),
+            ("9.921145896087341e14", 0x430c_3295_6d85_58f1),
+            ("9007199254740993.0", 0x4340_0000_0000_0000),
+            ("1.0000000000000002e15", 0x430c_6bf5_2634_0002),
+            ("123456789012345678.9", 0x437b_69b4_ba63_0f35),
+        ] {
+            let number = parse_json(text.as_bytes())?.as_f64().map(f64::to_bits);
+            assert_eq!(number, Some(python), "{text}");
+            let payload = format!(
+                r#"{{"name": "Lunch poll", "duration_in_minutes": {text},
+                "first_choice": "Pizza", "second_choice": "Salad"}}"#
+            );
+            let object = validate(
+                Kind::PollCard,
+                &parse_json(payload.as_bytes())?,
+                &Options::default(),
+            );
+            let text_path = validate_json("poll_card", payload.as_bytes(), "")?;
+            assert_eq!(object.to_json(), text_path.to_json(), "{text}");
+        }
+        Ok(())
     }
 
     /// Both ways in take exactly MAX_DEPTH levels and refuse one more with `too_deep`.

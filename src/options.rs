@@ -585,22 +585,6 @@ fn truncate(s: &str) -> String {
     s.chars().take(MAX_NAME_CHARS).collect()
 }
 
-/// A short, value-free description of a serde_json error, for messages.
-pub(crate) trait ClassifyName {
-    fn classify_name(&self) -> &'static str;
-}
-
-impl ClassifyName for serde_json::Error {
-    fn classify_name(&self) -> &'static str {
-        match self.classify() {
-            serde_json::error::Category::Io => "read error",
-            serde_json::error::Category::Syntax => "syntax error",
-            serde_json::error::Category::Data => "data error",
-            serde_json::error::Category::Eof => "unexpected end of input",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

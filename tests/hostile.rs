@@ -221,7 +221,7 @@ fn ten_thousand_levels_of_nesting_are_too_deep() {
         error_code(&call("poll_card", at(MAX_DEPTH + 1).as_bytes(), "")),
         Some("too_deep")
     );
-    // serde_json refuses such text too (as too_deep through parse_json).
+    // parse_json (the serde_json value) refuses such text too, as too_deep.
     let e = preflight::parse_json(texts[0].as_bytes()).expect_err("too deep");
     assert_eq!(e.code.as_str(), "too_deep");
     // A value built in code 10,000 levels deep: validated without recursing past MAX_DEPTH. (Built

@@ -35,8 +35,13 @@ pub fn run() -> u8 {
 }
 
 fn validate_samples() -> u8 {
-    let samples: Vec<Value> = match serde_json::from_str(SAMPLES) {
-        Ok(v) => v,
+    // Read by the engine's parser, as `preflight validate` reads a payload.
+    let samples = match preflight::parse_json(SAMPLES.as_bytes()) {
+        Ok(Value::Array(v)) => v,
+        Ok(_) => {
+            eprintln!("preflight: the bundled samples are not an array");
+            return EXIT_USAGE;
+        }
         Err(e) => {
             eprintln!("preflight: the bundled samples do not parse: {e}");
             return EXIT_USAGE;
