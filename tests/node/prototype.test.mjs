@@ -456,7 +456,7 @@ test('hashFileInWorker: no control member on Object.prototype is read (a data: w
   });
 });
 
-test('hashFileInWorker: a workerUrl string must be a same-origin http(s) address; a URL object is the caller\'s own', async () => {
+test('hashFileInWorker: a workerUrl string must be a same-origin http(s) address; a URL object built by the caller is used as given', async () => {
   await withWorker(async (started) => {
     const file = new Blob(['a@x.com\n']);
     const run = (workerUrl) => helpers.hashFileInWorker(file, { type: 'email' }, { workerUrl }).then((r) => r, (e) => e.code);
