@@ -45,7 +45,7 @@ mod service_id;
 mod sha256x1;
 mod sha256x4;
 mod trim;
-mod unicode;
+pub(crate) mod unicode;
 mod unicode_table;
 
 pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};

@@ -90,7 +90,7 @@ pub(super) fn is_refused(c: char) -> bool {
 
 /// Whether `s` (not all ASCII) must be refused as `unsupported_character`: it holds one of
 /// [`REFUSED`]'s characters, or `Σ` and a character whose Final_Sigma reading changed after 15.1.
-pub(super) fn unsupported(s: &str) -> bool {
+pub(crate) fn unsupported(s: &str) -> bool {
     // One pass, by characters: `str::contains` of a non-ASCII `char` would bring the substring
     // search and its panic formatting into the hash-only wasm (about 5 KB gzipped).
     let (mut sigma, mut unstable) = (false, false);

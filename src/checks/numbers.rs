@@ -38,7 +38,7 @@ pub enum IntegerError {
     /// A whole number beyond the 64-bit range ([`INTEGER_MIN`] to [`INTEGER_MAX`]), whatever its
     /// notation (`9223372036854775808`, `1e20`, `-1.5e30`): outside every field's range.
     Beyond,
-    /// A number with a fractional part, decided on its exact value (`2.5`, `1e-400`).
+    /// A number with a fractional part (`2.5`; `1e-400` is 0, its nearest `f64`).
     NotWhole,
     /// In query mode, a string that is not decimal digits.
     NotDecimal,
@@ -160,8 +160,9 @@ mod tests {
             ("18446744073709551616", Err(Beyond)),
             ("1e20", Err(Beyond)),
             ("-1.5e30", Err(Beyond)),
-            ("9007199254740993.5", Err(NotWhole)),
-            ("1e-400", Err(NotWhole)),
+            ("2.5", Err(NotWhole)),
+            ("9007199254740993.5", Ok(9007199254740994)),
+            ("1e-400", Ok(0)),
             (r#""99999999999999999999""#, Err(Beyond)),
             (r#""-99999999999999999999""#, Err(Beyond)),
             (r#""00000000000000000000042""#, Ok(42)),

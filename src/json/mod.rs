@@ -33,17 +33,17 @@ use crate::MAX_DEPTH;
 use std::borrow::Cow;
 use std::fmt;
 
-/// A JSON number, classified by its exact value (docs/RULES.md, "Whole numbers"): a whole number
-/// is an integer whatever its notation (`100`, `1E2`, `100.0`, `10000e-2` and `-0` are all
-/// `Int`); a number with a fractional part is a `Float` even where its nearest `f64` is whole
-/// (`9007199254740993.5`, `1e-400`).
+/// A JSON number (docs/RULES.md, "Whole numbers"): a whole number is an integer, exactly, whatever
+/// its notation (`100`, `1E2`, `100.0`, `10000e-2` and `-0` are all `Int`); any other number is
+/// its nearest `f64`, as `JSON.parse` and serde_json read it, and so an integer where that `f64`
+/// is whole (`9007199254740993.5` is 9007199254740994, `1e-400` is 0), else a `Float`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Number {
     /// A whole number that fits `i64`.
     Int(i64),
     /// A whole number above `i64::MAX` that fits `u64`.
     UInt(u64),
-    /// A number that is not whole, as its nearest `f64` (always finite; possibly whole itself).
+    /// A number whose nearest `f64` is not whole (always finite).
     Float(f64),
     /// A whole number beyond the 64-bit range (above `u64::MAX` or below `i64::MIN`), as its
     /// nearest `f64` (always finite).

@@ -419,10 +419,14 @@ impl<'a> Parser<'a> {
         }
         // Not `str::parse::<f64>`: its tables are 5 KB of the gzipped wasm (json::float).
         let f = super::float::parse_f64(text.as_bytes()).ok_or(ParseErrorKind::NumberOutOfRange)?;
+        // A number that is not whole is its nearest f64, as `JSON.parse`, serde_json and every
+        // other path read it: where that f64 is whole (`1e-400` is 0, `9007199254740993.5` is
+        // 9007199254740994), it is that integer, so that `validate` of `parse_json`'s value, the
+        // JavaScript object path and this text path give one answer.
         Ok(if whole.is_some() {
             Number::Big(f)
         } else {
-            Number::Float(f)
+            Number::from_exact_f64(f)
         })
     }
 }
@@ -533,14 +537,16 @@ mod tests {
             ("1e308", Big(1e+308)),
             ("1.5e300", Big(1.5e+300)),
             ("0.5", Float(0.5)),
-            ("9007199254740993.5", Float(9007199254740994.0)),
-            ("12345678901234567890.5", Float(1.2345678901234567e+19)),
-            ("1e-400", Float(0.0)),
-            ("1e-999999999999999999999", Float(0.0)),
-            ("1.0000000000000000001", Float(1.0)),
+            // Not whole, and its nearest f64 is: that f64's integer.
+            ("9007199254740993.5", Int(9007199254740994)),
+            ("12345678901234567890.5", UInt(12345678901234567168)),
+            ("1e-400", Int(0)),
+            ("-1e-400", Int(0)),
+            ("1e-999999999999999999999", Int(0)),
+            ("1.0000000000000000001", Int(1)),
             ("1.05e1", Float(10.5)),
             ("-1e-1", Float(-0.1)),
-            ("100000000000000000000000000000.1", Float(1e+29)),
+            ("100000000000000000000000000000.1", Big(1e+29)),
             ("-0.5e0", Float(-0.5)),
             ("25e-1", Float(2.5)),
         ];

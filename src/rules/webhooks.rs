@@ -123,6 +123,11 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
                 issues::report(ctx, path, WebhookIssue::HostNeedsNormalizer.into());
                 return;
             }
+            Err(UnreadableHost::UnsupportedCharacter) => {
+                let issue = WebhookIssue::HostUnsupportedCharacter;
+                issues::report(ctx, path, issue.into());
+                return;
+            }
         },
         urls::Host::Ipv4(octets) => ipv4_problem(octets),
         urls::Host::Ipv6(text) => match text.parse::<Ipv6Addr>() {
@@ -152,6 +157,10 @@ pub enum UnreadableHost {
     /// (`crate::audience::set_normalizer`): reported rather than guessed, since a `localhost` in
     /// fullwidth letters would otherwise pass.
     NormalizationUnavailable,
+    /// It holds a character unassigned in Unicode 15.1 that some Unicode version maps
+    /// (`crate::audience::UNICODE_VERSION`): builds with other Unicode versions would map it
+    /// differently, and no valid domain name holds one.
+    UnsupportedCharacter,
 }
 
 /// `localhost` and every name under it (`a.localhost`), any case, with or without a final dot.
@@ -162,6 +171,9 @@ pub enum UnreadableHost {
 /// [`UnreadableHost::Numeric`] when the mapped name ends in an all-digit label without being an
 /// IPv4 address (a malformed number, like `127.1` written in fullwidth digits).
 pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, UnreadableHost> {
+    if !name.is_ascii() && crate::audience::unicode::unsupported(name) {
+        return Err(UnreadableHost::UnsupportedCharacter);
+    }
     let mapped: String = crate::audience::nfkc(name)
         .map_err(|_| UnreadableHost::NormalizationUnavailable)?
         .chars()
@@ -519,6 +531,50 @@ mod tests {
             serde_json::to_string(&issue.params).ok().as_deref(),
             Some(params)
         );
+    }
+
+    /// A host holding a character unassigned in Unicode 15.1 that some Unicode version maps is
+    /// refused before any mapping, with or without the tables, so that builds whose NFKC knows
+    /// other Unicode versions (the native tables, a browser's) give one answer; every other
+    /// character is mapped as before.
+    #[test]
+    fn a_host_with_a_character_unknown_to_unicode_15_1_is_refused() {
+        let refused: Vec<char> = (0x500..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| crate::audience::unicode::unsupported(&c.to_string()))
+            .collect();
+        assert!(refused.contains(&'\u{5C8}'), "U+05C8 is new in Unicode 18");
+        assert!(refused.len() > 300, "{}", refused.len());
+        for c in refused {
+            for name in [
+                format!("exa{c}mple.com"),
+                format!("localhost{c}"),
+                format!("{c}"),
+            ] {
+                assert_eq!(
+                    domain_problem(&name),
+                    Err(UnreadableHost::UnsupportedCharacter),
+                    "U+{:04X}",
+                    u32::from(c)
+                );
+            }
+        }
+        let payload = serde_json::json!({"url": "https://exa\u{5C8}mple.com/hook"});
+        let report = crate::validate(
+            crate::Kind::WebhookCreate,
+            &payload,
+            &crate::Options::default(),
+        );
+        assert_eq!(
+            report.to_json(),
+            r#"{"valid":false,"issues":[{"path":"/url","code":"invalid_url","message":"the host name holds a character unassigned in Unicode 15.1","severity":"error","params":{"reason":"unsupported_character"}}]}"#
+        );
+        // Assigned in 15.1: mapped as before (without the tables: unreadable, as before).
+        if cfg!(feature = "nfc-tables") {
+            assert_eq!(judged("\u{e9}xample.com"), Ok(None));
+        } else {
+            assert!(judged("\u{e9}xample.com").is_err());
+        }
     }
 
     #[test]

@@ -28,6 +28,11 @@ pub enum WebhookIssue<'a> {
     /// `invalid_url`, `params.reason` `normalization_unavailable`: the host name needs NFKC and
     /// the build has no Unicode tables and no registered normalizer.
     HostNeedsNormalizer,
+    /// `invalid_url`, `params.reason` `unsupported_character`: the host name holds a character
+    /// unassigned in Unicode 15.1 that a Unicode version maps (audience::UNICODE_VERSION): no
+    /// valid domain name holds one (IDNA refuses unassigned code points), and the mapping would
+    /// differ between builds.
+    HostUnsupportedCharacter,
     /// `not_in_enum`, `params.allowed` ([`WEBHOOK_CONFIG_FIELDS`]) and `params.index`: item
     /// `index` of `webhook_config.fields` is not an allowed item (`empty`: it is empty).
     UnknownConfigField {
@@ -74,9 +79,9 @@ impl WebhookIssue<'_> {
             | WebhookIssue::Port
             | WebhookIssue::UnreachableHost { .. }
             | WebhookIssue::DirectionNotForEvent => Code::NotAllowed,
-            WebhookIssue::MalformedHost { .. } | WebhookIssue::HostNeedsNormalizer => {
-                Code::InvalidUrl
-            }
+            WebhookIssue::MalformedHost { .. }
+            | WebhookIssue::HostNeedsNormalizer
+            | WebhookIssue::HostUnsupportedCharacter => Code::InvalidUrl,
             WebhookIssue::UnknownConfigField { .. }
             | WebhookIssue::UnknownEventType
             | WebhookIssue::UnknownDirection => Code::NotInEnum,
@@ -103,6 +108,9 @@ impl WebhookIssue<'_> {
                 } else {
                     "the host reads as a malformed number"
                 }
+            ),
+            WebhookIssue::HostUnsupportedCharacter => String::from(
+                "the host name holds a character unassigned in Unicode 15.1",
             ),
             WebhookIssue::HostNeedsNormalizer => String::from(
                 "cannot check the host name: it needs Unicode normalization and this build has \
@@ -156,6 +164,7 @@ impl WebhookIssue<'_> {
             }
             WebhookIssue::MalformedHost { .. } => p,
             WebhookIssue::HostNeedsNormalizer => p.with("reason", "normalization_unavailable"),
+            WebhookIssue::HostUnsupportedCharacter => p.with("reason", "unsupported_character"),
             WebhookIssue::UnknownConfigField { index, .. } => p
                 .with("allowed", &WEBHOOK_CONFIG_FIELDS[..])
                 .with("index", index),
