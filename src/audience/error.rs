@@ -44,6 +44,14 @@ pub enum IdError {
     /// `Σ` to lowercase) and the build has no tables (feature `nfc-tables`) and no registered
     /// normalizer ([`super::set_normalizer`], [`super::set_lowercase`]). Never with the tables.
     NormalizationUnavailable,
+    /// A `partner_user_id` holding a character that a line splitter reads as a line end
+    /// ([`super::LINE_BREAKS`]), in output written one value per line (line input, CSV input):
+    /// written as is, it would shift every later row.
+    LineBreak,
+    /// A CSV record that is not valid CSV: text after a closing quote ([`super::csv`]).
+    InvalidCsv,
+    /// A CSV record with fewer fields than the column asked for ([`super::csv`]).
+    MissingColumn,
 }
 
 impl From<super::nfc::NormalizerMissing> for IdError {
@@ -54,7 +62,7 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 15] = [
+    pub const ALL: [IdError; 18] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -70,6 +78,9 @@ impl IdError {
         IdError::InvalidServiceId,
         IdError::InvalidPrehashed,
         IdError::NormalizationUnavailable,
+        IdError::LineBreak,
+        IdError::InvalidCsv,
+        IdError::MissingColumn,
     ];
 
     /// The stable snake_case code.
@@ -90,6 +101,9 @@ impl IdError {
             IdError::InvalidServiceId => "invalid_service_id",
             IdError::InvalidPrehashed => "invalid_prehashed",
             IdError::NormalizationUnavailable => "normalization_unavailable",
+            IdError::LineBreak => "line_break",
+            IdError::InvalidCsv => "invalid_csv",
+            IdError::MissingColumn => "missing_column",
         }
     }
 
@@ -141,6 +155,12 @@ impl IdError {
                 "the value needs Unicode normalization and this build has no Unicode tables and \
                  no registered normalizer (set_normalizer, set_lowercase)"
             }
+            IdError::LineBreak => {
+                "a partner_user_id holding a line break (CR, LF, VT, FF, NEL, U+2028, U+2029, \
+                 U+001C-U+001E) or NUL cannot be written one per line; it is refused"
+            }
+            IdError::InvalidCsv => "the record is not valid CSV (text after a closing quote)",
+            IdError::MissingColumn => "the record has fewer fields than the column asked for",
         }
     }
 }
