@@ -936,7 +936,9 @@ mod tests {
 
     #[test]
     fn rows_and_errors_whatever_the_pieces() {
-        let cases: &[(&[u8], &str, bool, &[&str], Option<CsvError>)] = &[
+        /// Input, column, header, rows, error.
+        type Case<'a> = (&'a [u8], &'a str, bool, &'a [&'a str], Option<CsvError>);
+        let cases: &[Case] = &[
             (
                 b"\xEF\xBB\xBFe\r\na\r\n\"b,\"\"\"\r\n\r\nc",
                 "e",
