@@ -122,15 +122,7 @@ fn parse_phone_format(s: &str) -> Result<PhoneFormat, String> {
 
 /// One ASCII character other than a quote or a line break; `tab` or `\t` for a tab.
 pub fn parse_delimiter(s: &str) -> Result<u8, String> {
-    let b = match s {
-        "tab" | "\\t" => b'\t',
-        _ if s.len() == 1 => s.as_bytes()[0],
-        _ => return Err("the delimiter is one ASCII character (or `tab`)".into()),
-    };
-    if !b.is_ascii() || matches!(b, b'"' | b'\n' | b'\r') {
-        return Err("the delimiter must be ASCII, not a quote or a line break".into());
-    }
-    Ok(b)
+    preflight::audience::csv::parse_delimiter(s).map_err(|e| e.to_string())
 }
 
 fn parse_threads(s: &str) -> Result<usize, String> {

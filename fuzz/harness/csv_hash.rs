@@ -332,8 +332,20 @@ fn streaming_lines(setup: &Setup, input: &[u8], expected: &[Row]) {
 }
 
 /// One CSV record as the reference reads it: its fields, or malformed (true: a quote still
-/// open at the end of the input).
-type Record = Result<Vec<Vec<u8>>, bool>;
+/// open at the end of the input, or a malformed record holding a quoted line feed: the input
+/// stops there).
+type Record = Result<Vec<Vec<u8>>, Bad>;
+
+/// How a reference record is not CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bad {
+    /// Text after a closing quote: one rejected row.
+    Malformed,
+    /// A quote still open at the end of the input.
+    Open,
+    /// Malformed, holding a quoted line feed (rows swallowed up to a later quote).
+    Swallowed,
+}
 
 /// A reference RFC 4180 reader over the whole input, from the CSV module's documented rules: a
 /// record ends at a line feed outside quotes (one `\r` before it, or before the end of the
@@ -357,6 +369,7 @@ pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
         let mut field = Vec::new();
         let mut malformed = false;
         let mut open = false;
+        let mut quoted_lf = false;
         let mut st = St::Start;
         loop {
             let Some(&b) = input.get(i) else {
@@ -374,7 +387,10 @@ pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
                         st = St::Closed;
                     }
                 }
-                St::Quoted => field.push(b),
+                St::Quoted => {
+                    quoted_lf |= b == b'\n';
+                    field.push(b)
+                }
                 _ if b == b'\n' => break,
                 // One `\r` right before the line ending belongs to it.
                 _ if b == b'\r' && ends_line(i) => {}
@@ -395,21 +411,27 @@ pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
         }
         fields.push(field);
         records.push(match (open, malformed) {
-            (true, _) => Err(true),
-            (false, true) => Err(false),
+            (true, _) => Err(Bad::Open),
+            (false, true) if quoted_lf => Err(Bad::Swallowed),
+            (false, true) => Err(Bad::Malformed),
             (false, false) => Ok(fields),
         });
     }
     records
 }
 
-/// Whether the reference's last record holds a quote still open at the end of the input.
+/// Whether the reference stops at a record: one still open at the end of the input, or a data
+/// record that swallowed rows. A header that is not CSV is refused by `hash` before the
+/// pipeline runs (which then reads on), unless it is still open at the end.
 fn reference_stops(setup: &Setup, input: &[u8]) -> bool {
     let input = input.strip_prefix(BOM).unwrap_or(input);
-    matches!(
-        reference_records(input, setup.delimiter).last(),
-        Some(Err(true))
-    )
+    let records = reference_records(input, setup.delimiter);
+    let skip = usize::from(setup.header);
+    (setup.header && records.first() == Some(&Err(Bad::Open)))
+        || records
+            .iter()
+            .skip(skip)
+            .any(|r| matches!(r, Err(Bad::Open | Bad::Swallowed)))
 }
 
 /// CSV input by hand: see the module docs (the rows before a quote never closed).
@@ -419,7 +441,7 @@ fn reference_csv(setup: &Setup, input: &[u8]) -> Vec<Row> {
     reference_records(input, setup.delimiter)
         .into_iter()
         .skip(skip)
-        .take_while(|record| *record != Err(true))
+        .take_while(|record| !matches!(record, Err(Bad::Open | Bad::Swallowed)))
         .map(|record| {
             let Ok(fields) = record else {
                 return Err(IdError::InvalidCsv.code());

@@ -65,7 +65,7 @@ export function hashOptions(options, allowed = HASH_KEYS) {
  * @param {Map<number, string> | null} overrides codes replacing the engine's for some indexes
  *   (values the engine saw as '' because they could not be passed: non-strings, lone surrogates)
  */
-function unpack(r, overrides = null) {
+export function unpack(r, overrides = null) {
   // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
   const hashes = new Array(+r.slice(0, r.indexOf(',')));
   const errors = [];

@@ -53,7 +53,12 @@ export type IdErrorCode =
   | 'limited_ad_tracking'
   | 'invalid_service_id'
   | 'invalid_prehashed'
-  | 'normalization_unavailable';
+  | 'normalization_unavailable'
+  /** A partner_user_id written one per line (line or CSV input) holding a line break or NUL. */
+  | 'line_break'
+  /** CSV input only: text after a closing quote; fewer fields than the column. */
+  | 'invalid_csv'
+  | 'missing_column';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings

@@ -20,8 +20,10 @@
 //!   `partner_user_id` `line_break` ([`super::LINE_BREAKS`]).
 //! - The whole input refused, [`CsvError::UnclosedQuote`] naming the row where the quote opened:
 //!   a quoted field still open at the end of the input, or when its record reaches
-//!   [`MAX_RECORD_BYTES`] (or a multiple of it). A quote that never closes would otherwise
-//!   swallow the rest of the file into one row.
+//!   [`MAX_RECORD_BYTES`] (or a multiple of it), or a record spanning lines (a quoted line break)
+//!   that is not valid CSV: a stray quote that paired with a quote rows later. A quote that never
+//!   closes would otherwise swallow the rest of the file, or the rows up to the next quote, into
+//!   one row.
 //!
 //! [`Scanner`] finds record ends in bytes arriving in pieces; [`fields`] and [`field`] split one
 //! record. Both follow the same states, so a record boundary never depends on how the input was
@@ -248,6 +250,13 @@ pub fn field(
     Ok(found)
 }
 
+/// Whether a record (a complete one, without its line feed) that is not valid CSV holds a line
+/// feed: one inside quotes, so a stray quote swallowed the rows up to a later quote. Such a
+/// record stops the input ([`CsvError::UnclosedQuote`]) instead of being one `invalid_csv` row.
+pub fn swallowed_rows(record: &[u8], delimiter: u8) -> bool {
+    record.contains(&b'\n') && for_each_field(record, delimiter, |_, _, _| {}).is_err()
+}
+
 /// The row of `record` (without its line ending, `\r` included): field `column` as UTF-8 (in
 /// `buf`), or why the row is rejected (`invalid_csv`, `missing_column`, `invalid_utf8`).
 pub fn column_value<'b>(
@@ -303,6 +312,8 @@ pub enum CsvError {
         /// How many fields have it.
         count: usize,
     },
+    /// The delimiter is not one ASCII character other than a quote or a line break (or `tab`).
+    BadDelimiter,
     /// The column is past the last field of the first record (the header, or the first row
     /// without one): every row would be rejected.
     ColumnOutOfRange {
@@ -323,7 +334,7 @@ impl CsvError {
             CsvError::EmptyInput { .. } => "empty_input",
             CsvError::HeaderTooLong => "header_too_long",
             CsvError::InvalidHeader => "invalid_header",
-            CsvError::BadColumn { .. } => "bad_options",
+            CsvError::BadColumn { .. } | CsvError::BadDelimiter => "bad_options",
             CsvError::UnknownColumn { .. } => "unknown_column",
             CsvError::AmbiguousColumn { .. } => "ambiguous_column",
             CsvError::ColumnOutOfRange { .. } => "column_out_of_range",
@@ -364,6 +375,9 @@ impl fmt::Display for CsvError {
             CsvError::BadColumn {
                 name_without_header: true,
             } => f.write_str("a column name needs a header record (or give an index)"),
+            CsvError::BadDelimiter => f.write_str(
+                "the delimiter is one ASCII character other than a quote or a line break (or `tab`)",
+            ),
             CsvError::UnknownColumn { name, fields } => write!(
                 f,
                 "no header field is named {name:?} ({fields} fields; names are compared trimmed \
@@ -388,6 +402,20 @@ impl fmt::Display for CsvError {
 }
 
 impl std::error::Error for CsvError {}
+
+/// The delimiter of the command line's `--delimiter` text: one ASCII character other than a
+/// quote or a line break, or `tab` (`\t`).
+pub fn parse_delimiter(s: &str) -> Result<u8, CsvError> {
+    let b = match s {
+        "tab" | "\\t" => b'\t',
+        _ if s.len() == 1 => s.as_bytes()[0],
+        _ => return Err(CsvError::BadDelimiter),
+    };
+    if !b.is_ascii() || matches!(b, b'"' | b'\n' | b'\r') {
+        return Err(CsvError::BadDelimiter);
+    }
+    Ok(b)
+}
 
 /// The column asked for: a 1-based index or a header name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -717,6 +745,11 @@ impl ColumnReader {
             self.records += 1;
             return Ok(());
         }
+        if swallowed_rows(record, self.delimiter) {
+            return Err(CsvError::UnclosedQuote {
+                row: self.records + 1,
+            });
+        }
         self.records += 1;
         let mut buf = std::mem::take(&mut self.field);
         each(column_value(record, self.delimiter, self.column, &mut buf));
@@ -802,9 +835,10 @@ impl CsvHasher {
 }
 
 /// Hashes the complete records of `input` (a piece of CSV that starts at a record start, as the
-/// command line's reader cuts it) as `id_type`, field `column`, into `out`. Returns true when the
-/// last record has no line feed and ends inside a quoted field (the end of the input: an
-/// [`CsvError::UnclosedQuote`] at that record, which is not put in `out`).
+/// command line's reader cuts it) as `id_type`, field `column`, into `out`. Returns true when it
+/// stopped at a record of [`CsvError::UnclosedQuote`] (the last one, without a line feed, ending
+/// inside a quoted field; or one of [`swallowed_rows`]), which is not put in `out`, nor any after
+/// it.
 pub fn hash_records(
     input: &[u8],
     delimiter: u8,
@@ -824,7 +858,9 @@ pub fn hash_records(
             Some(p) => (&rest[..p], start + p + 1),
             None => (rest, input.len()),
         };
-        if next == input.len() && scanner.in_quotes() {
+        if (next == input.len() && scanner.in_quotes())
+            || swallowed_rows(strip_cr(record), delimiter)
+        {
             open = true;
             break;
         }

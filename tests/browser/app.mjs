@@ -274,7 +274,7 @@ async function testRandomCsv() {
     const rejected = [];
     let jobError = null;
     try {
-      await hashFile({ file: new Blob([c.bytes]), idType: c.idType, column: c.column - 1, header: c.header, delimiter: c.delimiter[1], options: {}, onError: c.onError },
+      await hashFile({ file: new Blob([c.bytes]), idType: c.idType, column: c.column - 1, header: c.header, delimiter: c.delimiter[0], options: {}, onError: c.onError },
         packageHashFile, (m) => {
           rejected.push(...(m.rejected ?? []));
           if (m.type === 'done') done = m;

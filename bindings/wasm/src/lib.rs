@@ -21,6 +21,8 @@
 mod audience;
 #[cfg(feature = "audience-bodies")]
 mod bodies;
+#[cfg(feature = "audience")]
+mod csv;
 mod fail;
 #[cfg(feature = "signing")]
 mod signing;

@@ -131,6 +131,7 @@ impl<R: io::BufRead> Source<R> {
             }
         });
         match fields {
+            Err(Malformed) if self.buf.contains(&b'\n') => Err(UNCLOSED_QUOTE),
             Err(Malformed) => Err(INVALID_CSV),
             Ok(n) if n != self.columns.len() => Err(COLUMN_COUNT),
             Ok(_) => Ok(()),
