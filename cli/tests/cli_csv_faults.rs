@@ -45,6 +45,13 @@ fn a_stray_quote_stops_the_run_at_its_row() {
     );
     unclosed(&out, 3);
     assert_eq!(text(&out.stdout).lines().count(), 1);
+    // The stray quote pairs with a quote rows later: the record spanning those rows is not CSV,
+    // so the run stops at it rather than count the rows in between as one invalid_csv row.
+    let out = preflight(
+        &["hash", "email", "--column", "1", "--threads", "2"],
+        b"email\nu1@x.com\n\"b@x.com\nc@x.com\n\"d@x.com\",1\ne@x.com\n",
+    );
+    unclosed(&out, 3);
     // A header whose quote never closes.
     unclosed(
         &preflight(&["hash", "email", "--column", "email"], b"\"email\nx\n"),

@@ -327,8 +327,8 @@ record 1 (row 3): email (column 1): invalid_email
 record 1 (row 3): phone_number (column 2): missing_country_code
 record 2 (row 4): email (column 3): invalid_email (left out; the user is kept)
 preflight: audience-batch: unclosed_quote: row 5: a quoted field opened in this record does not \
-close before the end of the input or within 1048576 bytes; nothing from this row on was read; the \
-bodies written hold the records before it
+close before the end of the input or within 1048576 bytes (or closes only for text to follow it, \
+rows later); nothing from this row on was read; the bodies written hold the records before it
 ";
     assert_eq!(err, want);
     let body: serde_json::Value = serde_json::from_str(stdout(&out).trim_end()).expect("one body");

@@ -136,7 +136,7 @@ export function csvApi(raw) {
     else throw new PreflightError('invalid_argument', 'the CSV must be a string, a Uint8Array or an ArrayBuffer');
     let r;
     try {
-      r = engine.call(() => raw.csvExtract(bytes, csv.column, csv.header, csv.delimiter));
+      r = engine.call(() => raw.audienceCsvExtract(bytes, csv.column, csv.header, csv.delimiter));
     } catch (e) {
       // The engine's message of an unclosed quote starts with its row.
       throw withRow(e, () => +(/^row (\d+):/.exec(e.message)?.[1] ?? 0));
@@ -167,7 +167,7 @@ export const MAX_RECORD_BYTES = 1 << 20;
  * @returns {string[]}
  */
 export function firstRecordFields(raw, bytes, delimiter, whole) {
-  const r = engineOf(raw).call(() => raw.csvFirstRecord(bytes, delimiter, whole));
+  const r = engineOf(raw).call(() => raw.audienceCsvFirstRecord(bytes, delimiter, whole));
   const bar = r.indexOf('|');
   const lens = bar > 0 ? r.slice(0, bar - 1).split(',') : [];
   let pos = bar + 1;

@@ -36,7 +36,10 @@ export interface HashOptions {
 /**
  * Why the engine rejects one value (IdError::code in src/audience/error.rs).
  * `normalization_unavailable` comes only from a Rust build without its Unicode tables and without
- * a registered normalizer; this package always registers the JavaScript engine's.
+ * a registered normalizer; this package always registers the JavaScript engine's. `line_break`:
+ * a partner_user_id written one per line (line or CSV input) holding a line break or NUL;
+ * `invalid_csv` and `missing_column`: CSV input only (text after a closing quote; fewer fields
+ * than the column).
  */
 export type IdErrorCode =
   | 'empty'
@@ -54,9 +57,7 @@ export type IdErrorCode =
   | 'invalid_service_id'
   | 'invalid_prehashed'
   | 'normalization_unavailable'
-  /** A partner_user_id written one per line (line or CSV input) holding a line break or NUL. */
   | 'line_break'
-  /** CSV input only: text after a closing quote; fewer fields than the column. */
   | 'invalid_csv'
   | 'missing_column';
 

@@ -350,54 +350,130 @@ impl CsvError {
     }
 }
 
-impl fmt::Display for CsvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CsvError::UnclosedQuote { row } => write!(
-                f,
-                "row {row}: a quoted field opened in this record does not close before the end \
-                 of the input or within {MAX_RECORD_BYTES} bytes; nothing from this row on was \
-                 read"
-            ),
-            CsvError::EmptyInput { header } => write!(
-                f,
-                "the input is empty: a column needs a {}",
-                if *header { "header record" } else { "record" }
-            ),
-            CsvError::HeaderTooLong => write!(
-                f,
-                "the header record is longer than {MAX_RECORD_BYTES} bytes"
-            ),
-            CsvError::InvalidHeader => f.write_str("the header record is not valid CSV"),
+impl CsvError {
+    /// A fixed explanation, with the row or the counts it names (never a value of the input;
+    /// a column name is the caller's own `--column` text). Built without `core::fmt`, which
+    /// would add kilobytes to the wasm.
+    pub fn message(&self) -> String {
+        let n = |x: u64| {
+            let mut s = String::new();
+            push_u64(&mut s, x);
+            s
+        };
+        let bound = n(MAX_RECORD_BYTES as u64);
+        let parts: [&str; 5] = match self {
+            CsvError::UnclosedQuote { row } => {
+                return [
+                    "row ",
+                    &n(*row),
+                    ": a quoted field opened in this record does not close before the end of \
+                     the input or within ",
+                    &bound,
+                    " bytes (or closes only for text to follow it, rows later); nothing from \
+                     this row on was read",
+                ]
+                .concat()
+            }
+            CsvError::EmptyInput { header: true } => [
+                "the input is empty: a column needs a header record",
+                "",
+                "",
+                "",
+                "",
+            ],
+            CsvError::EmptyInput { header: false } => [
+                "the input is empty: a column needs a record",
+                "",
+                "",
+                "",
+                "",
+            ],
+            CsvError::HeaderTooLong => {
+                return ["the header record is longer than ", &bound, " bytes"].concat()
+            }
+            CsvError::InvalidHeader => ["the header record is not valid CSV", "", "", "", ""],
             CsvError::BadColumn {
                 name_without_header: false,
-            } => f.write_str("a column index starts at 1"),
+            } => ["a column index starts at 1", "", "", "", ""],
             CsvError::BadColumn {
                 name_without_header: true,
-            } => f.write_str("a column name needs a header record (or give an index)"),
-            CsvError::BadDelimiter => f.write_str(
-                "the delimiter is one ASCII character other than a quote or a line break (or `tab`)",
-            ),
-            CsvError::UnknownColumn { name, fields } => write!(
-                f,
-                "no header field is named {name:?} ({fields} fields; names are compared trimmed \
-                 and ignoring ASCII case)"
-            ),
-            CsvError::AmbiguousColumn { name, count } => write!(
-                f,
-                "{count} header fields are named {name:?}; give the column's index"
-            ),
+            } => [
+                "a column name needs a header record (or give an index)",
+                "",
+                "",
+                "",
+                "",
+            ],
+            CsvError::BadDelimiter => [
+                "the delimiter is one ASCII character other than a quote or a line break (or \
+                 `tab`)",
+                "",
+                "",
+                "",
+                "",
+            ],
+            CsvError::UnknownColumn { name, fields } => {
+                return [
+                    "no header field is named \"",
+                    name,
+                    "\" (",
+                    &n(*fields as u64),
+                    " fields; names are compared trimmed and ignoring ASCII case)",
+                ]
+                .concat()
+            }
+            CsvError::AmbiguousColumn { name, count } => {
+                return [
+                    &n(*count as u64),
+                    " header fields are named \"",
+                    name,
+                    "\"; give the column's index",
+                ]
+                .concat()
+            }
             CsvError::ColumnOutOfRange {
                 column,
                 fields,
                 header,
-            } => write!(
-                f,
-                "column {column}: the {} has {fields} field{}",
-                if *header { "header" } else { "first record" },
-                if *fields == 1 { "" } else { "s" }
-            ),
+            } => {
+                return [
+                    "column ",
+                    &n(*column),
+                    if *header {
+                        ": the header has "
+                    } else {
+                        ": the first record has "
+                    },
+                    &n(*fields as u64),
+                    if *fields == 1 { " field" } else { " fields" },
+                ]
+                .concat()
+            }
+        };
+        parts.concat()
+    }
+}
+
+/// Appends the decimal digits of `n`.
+fn push_u64(s: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
+    }
+    for &d in &digits[at..] {
+        s.push(char::from(d));
+    }
+}
+
+impl fmt::Display for CsvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
     }
 }
 

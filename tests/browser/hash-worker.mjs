@@ -40,6 +40,10 @@ writeFileSync(path.join(root, FIXTURES, 'audience.csv'), csv);
 // Lines: enough of them that the job is still running when the test aborts it.
 const lines = Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 7 ? 'not an email' : ` User.${i}@Example.com`)).join('\r\n') + '\n';
 writeFileSync(path.join(root, FIXTURES, 'lines.txt'), lines);
+// A stray quote at row 4 that never closes: the command line stops there (exit 3).
+const stray = `email\r\nu1@x.com\r\nu2@x.com\r\n"broken@x.com\r\n${'v@x.com\r\n'.repeat(200_000)}`;
+writeFileSync(path.join(root, FIXTURES, 'stray.csv'), stray);
+const strayCli = spawnSync(BIN, ['hash', 'email', '--column', 'email', path.join(root, FIXTURES, 'stray.csv')], { encoding: 'utf8' });
 
 const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>hash worker</title><script type="module">
   const api = await import(${JSON.stringify(entry)});
@@ -74,12 +78,12 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
     await new Promise((r) => setTimeout(r, 300));
     return { outcome, calls, after };
   };
-  window.wrong = async (options) => {
+  window.wrong = async (options, name = 'lines.txt') => {
     try {
-      await api.hashFileInWorker(await file('lines.txt'), options);
+      await api.hashFileInWorker(await file(name), options);
       return 'resolved';
     } catch (e) {
-      return e.name + ' ' + e.code;
+      return e.name + ' ' + e.code + (e.row === undefined ? '' : ' row ' + e.row);
     }
   };
   window.ready = true;
@@ -137,6 +141,10 @@ try {
     check(again.text === want[0].stdout, `${name}: a job after an aborted one`);
     check(await page.evaluate(() => window.wrong({ type: 'mail' })) === 'PreflightError unknown_id_type', `${name}: an unknown type`);
     check(await page.evaluate(() => window.wrong({ type: 'email', column: 'nope' })) === 'PreflightError unknown_column', `${name}: an unknown column`);
+    const strayRow = strayCli.stderr.match(/unclosed_quote: row (\d+)/)?.[1];
+    check(strayCli.status === 3 && strayRow === '4', `the command line on stray.csv: ${strayCli.status} ${strayCli.stderr}`);
+    const strayGot = await page.evaluate(() => window.wrong({ type: 'email', column: 'email' }, 'stray.csv'));
+    check(strayGot === `PreflightError unclosed_quote row ${strayRow}`, `${name}: a stray quote: ${strayGot}`);
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     await page.close();
   }

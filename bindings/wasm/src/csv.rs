@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::*;
 
 impl From<CsvError> for Fail {
     fn from(e: CsvError) -> Fail {
-        Fail::of(e.code(), e.to_string())
+        Fail::of(e.code(), e.message())
     }
 }
 
@@ -117,7 +117,7 @@ fn finished() -> Fail {
 
 /// One column of a whole CSV input, unhashed: `<column>,<rowsBefore>|` then the packed form of
 /// `partner_user_id` results (every value verbatim, an empty one included).
-#[wasm_bindgen(js_name = csvExtract)]
+#[wasm_bindgen(js_name = audienceCsvExtract)]
 pub fn csv_extract(
     input: &[u8],
     column: &str,
@@ -167,9 +167,9 @@ fn extract(input: &[u8], column: &str, header: bool, delimiter: &str) -> Result<
 }
 
 /// The fields of the first record of `input` (a page's column picker): `<UTF-16 length>,...|`
-/// then the fields back to back (bytes that are not UTF-8 shown as U+FFFD). `whole`: `input` is
+/// then the fields back to back (a field that is not UTF-8 shown as one U+FFFD). `whole`: `input` is
 /// the whole file (else its first `preflight::audience::csv::MAX_RECORD_BYTES` bytes).
-#[wasm_bindgen(js_name = csvFirstRecord)]
+#[wasm_bindgen(js_name = audienceCsvFirstRecord)]
 pub fn csv_first_record(input: &[u8], delimiter: &str, whole: bool) -> Result<String, JsValue> {
     done(first_record(input, delimiter, whole))
 }
@@ -192,10 +192,11 @@ fn first_record(input: &[u8], delimiter: &str, whole: bool) -> Result<String, Fa
     let mut lens = String::new();
     let mut text = String::new();
     for cell in &cells {
-        let cell = String::from_utf8_lossy(cell);
-        push_num(&mut lens, utf16_len(&cell));
+        // A label only: a cell that is not UTF-8 is shown as one U+FFFD.
+        let cell = std::str::from_utf8(cell).unwrap_or("\u{FFFD}");
+        push_num(&mut lens, utf16_len(cell));
         lens.push(',');
-        text.push_str(&cell);
+        text.push_str(cell);
     }
     lens.push('|');
     lens.push_str(&text);
