@@ -263,7 +263,9 @@ pub fn differential(data: &[u8]) {
             "the stop differs from the reference"
         );
     }
-    library_agrees(&setup, input, &want, &[1, a, b]);
+    // One byte at a time only where that stays fast (a large input: in pieces of a and b).
+    let one = if input.len() < 1 << 16 { 1 } else { a };
+    library_agrees(&setup, input, &want, &[one, a, b]);
 }
 
 /// One value's outcome through the one-value API.

@@ -809,7 +809,9 @@ impl ColumnReader {
         record: &[u8],
         each: &mut dyn FnMut(Result<&str, IdError>),
     ) -> Result<(), CsvError> {
-        let record = strip_cr(record);
+        // `column_value` drops the line ending's `\r` itself (once: `a\r\r` keeps one).
+        let raw = record;
+        let record = strip_cr(raw);
         if std::mem::take(&mut self.first) {
             if self.header_pending {
                 self.column = self.spec.resolve(Some(record), self.delimiter)?;
@@ -828,7 +830,7 @@ impl ColumnReader {
         }
         self.records += 1;
         let mut buf = std::mem::take(&mut self.field);
-        each(column_value(record, self.delimiter, self.column, &mut buf));
+        each(column_value(raw, self.delimiter, self.column, &mut buf));
         self.field = buf;
         Ok(())
     }
@@ -1079,6 +1081,18 @@ mod tests {
                 &[],
                 Some(CsvError::UnclosedQuote { row: 1 }),
             ),
+            // A stray quote that pairs with one rows later: the record spans lines and is not
+            // CSV; the run stops at it rather than count the rows in between as one.
+            (
+                b"e\na\n\"b,1\nc\n\"d\",2\ne\n",
+                "e",
+                true,
+                &["=a"],
+                Some(CsvError::UnclosedQuote { row: 3 }),
+            ),
+            (b"e\n\"a\nb\"\n", "e", true, &["=a\nb"], None),
+            // One `\r` belongs to the line ending, the one before it to the value.
+            (b"e\r\n\r\r\nx\r\r", "e", true, &["=\r", "=x\r"], None),
             (
                 b"\xEF\xBB\xBF",
                 "1",
