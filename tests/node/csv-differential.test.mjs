@@ -67,7 +67,8 @@ function generate(rand, n) {
     else if (r < 0.08) parts.push(Buffer.from(`"${i}"x${d}bad`)); // text after a closing quote
     else if (r < 0.12) parts.push(Buffer.concat([Buffer.from(`${i}${d}`), Buffer.from([0xff, 0xc3]), Buffer.from('@x.com')]));
     else if (r < 0.14) parts.push(Buffer.from(`${i}`)); // missing columns
-    else if (r < 0.16 && n % 4 === 0) {
+    else if (r < 0.15) parts.push(Buffer.from(`${i}${d}v${i}@x.com\r`)); // a CR of its own before the line ending
+    else if (r < 0.17 && n % 4 === 0) {
       // A record past the bound, unquoted or quoted, or just within it.
       const len = pick([MIB - 1 - 16, MIB, MIB + 70_001, 2 * MIB + 3]);
       const quoted = rand() < 0.5;
