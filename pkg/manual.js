@@ -22,8 +22,8 @@ export { PreflightError };
 // Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
 // Functions of their own (not destructured from a call), so that a bundle that uses none of the
 // helpers leaves them out (lib/helpers.js, lib/csv.js, ...): tree-shaking.
-const helpers = /* @__PURE__ */ helpersApi(api);
+const helpers = /* @__PURE__ */ helpersApi(api, glue);
 export const createHashStream = (type, options) => helpers.createHashStream(type, options);
 export const hashFile = (file, options, control) => helpers.hashFile(file, options, control);
-export { extractColumn } from './lib/csv.js';
+export const extractColumn = (input, column, options) => helpers.extractColumn(input, column, options);
 export { hashFileInWorker } from './lib/hash-in-worker.js';

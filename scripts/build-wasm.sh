@@ -3,7 +3,8 @@
 # below for the files):
 #   preflight            everything (the default features)      preflight-wasm
 #   preflight_validate   validation only (feature validate)      preflight-wasm/validate
-#   preflight_hash       identifier hashing (feature audience)   preflight-wasm/hash
+#   preflight_hash       identifier hashing (features audience, csv: the helpers' CSV reader)
+#                                                                 preflight-wasm/hash
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
 # and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs (helpers: preflight-wasm/helpers,
 # over the hash-only build), and the minified browser JavaScript pkg/dist/ (scripts/build-js.mjs).
@@ -152,7 +153,7 @@ build() {
 size_profile=${WASM_SIZE_PROFILE:-wasm-size}
 build preflight wasm-release
 build preflight_validate wasm-release --no-default-features --features validate
-build preflight_hash wasm-release --no-default-features --features audience
+build preflight_hash wasm-release --no-default-features --features audience,csv
 build preflight_signing "$size_profile" --no-default-features --features signing
 
 # The CommonJS entries (the "require" condition: Node 18 and 20 before require(esm), Jest): each

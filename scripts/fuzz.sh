@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 60 seconds, every target)
 #
-# Targets: validate_json, normalize, csv_hash, oauth1, signing. Their bodies and input formats are in
+# Targets: validate_json, normalize, csv_hash, csv_differential, oauth1, signing. Their bodies and input formats are in
 # fuzz/harness/ and tests/fuzz/README.md.
 #
 # Each target starts from its seeds and regression files in tests/fuzz/<target>/ (read only) plus
@@ -25,7 +25,7 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
   echo "usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2
   exit 2
 fi
-all_targets=(validate_json normalize csv_hash oauth1 signing)
+all_targets=(validate_json normalize csv_hash csv_differential oauth1 signing)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=("${all_targets[@]}"); fi
 

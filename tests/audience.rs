@@ -604,18 +604,20 @@ fn line_hasher_invalid_utf8_and_partner_ids() {
     );
     assert_eq!(out.errors()[0].1.code(), "invalid_utf8");
 
-    // Partner ids keep their spaces; only the line ending goes.
+    // Partner ids keep their spaces; only the line ending goes. A `\r` left in the value would
+    // cut the output for a line splitter: line_break.
     let mut out = HashOutput::new();
     hash_lines(
         IdType::PartnerUserId,
-        " ABC-123 \r\n\tx\r\r\n",
+        " ABC-123 \r\n\tx\r\r\n\ty\r\n",
         &opts(),
         &mut out,
     );
     assert_eq!(
         out.to_vec(),
-        vec![Some(" ABC-123 ".into()), Some("\tx\r".into())]
+        vec![Some(" ABC-123 ".into()), None, Some("\ty".into())]
     );
+    assert_eq!(out.errors(), &[(1, IdError::LineBreak)]);
 }
 
 #[test]

@@ -54,6 +54,11 @@ fn csv_hash_corpus() {
 }
 
 #[test]
+fn csv_differential_corpus() {
+    corpus("csv_differential", harness::csv_hash::differential);
+}
+
+#[test]
 fn oauth1_corpus() {
     corpus("oauth1", harness::oauth1::run);
 }

@@ -14,7 +14,7 @@
 mod input;
 
 use crate::hash::{self, Next, RecordReader, Scanner};
-use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_UNCLOSED_QUOTE, EXIT_USAGE};
 use input::{header_columns, parse_map, At, ColumnMap, Source};
 use preflight::audience::batch::{
     AudienceRecord, BatchOptions, Body, BodyBuilder, Endpoint, Operation, Rejection,
@@ -63,7 +63,9 @@ later than now: the system clock, or --now.
     exit_status!(
     "0 every value of every record sent; 1 some values left out or records rejected (the bodies \
      hold everything valid); 2 usage error, bad dates or options, a header field that names no \
-     type and is not mapped, empty CSV input, unreadable input (a directory) or unwritable output"
+     type and is not mapped, empty CSV input, unreadable input (a directory) or unwritable output; \
+     3 a quoted field that never closes (unclosed_quote, naming its row): nothing from that row \
+     on is read, the bodies hold the records before it"
 )
 );
 
@@ -366,6 +368,10 @@ fn batch(args: &Args) -> Result<u8, String> {
                     "the header record is longer than {MAX_RECORD_BYTES} bytes"
                 ))
             }
+            Next::UnclosedQuote => {
+                eprintln!("preflight: audience-batch: {}", unclosed_quote(1));
+                return Ok(EXIT_UNCLOSED_QUOTE);
+            }
             Next::End => {
                 return Err(format!(
                     "{} is empty: CSV input needs a header record naming the identifier columns",
@@ -389,12 +395,18 @@ fn batch(args: &Args) -> Result<u8, String> {
         by_code: BTreeMap::new(),
     };
     let mut bodies = 0;
+    let mut unclosed = None;
     let mut record = AudienceRecord::new();
     let write_err = |e: io::Error| format!("cannot write to standard error: {e}");
     while let Some(parsed) = source.next(&mut record).map_err(read_error)? {
         let index = report.records;
         report.records += 1;
         row += 1;
+        if parsed == Err(input::UNCLOSED_QUOTE) {
+            report.records -= 1;
+            unclosed = Some(row);
+            break;
+        }
         if let Err(code) = parsed {
             report.rejected += 1;
             report
@@ -443,12 +455,28 @@ fn batch(args: &Args) -> Result<u8, String> {
         bodies += 1;
     }
     output.finish()?;
+    if let Some(row) = unclosed {
+        // No summary: its counts would describe part of the input.
+        report.err.flush().map_err(write_err)?;
+        eprintln!("preflight: audience-batch: {}", unclosed_quote(row));
+        return Ok(EXIT_UNCLOSED_QUOTE);
+    }
     summary(&mut report, bodies, args.out_dir.as_deref()).map_err(write_err)?;
     Ok(if report.rejected == 0 && report.dropped == 0 {
         EXIT_OK
     } else {
         EXIT_INVALID
     })
+}
+
+/// The message of a quote that never closes, opened in `row`.
+fn unclosed_quote(row: usize) -> String {
+    let row = u64::try_from(row).unwrap_or(u64::MAX);
+    format!(
+        "{}: {}; the bodies written hold the records before it",
+        "unclosed_quote",
+        preflight::audience::csv::CsvError::UnclosedQuote { row }
+    )
 }
 
 fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result<()> {

@@ -16,9 +16,11 @@ pub use csv::{
     fields as csv_fields, for_each_field, unescape_into, Malformed, Next, RecordReader, Scanner,
     BOM,
 };
+pub use preflight::audience::csv::CsvError;
 
-use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use pipeline::{Chunker, Failure, Mode, Slot, Worker};
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_UNCLOSED_QUOTE, EXIT_USAGE};
+use pipeline::{Chunker, Failure, First, Mode, Slot, Worker};
+use preflight::audience::csv::Column;
 use preflight::audience::{HashOptions, IdType, PhoneFormat};
 use progress::Progress;
 use std::collections::BTreeMap;
@@ -47,6 +49,15 @@ Output: one line per row, in input order. A rejected row gives an empty line wit
 --on-error drop. Memory stays bounded whatever the input size; a record longer than 1 MiB is
 rejected as too_long.
 
+A quoted field that does not close before the end of the input, or within 1 MiB of the start of
+its record, stops the run: `row N: unclosed_quote` names the row where it opened, the rows before
+it are written, and nothing after it is read (exit status 3; a quote that never closes would
+otherwise swallow the rest of the file into one row).
+
+partner_user_id values are written as they are, so a value holding a character that a line
+splitter reads as a line end (CR, LF, VT, FF, NEL U+0085, U+2028, U+2029, U+001C-U+001E) or NUL
+is rejected as line_break.
+
 Empty input with --column is an error (there is no header or record to find the column in); a
 --column index past the header's (or, with --no-header, the first record's) last field is a
 usage error.
@@ -54,7 +65,8 @@ usage error.
 ",
     exit_status!(
         "0 every row hashed; 1 some rows rejected; 2 usage error, a --column that is not in the \
-     header, empty input with --column, or unreadable input (a directory)"
+     header, empty input with --column, or unreadable input (a directory); 3 a quoted field that \
+     never closes (unclosed_quote): the rows before it are written, nothing after it is read"
     )
 );
 
@@ -110,15 +122,7 @@ fn parse_phone_format(s: &str) -> Result<PhoneFormat, String> {
 
 /// One ASCII character other than a quote or a line break; `tab` or `\t` for a tab.
 pub fn parse_delimiter(s: &str) -> Result<u8, String> {
-    let b = match s {
-        "tab" | "\\t" => b'\t',
-        _ if s.len() == 1 => s.as_bytes()[0],
-        _ => return Err("the delimiter is one ASCII character (or `tab`)".into()),
-    };
-    if !b.is_ascii() || matches!(b, b'"' | b'\n' | b'\r') {
-        return Err("the delimiter must be ASCII, not a quote or a line break".into());
-    }
-    Ok(b)
+    preflight::audience::csv::parse_delimiter(s).map_err(|e| e.to_string())
 }
 
 fn parse_threads(s: &str) -> Result<usize, String> {
@@ -245,41 +249,21 @@ pub fn run(args: &Args) -> u8 {
 
 /// The 0-based column for `--column` (a name is looked up in `header`).
 fn column_index(spec: &str, header: Option<&[u8]>, delimiter: u8) -> Result<usize, String> {
-    if !spec.is_empty() && spec.bytes().all(|b| b.is_ascii_digit()) {
-        return match spec.parse::<usize>() {
-            Ok(n) if n >= 1 => Ok(n - 1),
-            _ => Err("--column: a column index starts at 1".into()),
-        };
-    }
-    let Some(header) = header else {
-        return Err(
-            "--column NAME needs a header record (drop --no-header, or give an index)".into(),
-        );
-    };
-    let names = csv::fields(header, delimiter)
-        .map_err(|_| String::from("the header record is not valid CSV"))?;
-    let wanted = spec.trim();
-    let matches: Vec<usize> = names
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| {
-            std::str::from_utf8(n).is_ok_and(|n| n.trim().eq_ignore_ascii_case(wanted))
+    Column::parse(spec)
+        .and_then(|c| c.resolve(header, delimiter))
+        .map_err(|e| match e {
+            CsvError::InvalidHeader => e.to_string(),
+            CsvError::BadColumn {
+                name_without_header: true,
+            } => "--column NAME needs a header record (drop --no-header, or give an index)".into(),
+            _ => format!("--column: {e}"),
         })
-        .map(|(i, _)| i)
-        .collect();
-    match matches.as_slice() {
-        [i] => Ok(*i),
-        // Header cells are not printed: without a real header they would be a row's values.
-        [] => Err(format!(
-            "--column: no header field is named {wanted:?} ({} fields; names are compared \
-             trimmed and ignoring ASCII case)",
-            names.len()
-        )),
-        _ => Err(format!(
-            "--column: {} header fields are named {wanted:?}; give the column's index",
-            matches.len()
-        )),
-    }
+}
+
+/// The message of a quote that never closes, opened in `row`.
+fn unclosed_quote(row: usize) -> String {
+    let row = u64::try_from(row).unwrap_or(u64::MAX);
+    format!("unclosed_quote: {}", CsvError::UnclosedQuote { row })
 }
 
 fn hash(args: &Args) -> Result<u8, String> {
@@ -302,16 +286,26 @@ fn hash(args: &Args) -> Result<u8, String> {
         Some(spec) => {
             // Without a header, a first record too long to hold is a row like any other (rejected
             // as too_long): the column is then not checked (`Some(None)`).
-            let first = if args.no_header {
-                match chunker.peek() {
-                    Err(e) if e.kind() == io::ErrorKind::InvalidData => Some(None),
-                    r => r.map_err(|e| input_error(&args.file, &e))?.map(Some),
-                }
+            let first = match if args.no_header {
+                chunker.peek()
             } else {
-                chunker
-                    .header()
-                    .map_err(|e| input_error(&args.file, &e))?
-                    .map(Some)
+                chunker.header()
+            } {
+                Ok(first) => first.map(Some),
+                Err(First::Read(e)) => return Err(input_error(&args.file, &e)),
+                // Without a header, a first record that cannot be read is read as a row (too
+                // long, or the run stops at it): its column is not checked.
+                Err(First::TooLong | First::UnclosedQuote) if args.no_header => Some(None),
+                Err(First::TooLong) => {
+                    return Err(format!(
+                        "the header record is longer than {} bytes",
+                        pipeline::CHUNK_BYTES
+                    ))
+                }
+                Err(First::UnclosedQuote) => {
+                    eprintln!("preflight: hash: {}", unclosed_quote(1));
+                    return Ok(EXIT_UNCLOSED_QUOTE);
+                }
             };
             let Some(first) = first else {
                 return Err(format!(
@@ -386,6 +380,18 @@ fn hash(args: &Args) -> Result<u8, String> {
         // Quietly when the reader went away (`| head`), as every command.
         Err(Failure::Write(e)) => crate::output_failed(e),
         Err(Failure::Internal) => return Err("internal error: a worker thread stopped".into()),
+        Err(Failure::UnclosedQuote) => {
+            // No summary, as for a failure: the rows before are written, the rest is unread.
+            if let Err(e) = sink.out.flush().and_then(|()| sink.err.flush()) {
+                crate::output_failed(e);
+            }
+            if let Some(p) = &mut sink.progress {
+                let _ = p.clear(&mut sink.err);
+            }
+            let _ = sink.err.flush();
+            eprintln!("preflight: hash: {}", unclosed_quote(sink.base + 1));
+            return Ok(EXIT_UNCLOSED_QUOTE);
+        }
         Ok(()) => {}
     }
     if let Err(e) = sink.finish(args.on_error) {

@@ -1,7 +1,8 @@
 //! The `preflight` command-line tool (crate `preflight-cli`; the library is `preflight`).
 //!
 //! Exit status: 0 when the payload is valid (or the command succeeded), 1 when it is invalid,
-//! 2 for a usage error or input that cannot be read or parsed, 141 when the reader of standard
+//! 2 for a usage error or input that cannot be read or parsed, 3 for CSV input with a quote that
+//! never closes (`hash --column`, `audience-batch`), 141 when the reader of standard
 //! output went away (every command alike: nothing more is written, no message, no summary).
 //! Each command's `--help` ends with its own list ([`exit_status!`]).
 
@@ -97,6 +98,9 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_BROKEN_PIPE: u8 = 141;
 pub const EXIT_INVALID: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
+/// CSV input with a quoted field that never closes (`unclosed_quote`): the rest of the input
+/// cannot be read as records, so the run stops at that row (`hash --column`, `audience-batch`).
+pub const EXIT_UNCLOSED_QUOTE: u8 = 3;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

@@ -455,9 +455,11 @@ fn crlf_and_unterminated_last_line() {
         assert_eq!(out.status.code(), Some(0));
         assert!(stderr(&out).contains("2 rows, 2 hashed, 0 rejected"));
     }
-    // partner_user_id keeps everything but the line ending.
-    let out = preflight(&["hash", "partner_user_id"], b" p 1 \r\n\tp2\r\r\n");
-    assert_eq!(stdout(&out), " p 1 \n\tp2\r\n");
+    // partner_user_id keeps everything but the line ending; a lone `\r` left in a value would
+    // cut the output for a line splitter: refused.
+    let out = preflight(&["hash", "partner_user_id"], b" p 1 \r\n\tp2\r\r\n\tp3\r\n");
+    assert_eq!(stdout(&out), " p 1 \n\n\tp3\n");
+    assert!(stderr(&out).contains("row 2: line_break"));
     // In CSV, a partner id with a line break cannot be written one per line.
     let out = preflight(
         &["hash", "partner_user_id", "--column", "1"],
@@ -487,16 +489,15 @@ fn a_line_longer_than_a_chunk_is_rejected_alone() {
             &["hash", "email", "--column", "email", "--threads", threads],
             &csv,
         );
-        // The line feed and the comma after the long run are inside the quoted field: the record
-        // ends after its closing quote, and the next row is b@x.com (not a malformed `,"`).
-        let l = lines(&out);
-        assert_eq!(l.len(), 2);
-        // sha256("b@x.com"), computed with Python's hashlib.
-        assert_eq!(
-            l[1],
-            "d2e87fa97059800526a17d47411565f78bf08bb07877a806ec7013a04f8e567d"
+        // The quoted field is still open where its record passes the bound: a quote that may
+        // never close stops the run at its row (exit 3) rather than swallow what follows.
+        assert_eq!(lines(&out).len(), 0);
+        assert_eq!(out.status.code(), Some(3));
+        assert!(
+            stderr(&out).contains("unclosed_quote: row 2"),
+            "{}",
+            stderr(&out)
         );
-        assert!(stderr(&out).contains("row 2: too_long"), "{}", stderr(&out));
         assert!(!stderr(&out).contains("invalid_csv"), "{}", stderr(&out));
     }
 }

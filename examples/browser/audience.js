@@ -1,9 +1,14 @@
 // The audience tool: pick a CSV file, choose the column and the identifier type, hash it in a
 // Web Worker (hash-worker.js) with a progress bar, see the rejected rows by number and reason
 // (never their values) and download the hashed file. The file is read in this tab only.
-// The package's own CSV reader (the one its hashFile and extractColumn use, so that the columns
-// offered are the ones the job finds): a module of the package, not one of its entries.
-import { RecordSplitter, fields, CHUNK_BYTES, DELIMITERS } from '../../pkg/lib/csv.js';
+// The package's own CSV reader (the engine's, which its hashFile and extractColumn use, so that
+// the columns offered are the ones the job finds), through a module of the package that is not
+// one of its entries, over the glue app.js initialized (pkg/browser.js).
+import { firstRecordFields, MAX_RECORD_BYTES } from '../../pkg/lib/csv.js';
+import * as glue from '../../pkg/wasm/preflight.js';
+
+/** The delimiters the page offers (the command line's --delimiter takes any ASCII character). */
+const DELIMITERS = Object.freeze({ comma: ',', semicolon: ';', tab: 'tab' });
 
 /** Rejected rows listed on the page; the downloadable list has them all. */
 export const MAX_LISTED_REJECTIONS = 500;
@@ -33,7 +38,7 @@ export const REASONS = Object.freeze({
   invalid_service_id: 'not a valid service id',
   invalid_prehashed: 'a prehashed value is 64 hex digits',
   unsupported_character: 'a character added to Unicode after version 15.1 that Unicode versions normalize differently',
-  invalid_csv: 'the row is not valid CSV (text after a closing quote, or a quote never closed)',
+  invalid_csv: 'the row is not valid CSV (text after a closing quote)',
   missing_column: 'the row has fewer fields than the chosen column',
   line_break: 'the value holds a line break',
 });
@@ -49,7 +54,8 @@ export const JOB_ERRORS = Object.freeze({
     text: 'A default country code is 1 to 3 digits that do not start with 0, like 1 (United States, Canada) or 44 (United Kingdom).',
   },
   unknown_phone_format: { at: 'job', text: 'The phone format is e164 or digits.' },
-  header_too_long: { at: 'file', text: `The header row is longer than ${CHUNK_BYTES} bytes: is this a CSV file?` },
+  header_too_long: { at: 'file', text: `The header row is longer than ${MAX_RECORD_BYTES} bytes: is this a CSV file?` },
+  unclosed_quote: { at: 'file', text: 'A quote in the file never closes (its row is named): the rest of the file cannot be read as rows. Fix that row and pick the file again.' },
   unreadable: { at: 'file', text: 'The file could not be read (was it moved or changed since it was picked?). Pick it again.' },
 });
 
@@ -116,25 +122,20 @@ function startWorker() {
   return { worker, ready };
 }
 
-/** The first record of the file (the header or the first row), or an error text. */
+/** The fields of the first record of the file (the header or the first row), or an error text. */
 async function firstRecord(file, delimiter) {
-  const bytes = new Uint8Array(await file.slice(0, CHUNK_BYTES).arrayBuffer());
-  let record = null;
-  let tooLong = false;
-  const splitter = new RecordSplitter(
-    delimiter,
-    (r) => {
-      record ??= r.slice();
-    },
-    () => {
-      tooLong = record === null;
-    },
-  );
-  splitter.push(bytes);
-  if (record === null && !tooLong && file.size <= CHUNK_BYTES) splitter.finish();
-  if (tooLong) return { error: `the first row is longer than ${CHUNK_BYTES} bytes` };
-  if (record === null) return { error: 'the file is empty' };
-  return { record };
+  const bytes = new Uint8Array(await file.slice(0, MAX_RECORD_BYTES).arrayBuffer());
+  try {
+    return { cells: firstRecordFields(glue, bytes, delimiter, file.size <= MAX_RECORD_BYTES) };
+  } catch (e) {
+    const why = {
+      empty_input: 'the file is empty',
+      header_too_long: `the first row is longer than ${MAX_RECORD_BYTES} bytes`,
+      invalid_header: 'the first row is not valid CSV (text after a closing quote)',
+      unclosed_quote: 'a quote in the first row never closes',
+    };
+    return { error: why[e?.code] ?? String(e?.message ?? e) };
+  }
 }
 
 export function setupAudience() {
@@ -167,7 +168,7 @@ export function setupAudience() {
     phoneOptions: $('aud-phone-options'),
   };
   for (const t of ID_TYPES) els.type.append(new Option(`${TYPE_NAMES[t]} · ${t}`, t));
-  for (const [name, byte] of Object.entries(DELIMITERS)) els.delimiter.append(new Option(name, String(byte)));
+  for (const [name, d] of Object.entries(DELIMITERS)) els.delimiter.append(new Option(name, d));
 
   let { worker, ready } = startWorker();
   let running = false;
@@ -245,7 +246,7 @@ export function setupAudience() {
     refresh();
     const file = els.file.files?.[0];
     if (!file) return;
-    const delimiter = Number(els.delimiter.value);
+    const delimiter = els.delimiter.value;
     const kind = sniff(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
     if (kind.error) {
       els.fileError.textContent = kind.error;
@@ -259,24 +260,18 @@ export function setupAudience() {
       refresh();
       return;
     }
-    const cells = fields(first.record, delimiter);
-    if (cells === null) {
-      els.fileError.textContent = 'The first row is not valid CSV (text after a closing quote, or a quote never closed).';
-      refresh();
-      return;
-    }
-    const names = new TextDecoder();
+    const { cells } = first;
     cells.forEach((cell, i) => {
       // Header names are shown (they stay in this tab); without a header only positions are.
-      const label = els.header.checked ? `${i + 1}: ${names.decode(cell).trim()}` : `column ${i + 1}`;
+      const label = els.header.checked ? `${i + 1}: ${cell.trim()}` : `column ${i + 1}`;
       els.column.append(new Option(label, String(i)));
     });
     // Preselect the first column named after an identifier type, and that type; else the only
     // column. Otherwise no guess: the person chooses (a column named "type" holds no identifier).
-    const named = els.header.checked ? cells.findIndex((c) => typeNamed(names.decode(c)) !== null) : -1;
+    const named = els.header.checked ? cells.findIndex((c) => typeNamed(c) !== null) : -1;
     if (named >= 0) {
       els.column.value = String(named);
-      els.type.value = typeNamed(names.decode(cells[named]));
+      els.type.value = typeNamed(cells[named]);
     } else if (cells.length > 1) {
       els.column.prepend(new Option('— choose the column to hash —', '', true, true));
       els.column.value = '';
@@ -334,7 +329,7 @@ export function setupAudience() {
       idType,
       column: Number(els.column.value),
       header: els.header.checked,
-      delimiter: Number(els.delimiter.value),
+      delimiter: els.delimiter.value,
       options,
       onError: els.onError.value,
     };

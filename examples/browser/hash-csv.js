@@ -29,7 +29,7 @@ export class JobError extends Error {
 /**
  * Hashes column `column` (0-based) of the CSV in `file` (a Blob: a File in the page, any Blob
  * elsewhere). `post` gets the progress messages and, at the end, the `done` message.
- * @param {{file: Blob, idType: string, column: number, header: boolean, delimiter: number,
+ * @param {{file: Blob, idType: string, column: number, header: boolean, delimiter: string,
  *   options: object, onError: 'empty' | 'drop'}} job
  * @param {Function} packageHashFile the package's hashFile (any entry's)
  * @param {(message: object) => void} post
@@ -40,8 +40,8 @@ export async function hashFile(job, packageHashFile, post) {
   try {
     result = await packageHashFile(
       file,
-      // The command line's --column is 1-based text; its --delimiter one character.
-      { ...options, type: idType, column: String(column + 1), header, delimiter: String.fromCharCode(delimiter), onError },
+      // The command line's --column is 1-based text; its --delimiter one character (or `tab`).
+      { ...options, type: idType, column: String(column + 1), header, delimiter, onError },
       {
         onProgress: (p) => post({
           type: 'progress', bytes: p.bytes, total: p.total, rows: p.rows, hashed: p.hashed,

@@ -18,9 +18,14 @@
 //!   rules in the CSV module's docs (whole input, no streaming), each value hashed on its own;
 //!   record ends found by the `Scanner` do not depend on where the input is cut;
 //! - the output has one line per row: the hash, or an empty line for a rejected row (whose code is
-//!   reported with its row number).
+//!   reported with its row number);
+//! - a quote still open at the end of the input stops the run at its record (`unclosed_quote`),
+//!   in the pipeline, the reference and the library's streaming reader alike;
+//! - CSV: the library's streaming reader (`preflight::audience::csv::CsvHasher`, the reader the
+//!   wasm helpers run) fed in pieces of every size gives the pipeline's rows and stop, byte for
+//!   byte ([`differential`], target `csv_differential`).
 
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 #[path = "../../cli/src/hash/csv.rs"]
 mod csv;
 #[allow(dead_code)]
@@ -28,7 +33,8 @@ mod csv;
 mod pipeline;
 
 use super::{by_name, header, pick, token_byte};
-use pipeline::{Chunker, Mode, Worker};
+use pipeline::{Chunker, Failure, First, Mode, Worker};
+use preflight::audience::csv::{ColumnReader, CsvError, CsvHasher};
 use preflight::audience::{
     hash, hash_lines, HashOptions, HashOutput, IdError, IdType, LineHasher, MAX_VALUE_BYTES,
 };
@@ -39,6 +45,12 @@ use std::sync::Arc;
 pub const DELIMITERS: [u8; 4] = [b',', b'\t', b';', b'|'];
 /// The `default_country_code` every value is hashed with.
 pub const COUNTRY_CODE: &str = "44";
+/// Where Python's `str.splitlines` cuts a line, and NUL: written here from its documentation,
+/// not taken from the library.
+const LINE_SPLITS: [char; 11] = [
+    '\0', '\n', '\r', '\u{0B}', '\u{0C}', '\u{1C}', '\u{1D}', '\u{1E}', '\u{85}', '\u{2028}',
+    '\u{2029}',
+];
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -86,9 +98,29 @@ fn opts() -> HashOptions {
 /// A row's expected outcome: the output line, or the rejection code.
 type Row = Result<String, &'static str>;
 
+/// The rows read, and the row of an unclosed quote the run stopped at (the header counted).
+type Rows = (Vec<Row>, Option<u64>);
+
 /// Every invariant of the module docs for one input.
 pub fn check(setup: &Setup, input: &[u8]) {
-    let rows = pipeline_rows(setup, input);
+    let (rows, stopped) = pipeline_rows(setup, input);
+    if setup.csv {
+        if input.len() < preflight::audience::csv::MAX_RECORD_BYTES {
+            assert_eq!(
+                stopped.is_some(),
+                reference_stops(setup, input),
+                "the stop differs from the reference"
+            );
+        }
+        library_agrees(
+            setup,
+            input,
+            &(rows.clone(), stopped),
+            &[setup.cut.max(1), 1, 7, 4096],
+        );
+    } else {
+        assert_eq!(stopped, None, "lines never stop");
+    }
     let expected = if setup.csv {
         scanner_cut_independent(input, setup.delimiter, setup.cut);
         reference_csv(setup, input)
@@ -109,7 +141,7 @@ pub fn check(setup: &Setup, input: &[u8]) {
 
 /// Runs the CLI's pipeline on one thread, rejected rows kept as empty lines, and reads its output
 /// back into rows.
-fn pipeline_rows(setup: &Setup, input: &[u8]) -> Vec<Row> {
+fn pipeline_rows(setup: &Setup, input: &[u8]) -> Rows {
     let scan_mode = match setup.csv {
         true => Mode::Csv {
             delimiter: setup.delimiter,
@@ -119,8 +151,10 @@ fn pipeline_rows(setup: &Setup, input: &[u8]) -> Vec<Row> {
     };
     let mut chunker = Chunker::new(input, scan_mode, setup.csv, Arc::new(AtomicU64::new(0)));
     if setup.csv && setup.header {
-        if let Err(e) = chunker.header() {
-            panic!("reading the header failed: {e}");
+        match chunker.header() {
+            Ok(_) => {}
+            Err(First::UnclosedQuote) => return (Vec::new(), Some(1)),
+            Err(e) => panic!("reading the header failed: {e:?}"),
         }
     }
     let mut out = Vec::new();
@@ -138,9 +172,11 @@ fn pipeline_rows(setup: &Setup, input: &[u8]) -> Vec<Row> {
             Ok(())
         },
     );
-    if let Err(e) = result {
-        panic!("the pipeline failed: {e:?}");
-    }
+    let stopped = match result {
+        Ok(()) => false,
+        Err(Failure::UnclosedQuote) => true,
+        Err(e) => panic!("the pipeline failed: {e:?}"),
+    };
     let text = match String::from_utf8(out) {
         Ok(t) => t,
         Err(_) => panic!("the output is not UTF-8"),
@@ -148,7 +184,7 @@ fn pipeline_rows(setup: &Setup, input: &[u8]) -> Vec<Row> {
     let lines: Vec<&str> = text.split_terminator('\n').collect();
     assert_eq!(lines.len(), rows, "not one output line per row");
     let mut codes = errors.into_iter().peekable();
-    lines
+    let rows: Vec<Row> = lines
         .iter()
         .enumerate()
         .map(|(i, line)| match codes.peek() {
@@ -162,7 +198,74 @@ fn pipeline_rows(setup: &Setup, input: &[u8]) -> Vec<Row> {
                 Ok((*line).to_owned())
             }
         })
-        .collect()
+        .collect();
+    let before = u64::from(setup.csv && setup.header) + rows.len() as u64;
+    (rows, stopped.then_some(before + 1))
+}
+
+/// The library's streaming reader on the same CSV, fed in pieces of `sizes[k]` bytes for each
+/// k: its rows and its stop are the pipeline's. Usage errors of the command line (a column past
+/// the header, an empty input, a header that is not CSV) are checked by `hash` before the
+/// pipeline runs; the reader reports them, and then there is nothing to compare.
+fn library_agrees(setup: &Setup, input: &[u8], want: &Rows, sizes: &[usize]) {
+    for &size in sizes {
+        let spec = (setup.column + 1).to_string();
+        let reader = match ColumnReader::new(&spec, setup.header, setup.delimiter) {
+            Ok(r) => r,
+            Err(e) => panic!("column {spec}: {e}"),
+        };
+        let mut h = CsvHasher::new(reader, setup.id_type, opts());
+        let mut got = Vec::new();
+        let mut stop = None;
+        for piece in input.chunks(size.max(1)) {
+            if let Err(e) = h.push(piece) {
+                stop = Some(e);
+                break;
+            }
+        }
+        if stop.is_none() {
+            stop = h.finish().err();
+        }
+        got.extend(results(&h.swap_output(HashOutput::new())));
+        match stop {
+            None => assert_eq!(
+                want.1, None,
+                "the library read on where the pipeline stopped"
+            ),
+            Some(CsvError::UnclosedQuote { row }) => {
+                assert_eq!(Some(row), want.1, "the stop's row");
+            }
+            Some(
+                CsvError::ColumnOutOfRange { .. }
+                | CsvError::EmptyInput { .. }
+                | CsvError::InvalidHeader,
+            ) => return,
+            Some(e) => panic!("the library failed: {e:?}"),
+        }
+        assert_eq!(got, want.0, "the library's rows differ (pieces of {size})");
+    }
+}
+
+/// CSV only: the pipeline against the library's streaming reader, in pieces of the sizes the
+/// header's third and fourth tokens choose (and 1 byte).
+pub fn differential(data: &[u8]) {
+    let (mut setup, input) = split(data);
+    setup.csv = true;
+    let (tokens, _) = header(data);
+    let a = usize::from(token_byte(&tokens, 3, 1)).max(1);
+    let b = usize::from(token_byte(&tokens, 4, 1)) * 257 + 1;
+    let want = pipeline_rows(&setup, input);
+    // The reference knows no record bound.
+    if input.len() < preflight::audience::csv::MAX_RECORD_BYTES {
+        assert_eq!(
+            want.1.is_some(),
+            reference_stops(&setup, input),
+            "the stop differs from the reference"
+        );
+    }
+    // One byte at a time only where that stays fast (a large input: in pieces of a and b).
+    let one = if input.len() < 1 << 16 { 1 } else { a };
+    library_agrees(&setup, input, &want, &[one, a, b]);
 }
 
 /// One value's outcome through the one-value API.
@@ -195,6 +298,9 @@ fn reference_lines(t: IdType, input: &[u8]) -> Vec<Row> {
                 return Err(IdError::TooLong.code());
             }
             match std::str::from_utf8(line) {
+                Ok(s) if t == IdType::PartnerUserId && s.contains(LINE_SPLITS) => {
+                    Err(IdError::LineBreak.code())
+                }
                 Ok(s) => hash_one(t, s),
                 Err(_) => Err(IdError::InvalidUtf8.code()),
             }
@@ -229,8 +335,21 @@ fn streaming_lines(setup: &Setup, input: &[u8], expected: &[Row]) {
     }
 }
 
-/// One CSV record as the reference reads it: its fields, or malformed.
-type Record = Result<Vec<Vec<u8>>, ()>;
+/// One CSV record as the reference reads it: its fields, or malformed (true: a quote still
+/// open at the end of the input, or a malformed record holding a quoted line feed: the input
+/// stops there).
+type Record = Result<Vec<Vec<u8>>, Bad>;
+
+/// How a reference record is not CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bad {
+    /// Text after a closing quote: one rejected row.
+    Malformed,
+    /// A quote still open at the end of the input.
+    Open,
+    /// Malformed, holding a quoted line feed (rows swallowed up to a later quote).
+    Swallowed,
+}
 
 /// A reference RFC 4180 reader over the whole input, from the CSV module's documented rules: a
 /// record ends at a line feed outside quotes (one `\r` before it, or before the end of the
@@ -253,12 +372,12 @@ pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
         let mut fields = Vec::new();
         let mut field = Vec::new();
         let mut malformed = false;
+        let mut open = false;
+        let mut quoted_lf = false;
         let mut st = St::Start;
         loop {
             let Some(&b) = input.get(i) else {
-                if st == St::Quoted {
-                    malformed = true;
-                }
+                open = st == St::Quoted;
                 break;
             };
             i += 1;
@@ -272,7 +391,10 @@ pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
                         st = St::Closed;
                     }
                 }
-                St::Quoted => field.push(b),
+                St::Quoted => {
+                    quoted_lf |= b == b'\n';
+                    field.push(b)
+                }
                 _ if b == b'\n' => break,
                 // One `\r` right before the line ending belongs to it.
                 _ if b == b'\r' && ends_line(i) => {}
@@ -292,30 +414,50 @@ pub fn reference_records(input: &[u8], d: u8) -> Vec<Record> {
             }
         }
         fields.push(field);
-        records.push(if malformed { Err(()) } else { Ok(fields) });
+        records.push(match (open, malformed) {
+            (true, _) => Err(Bad::Open),
+            (false, true) if quoted_lf => Err(Bad::Swallowed),
+            (false, true) => Err(Bad::Malformed),
+            (false, false) => Ok(fields),
+        });
     }
     records
 }
 
-/// CSV input by hand: see the module docs.
+/// Whether the reference stops at a record: one still open at the end of the input, or a data
+/// record that swallowed rows. A header that is not CSV is refused by `hash` before the
+/// pipeline runs (which then reads on), unless it is still open at the end.
+fn reference_stops(setup: &Setup, input: &[u8]) -> bool {
+    let input = input.strip_prefix(BOM).unwrap_or(input);
+    let records = reference_records(input, setup.delimiter);
+    let skip = usize::from(setup.header);
+    (setup.header && records.first() == Some(&Err(Bad::Open)))
+        || records
+            .iter()
+            .skip(skip)
+            .any(|r| matches!(r, Err(Bad::Open | Bad::Swallowed)))
+}
+
+/// CSV input by hand: see the module docs (the rows before a quote never closed).
 fn reference_csv(setup: &Setup, input: &[u8]) -> Vec<Row> {
     let input = input.strip_prefix(BOM).unwrap_or(input);
     let skip = usize::from(setup.header);
     reference_records(input, setup.delimiter)
         .into_iter()
         .skip(skip)
+        .take_while(|record| !matches!(record, Err(Bad::Open | Bad::Swallowed)))
         .map(|record| {
             let Ok(fields) = record else {
-                return Err(pipeline::INVALID_CSV);
+                return Err(IdError::InvalidCsv.code());
             };
             let Some(value) = fields.get(setup.column) else {
-                return Err(pipeline::MISSING_COLUMN);
+                return Err(IdError::MissingColumn.code());
             };
             let Ok(value) = std::str::from_utf8(value) else {
                 return Err(IdError::InvalidUtf8.code());
             };
-            if setup.id_type == IdType::PartnerUserId && value.contains(['\n', '\r']) {
-                return Err(pipeline::LINE_BREAK);
+            if setup.id_type == IdType::PartnerUserId && value.contains(LINE_SPLITS) {
+                return Err(IdError::LineBreak.code());
             }
             hash_one(setup.id_type, value)
         })

@@ -82,6 +82,22 @@ export function hashOptions(options, allowed = HASH_KEYS) {
 }
 
 /**
+ * Decodes a packed bulk result: `hashes` slot i is the result's index `first + i`; `errors` carry
+ * the result's own indexes.
+ * @param {string} r
+ * @param {Map<number, string> | null} overrides as in `unpackInto`
+ */
+export function unpack(r, overrides = null) {
+  const comma = r.indexOf(',');
+  // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
+  const hashes = new Array(+r.slice(0, comma));
+  const errors = [];
+  const first = +r.slice(comma + 1, r.indexOf('|', comma));
+  unpackInto(r, overrides, hashes, errors, first, 0);
+  return { hashes, errors, first };
+}
+
+/**
  * Decodes a packed bulk result into the caller's `hashes` (pre-sized, or filled in order) and
  * `errors`: the result's index i goes to slot `i - base` (`base`: the index of slot 0) and its
  * error entry says index `i + shift`; returns the result's first index.

@@ -4,14 +4,11 @@
 // Runs in the calling thread; lib/hash-worker.js runs it in a Web Worker (hashFileInWorker).
 import { PreflightError } from './core.js';
 import { controlOf } from './control.js';
-import { ColumnReader, csvOptions } from './csv.js';
+import { CSV_KEYS, csvOptions } from './csv.js';
 import { splitOptions, onErrorOption, resultText } from './hash-stream.js';
 
-/** Values per call of hashIdentifiers: bounds the memory of one batch. */
-export const BATCH_ROWS = 4096;
-
 /** The options of hashFile besides the hash options. */
-const FILE_KEYS = ['type', 'column', 'header', 'delimiter', 'onError'];
+const FILE_KEYS = ['type', 'onError', ...CSV_KEYS];
 
 /** The members of hashFile's `control` (lib/core.js `controlOf`). */
 const CONTROL_KEYS = ['onProgress', 'signal'];
@@ -25,7 +22,8 @@ function abortReason(signal) {
 }
 
 /**
- * @param {{hashIdentifiers: Function, createLineHasher: Function}} api the package's functions
+ * @param {{hashIdentifiers: Function, createLineHasher: Function, createCsvHasher: Function}} api
+ *   the package's functions
  */
 export function hashFileApi(api) {
   /**
@@ -38,10 +36,7 @@ export function hashFileApi(api) {
     const { mine, hash } = splitOptions(options, FILE_KEYS);
     const type = mine.type;
     const keepRejected = onErrorOption(mine.onError);
-    const csv = mine.column !== undefined && mine.column !== null;
-    if (!csv && (mine.header !== undefined || mine.delimiter !== undefined)) {
-      throw new PreflightError('bad_options', 'header and delimiter go with column (CSV input)');
-    }
+    const csv = csvOptions(mine);
     // A wrong type or option fails before anything is read.
     api.hashIdentifiers(type, [], hash);
     const { onProgress, signal } = controlOf(control, CONTROL_KEYS);
@@ -62,35 +57,6 @@ export function hashFileApi(api) {
       byCode[code] = (byCode[code] ?? 0) + 1;
     };
 
-    /** Rows of the current CSV batch: null (its value is next in `values`) or a code. */
-    let outcomes = [];
-    let values = [];
-    const flushCsv = () => {
-      if (outcomes.length === 0) return;
-      const result = api.hashIdentifiers(type, values, hash);
-      const slots = [];
-      let v = 0;
-      let e = 0;
-      for (let k = 0; k < outcomes.length; k++) {
-        let code = outcomes[k];
-        if (code === null) {
-          const h = result.hashes[v];
-          if (h !== null) {
-            slots.push(h);
-            v++;
-            continue;
-          }
-          while (e < result.errors.length && result.errors[e].index < v) e++;
-          code = result.errors[e]?.index === v ? result.errors[e].code : 'empty';
-          v++;
-        }
-        reject(rowsBefore + rows + k + 1, code);
-        slots.push(null);
-      }
-      take({ hashes: slots });
-      outcomes = [];
-      values = [];
-    };
     const take = (result) => {
       for (const h of result.hashes) if (h !== null) hashed++;
       rows += result.hashes.length;
@@ -101,39 +67,18 @@ export function hashFileApi(api) {
 
     let reader;
     let consumed = 0;
-    let push;
-    let finish;
-    let hasher = null;
-    if (csv) {
-      const columns = new ColumnReader(mine.column, csvOptions({ header: mine.header, delimiter: mine.delimiter }), (value, code) => {
-        rowsBefore = columns.hasHeader ? 1 : 0;
-        if (code !== null) outcomes.push(code);
-        else if (type === 'partner_user_id' && /[\r\n]/.test(value)) {
-          // Cannot be written one per line (the command line's line_break).
-          outcomes.push('line_break');
-        } else {
-          values.push(value);
-          outcomes.push(null);
-        }
-        if (outcomes.length >= BATCH_ROWS) flushCsv();
-      });
-      push = (bytes) => {
-        columns.push(bytes);
-        flushCsv();
-      };
-      finish = () => {
-        columns.finish();
-        flushCsv();
-      };
-    } else {
-      hasher = api.createLineHasher(type, hash);
-      const lines = (r) => {
-        for (const e of r.errors) reject(e.index + 1, e.code);
-        take(r);
-      };
-      push = (bytes) => lines(hasher.push(bytes));
-      finish = () => lines(hasher.finish());
-    }
+    // CSV: the command line's reader in the engine (lib/csv.js); rows count its header.
+    let hasher = csv === null ? api.createLineHasher(type, hash) : api.createCsvHasher(type, hash, csv);
+    const lines = (r) => {
+      for (const e of r.errors) reject(e.index + 1 + rowsBefore, e.code);
+      take(r);
+    };
+    const push = (bytes) => {
+      const r = hasher.push(bytes);
+      if (csv !== null) rowsBefore = hasher.rowsBefore();
+      lines(r);
+    };
+    const finish = () => lines(hasher.finish());
     const progress = () => {
       if (onProgress === undefined) return;
       const rejectedNow = sinceProgress;

@@ -101,7 +101,9 @@ export function hashFileInWorker(file, options, control) {
       } else if (m.type === 'error') {
         done();
         const e = m.error;
-        reject(e.code !== undefined ? new PreflightError(e.code, e.message) : Object.assign(new Error(e.message), { name: e.name }));
+        const error = e.code !== undefined ? new PreflightError(e.code, e.message) : Object.assign(new Error(e.message), { name: e.name });
+        if (e.row !== undefined) error.row = e.row;
+        reject(error);
       }
     };
     worker.onerror = (event) => {

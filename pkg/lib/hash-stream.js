@@ -1,12 +1,14 @@
 // createHashStream(type, options): a TransformStream around the streaming line hasher
-// (createLineHasher): chunks of text or bytes in, split anywhere; out, the results of the lines
+// (createLineHasher), or with `column` the CSV hasher (lib/csv.js: `preflight hash TYPE --column`):
+// chunks of text or bytes in (CSV: bytes), split anywhere; out, the results of the lines or rows
 // each chunk completed, or (`output: 'text'`) the text `preflight hash TYPE` writes on standard
 // output for them, byte for byte.
 import { PreflightError, own, ownKeys } from './core.js';
 import { HASH_KEYS, hashOptions, isPlainObject } from './audience.js';
+import { CSV_KEYS, csvOptions } from './csv.js';
 
 /** The stream's own options, besides the hash options. */
-const STREAM_KEYS = ['output', 'onError'];
+const STREAM_KEYS = ['output', 'onError', ...CSV_KEYS];
 
 /**
  * Splits the caller's options into the stream's (output, onError) and the hash options.
@@ -57,8 +59,16 @@ export function resultText(result, keepRejected) {
   return text;
 }
 
+/** A chunk of CSV input: bytes (a Uint8Array, another ArrayBuffer view, an ArrayBuffer). */
+function csvChunk(chunk) {
+  if (chunk instanceof Uint8Array) return chunk;
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  throw new PreflightError('invalid_argument', 'a chunk of CSV input must be bytes (a Uint8Array, another ArrayBuffer view or an ArrayBuffer)');
+}
+
 /**
- * @param {{createLineHasher: Function}} api the package's functions
+ * @param {{createLineHasher: Function, createCsvHasher: Function}} api the package's functions
  */
 export function hashStreamApi(api) {
   /**
@@ -73,8 +83,9 @@ export function hashStreamApi(api) {
       throw new PreflightError('bad_options', "output must be 'results' or 'text'");
     }
     const keepRejected = onErrorOption(mine.onError);
+    const csv = csvOptions(mine);
     // Created now: an unknown type or a bad option throws here, not in the stream.
-    const hasher = api.createLineHasher(type, hash);
+    const hasher = csv === null ? api.createLineHasher(type, hash) : api.createCsvHasher(type, hash, csv);
     const emit = (result, controller) => {
       if (result.hashes.length === 0) return;
       if (output === 'results') controller.enqueue(result);
@@ -91,7 +102,7 @@ export function hashStreamApi(api) {
     };
     return new TransformStream({
       transform(chunk, controller) {
-        emit(guarded(() => hasher.push(chunk)), controller);
+        emit(guarded(() => hasher.push(csv === null ? chunk : csvChunk(chunk))), controller);
       },
       flush(controller) {
         emit(guarded(() => hasher.finish()), controller);

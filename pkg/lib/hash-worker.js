@@ -6,7 +6,8 @@
 // In:  {file, options}                 once, the job
 // Out: {type: 'progress', progress}    after each piece of the file
 //      {type: 'done', result}          the result (its Blob included)
-//      {type: 'error', error}          a failure: {name, code, message} (a PreflightError's code)
+//      {type: 'error', error}          a failure: {name, code, message, row} (a PreflightError's code;
+//                                     row: unclosed_quote's)
 //
 // The handler is set before anything is loaded: a module worker's messages that arrive while
 // its top-level code still awaits (the .wasm) would be lost. The helpers entry is imported on
@@ -22,7 +23,7 @@ self.onmessage = async (event) => {
   } catch (e) {
     self.postMessage({
       type: 'error',
-      error: { name: e?.name ?? 'Error', code: e?.code, message: e?.message ?? String(e) },
+      error: { name: e?.name ?? 'Error', code: e?.code, message: e?.message ?? String(e), row: e?.row },
     });
   }
 };

@@ -42,7 +42,9 @@ export interface HashOptions {
  * whose `String.prototype.normalize` is not used (a Rust build without its Unicode tables and
  * without a registered normalizer also gives it). `unsupported_character`: an email address
  * holding a character added after Unicode 15.1 that normalizes or has case, refused by every
- * build alike.
+ * build alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding
+ * a line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing
+ * quote; fewer fields than the column).
  */
 export type IdErrorCode =
   | 'empty'
@@ -61,7 +63,10 @@ export type IdErrorCode =
   | 'invalid_service_id'
   | 'invalid_prehashed'
   | 'normalization_unavailable'
-  | 'unsupported_character';
+  | 'unsupported_character'
+  | 'line_break'
+  | 'invalid_csv'
+  | 'missing_column';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings

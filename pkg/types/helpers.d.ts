@@ -1,4 +1,4 @@
-// Types of the helpers that match the command line (lib/csv.js, lib/hash-stream.js,
+// Types of the helpers that match the command line (lib/csv.js over the engine's CSV reader, lib/hash-stream.js,
 // lib/hash-file.js, lib/hash-in-worker.js): in the full package `preflight-wasm` and in
 // `preflight-wasm/helpers` (types/helpers-entry.d.ts), not in `preflight-wasm/hash`. Hand-written.
 // Blob, TransformStream, AbortSignal and URL are the platform's: the DOM lib's, or @types/node's
@@ -8,9 +8,11 @@ import type { HashOptions, IdType, LineHasherResult, ValueErrorCode } from './au
 /**
  * Codes of a wrong call of the CSV helpers (besides `bad_options`, `invalid_argument` and the
  * hash functions' codes): the column name matches no header field, or several; the header
- * record is not valid CSV, or longer than 1 MiB; hashFileInWorker outside a browser.
+ * record is not valid CSV, or longer than 1 MiB; a quoted field that never closes
+ * (`unclosed_quote`: the error has `row`, the row where the quote opened); hashFileInWorker
+ * outside a browser.
  */
-export type HelperErrorCode = 'unknown_column' | 'ambiguous_column' | 'invalid_header' | 'header_too_long' | 'column_out_of_range' | 'empty_input' | 'worker_unavailable';
+export type HelperErrorCode = 'unknown_column' | 'ambiguous_column' | 'invalid_header' | 'header_too_long' | 'column_out_of_range' | 'empty_input' | 'unclosed_quote' | 'worker_unavailable';
 
 /** Why one CSV row gives no value: as `preflight hash --column` reports it. */
 export type CsvRowCode = 'invalid_csv' | 'missing_column' | 'invalid_utf8' | 'too_long';
@@ -68,6 +70,13 @@ export interface HashStreamOptions extends HashOptions {
   output?: 'results' | 'text' | null | undefined;
   /** For text output: an empty line for a rejected line (`'empty'`, default) or nothing. */
   onError?: OnError | null | undefined;
+  /**
+   * Read CSV (byte chunks only) and hash this column, as `preflight hash TYPE --column`; with
+   * `header` and `delimiter` ({@link CsvOptions}). `errors[].index` then counts data rows.
+   */
+  column?: string | null | undefined;
+  header?: boolean | null | undefined;
+  delimiter?: string | null | undefined;
 }
 
 /**

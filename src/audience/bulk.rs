@@ -17,6 +17,9 @@
 //!   is always index `i` of the output;
 //! - one U+FEFF (byte-order mark) at the very start of the input is removed (it belongs to the
 //!   file, not the first value; hashed types would trim it anyway, `partner_user_id` would not);
+//! - `partner_user_id` (written back verbatim, one per line): a value holding a character of
+//!   [`LINE_BREAKS`] is [`IdError::LineBreak`], since a reader splitting the output into lines
+//!   there (Python's `str.splitlines`, say) would shift every later row;
 //! - [`LineHasher`] only: a line that is not valid UTF-8 is an [`IdError::InvalidUtf8`] for
 //!   that line; a line longer than [`MAX_VALUE_BYTES`] is [`IdError::TooLong`] and is not
 //!   buffered whole.
@@ -243,6 +246,11 @@ impl HashOutput {
         }
     }
 
+    /// Where the indexes of an empty output start.
+    pub(crate) fn set_first_index(&mut self, first: usize) {
+        self.first_index = first;
+    }
+
     fn push_error(&mut self, e: IdError) {
         self.errors.push((self.next_index(), e));
         self.ends.push(self.text.len());
@@ -255,6 +263,55 @@ fn slot(text: &[u8], start: usize, end: usize) -> Option<&str> {
     text.get(start..end)
         .filter(|b| !b.is_empty())
         .and_then(|b| std::str::from_utf8(b).ok())
+}
+
+/// The characters a line splitter may read as a line end: LF, VT, FF, CR, FS, GS, RS, NEL,
+/// U+2028, U+2029 (Python's `str.splitlines`), and NUL (C strings). A `partner_user_id` holding
+/// one is [`IdError::LineBreak`] wherever values are written one per line (line input, CSV
+/// input); [`hash_many`] and [`super::hash`] keep them (a JSON body carries them safely).
+pub const LINE_BREAKS: [char; 11] = [
+    '\0', '\n', '\u{0B}', '\u{0C}', '\r', '\u{1C}', '\u{1D}', '\u{1E}', '\u{85}', '\u{2028}',
+    '\u{2029}',
+];
+
+/// Whether `value` holds a character of [`LINE_BREAKS`].
+pub fn breaks_line(value: &str) -> bool {
+    value.contains(LINE_BREAKS)
+}
+
+/// Rows of a line-oriented output (lines, CSV records) going into a [`HashOutput`]: the value
+/// rules of [`hash_many`], plus [`IdError::LineBreak`] for a `partner_user_id`.
+#[derive(Clone, Default)]
+pub(crate) struct Rows {
+    scratch: Scratch,
+    pending: Pending,
+}
+
+impl Rows {
+    /// One row: its value, or why it was rejected before hashing.
+    #[inline]
+    pub(crate) fn push(
+        &mut self,
+        out: &mut HashOutput,
+        id_type: IdType,
+        row: Result<&str, IdError>,
+        opts: &HashOptions,
+    ) {
+        match row {
+            Ok(v) if id_type == IdType::PartnerUserId && breaks_line(v) => {
+                out.push_error(IdError::LineBreak)
+            }
+            Ok(v) => {
+                out.push::<MULTI_BUFFER>(id_type, v, opts, &mut self.scratch, &mut self.pending)
+            }
+            Err(e) => out.push_error(e),
+        }
+    }
+
+    /// Hashes the values still waiting (call before reading `out`).
+    pub(crate) fn flush(&mut self, out: &mut HashOutput) {
+        out.flush(&mut self.pending);
+    }
 }
 
 /// Hashes every value, in order. See [`super::hash`] for one value.
@@ -320,8 +377,12 @@ fn hash_lines_with<const MULTI: bool>(
     while start < bytes.len() {
         let end = find_newline(&bytes[start..]).map_or(bytes.len(), |p| start + p);
         // `\n` is ASCII, so both ends are character boundaries.
-        let line = text.get(start..end).unwrap_or_default();
-        out.push::<MULTI>(id_type, strip_cr(line), opts, &mut scratch, &mut pending);
+        let line = strip_cr(text.get(start..end).unwrap_or_default());
+        if id_type == IdType::PartnerUserId && breaks_line(line) {
+            out.push_error(IdError::LineBreak);
+        } else {
+            out.push::<MULTI>(id_type, line, opts, &mut scratch, &mut pending);
+        }
         start = end + 1;
     }
     out.flush(&mut pending);
@@ -564,6 +625,12 @@ impl LineHasher {
     /// One line (without its `\n`) of UTF-8 text.
     fn line_str<const MULTI: bool>(&mut self, line: &str) {
         match self.value_range(line.as_bytes()) {
+            Ok(r)
+                if self.id_type == IdType::PartnerUserId
+                    && line.get(r.clone()).is_some_and(breaks_line) =>
+            {
+                self.out.push_error(IdError::LineBreak)
+            }
             Ok(r) => self.out.push::<MULTI>(
                 self.id_type,
                 line.get(r).unwrap_or_default(),
@@ -742,6 +809,44 @@ mod tests {
         }
     }
 
+    /// Each character Python's `str.splitlines` splits at (its documentation's table: \n \r
+    /// \x0b \x0c \x1c \x1d \x1e \x85 \u2028 \u2029), and NUL, is refused in a
+    /// partner_user_id written one per line; the same value stays in `hash_many` (JSON bodies).
+    #[test]
+    fn partner_user_ids_that_split_lines_are_refused() {
+        let o = HashOptions::default();
+        for c in [
+            '\r', '\u{0B}', '\u{0C}', '\u{1C}', '\u{1D}', '\u{1E}', '\u{85}', '\u{2028}',
+            '\u{2029}', '\0',
+        ] {
+            let v = format!("a{c}b");
+            let text = format!("x\n{v}\ny\n");
+            let mut out = HashOutput::new();
+            hash_lines(IdType::PartnerUserId, &text, &o, &mut out);
+            assert_eq!(out.errors(), &[(1, IdError::LineBreak)], "{c:?}");
+            let mut h = LineHasher::new(IdType::PartnerUserId, o.clone());
+            for b in text.as_bytes() {
+                h.push(std::slice::from_ref(b));
+            }
+            let out = h.finish();
+            assert_eq!(out.errors(), &[(1, IdError::LineBreak)], "{c:?}");
+            assert_eq!(out.to_vec()[2].as_deref(), Some("y"));
+            assert_eq!(
+                hash_many(IdType::PartnerUserId, [v.as_str()], &o).errors(),
+                &[]
+            );
+        }
+        // Other controls and separators are ordinary characters.
+        let mut out = HashOutput::new();
+        hash_lines(
+            IdType::PartnerUserId,
+            "a\tb\nc\u{1F}d\n\u{A0}",
+            &o,
+            &mut out,
+        );
+        assert_eq!(out.errors(), &[]);
+    }
+
     #[test]
     fn line_rules() {
         let o = HashOptions::default();
@@ -760,10 +865,17 @@ mod tests {
             out.to_vec(),
             vec![
                 Some("a".into()),
-                Some("\rb\r".into()),
+                // A lone `\r` stays in the line; for a partner_user_id written back one per
+                // line, it is refused (a line splitter would cut the output there).
+                None,
                 None,
                 Some("c".into())
             ]
+        );
+        assert_eq!(out.errors()[0], (1, IdError::LineBreak));
+        assert_eq!(
+            hash_lines(IdType::Email, "\rb@x.com\r", &o, &mut HashOutput::new()),
+            1
         );
         assert_eq!(out.result(2), Some(Err(IdError::Empty)));
         assert_eq!(out.result(3), Some(Ok("c")));

@@ -56,6 +56,14 @@ pub enum IdError {
     /// character whose case properties changed after 15.1: Unicode versions read it differently,
     /// so every build refuses it.
     UnsupportedCharacter,
+    /// A `partner_user_id` holding a character that a line splitter reads as a line end
+    /// ([`super::LINE_BREAKS`]), in output written one value per line (line input, CSV input):
+    /// written as is, it would shift every later row.
+    LineBreak,
+    /// A CSV record that is not valid CSV: text after a closing quote ([`super::csv`]).
+    InvalidCsv,
+    /// A CSV record with fewer fields than the column asked for ([`super::csv`]).
+    MissingColumn,
 }
 
 impl From<super::nfc::NormalizerMissing> for IdError {
@@ -66,7 +74,7 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 17] = [
+    pub const ALL: [IdError; 20] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -84,6 +92,9 @@ impl IdError {
         IdError::InvalidPrehashed,
         IdError::NormalizationUnavailable,
         IdError::UnsupportedCharacter,
+        IdError::LineBreak,
+        IdError::InvalidCsv,
+        IdError::MissingColumn,
     ];
 
     /// The stable snake_case code.
@@ -106,6 +117,9 @@ impl IdError {
             IdError::InvalidPrehashed => "invalid_prehashed",
             IdError::NormalizationUnavailable => "normalization_unavailable",
             IdError::UnsupportedCharacter => "unsupported_character",
+            IdError::LineBreak => "line_break",
+            IdError::InvalidCsv => "invalid_csv",
+            IdError::MissingColumn => "missing_column",
         }
     }
 
@@ -167,6 +181,12 @@ impl IdError {
                 "the value holds a character added after Unicode 15.1 that Unicode versions \
                  normalize or lowercase differently; it is refused in every build"
             }
+            IdError::LineBreak => {
+                "a partner_user_id holding a line break (CR, LF, VT, FF, NEL, U+2028, U+2029, \
+                 U+001C-U+001E) or NUL cannot be written one per line; it is refused"
+            }
+            IdError::InvalidCsv => "the record is not valid CSV (text after a closing quote)",
+            IdError::MissingColumn => "the record has fewer fields than the column asked for",
         }
     }
 }

@@ -32,6 +32,7 @@
 pub mod batch;
 mod bulk;
 pub(crate) mod case;
+pub mod csv;
 mod device_id;
 mod email;
 mod error;
@@ -48,7 +49,9 @@ mod trim;
 pub(crate) mod unicode;
 mod unicode_table;
 
-pub use bulk::{hash_lines, hash_many, hash_many_into, HashOutput, LineHasher};
+pub use bulk::{
+    breaks_line, hash_lines, hash_many, hash_many_into, HashOutput, LineHasher, LINE_BREAKS,
+};
 pub use case::{set_lowercase, Lowercase};
 pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};

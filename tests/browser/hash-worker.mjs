@@ -40,6 +40,10 @@ writeFileSync(path.join(root, FIXTURES, 'audience.csv'), csv);
 // Lines: enough of them that the job is still running when the test aborts it.
 const lines = Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 7 ? 'not an email' : ` User.${i}@Example.com`)).join('\r\n') + '\n';
 writeFileSync(path.join(root, FIXTURES, 'lines.txt'), lines);
+// A stray quote at row 4 that never closes: the command line stops there (exit 3).
+const stray = `email\r\nu1@x.com\r\nu2@x.com\r\n"broken@x.com\r\n${'v@x.com\r\n'.repeat(200_000)}`;
+writeFileSync(path.join(root, FIXTURES, 'stray.csv'), stray);
+const strayCli = spawnSync(BIN, ['hash', 'email', '--column', 'email', path.join(root, FIXTURES, 'stray.csv')], { encoding: 'utf8' });
 
 const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>hash worker</title><script type="module">
   const api = await import(${JSON.stringify(entry)});
@@ -74,12 +78,12 @@ const PAGE = (entry) => `<!doctype html><meta charset="utf-8"><link rel="icon" h
     await new Promise((r) => setTimeout(r, 300));
     return { outcome, calls, after };
   };
-  window.wrong = async (options) => {
+  window.wrong = async (options, name = 'lines.txt') => {
     try {
-      await api.hashFileInWorker(await file('lines.txt'), options);
+      await api.hashFileInWorker(await file(name), options);
       return 'resolved';
     } catch (e) {
-      return e.name + ' ' + e.code;
+      return e.name + ' ' + e.code + (e.row === undefined ? '' : ' row ' + e.row);
     }
   };
   // Object.prototype.workerUrl set to a data: worker that would receive the file (it answers
@@ -172,6 +176,10 @@ try {
     // A URL object is the page's own choice, whatever its scheme: a data: one runs as given.
     const own = await page.evaluate(([u]) => window.workerAt(u, true), [data]);
     check(own === 'stolen', `${name}: a data: URL object: ${own.slice(0, 80)}`);
+    const strayRow = strayCli.stderr.match(/unclosed_quote: row (\d+)/)?.[1];
+    check(strayCli.status === 3 && strayRow === '4', `the command line on stray.csv: ${strayCli.status} ${strayCli.stderr}`);
+    const strayGot = await page.evaluate(() => window.wrong({ type: 'email', column: 'email' }, 'stray.csv'));
+    check(strayGot === `PreflightError unclosed_quote row ${strayRow}`, `${name}: a stray quote: ${strayGot}`);
     check(errors.length === 0, `${name}: page errors: ${errors.join('; ')}`);
     await page.close();
   }

@@ -468,7 +468,12 @@ test('hashLines agrees with hashIdentifiers on the lines; the line rules', () =>
   }
   assert.deepEqual(hashLines('email', ''), { hashes: [], errors: [] });
   assert.deepEqual(hashLines('partner_user_id', '\n'), { hashes: [null], errors: [{ index: 0, code: 'empty' }] });
-  assert.deepEqual(hashLines('partner_user_id', '\uFEFFa\r\n\rb\r\r\n\nc').hashes, ['a', '\rb\r', null, 'c']);
+  // A lone CR stays in the line; a partner_user_id holding one is refused (line_break), since a
+  // line splitter would cut the output there.
+  assert.deepEqual(hashLines('partner_user_id', '\uFEFFa\r\n\rb\r\r\n\nc'), {
+    hashes: ['a', null, null, 'c'],
+    errors: [{ index: 1, code: 'line_break' }, { index: 2, code: 'empty' }],
+  });
   assert.deepEqual(hashLines('partner_user_id', 'a\nb\n').hashes, ['a', 'b']);
   // Lines that are not UTF-8 (bytes) or hold a lone surrogate (string): invalid_utf8 for that line.
   const bytes = Uint8Array.from([...Buffer.from('a@x.com\n'), 0xff, 0x0a, ...Buffer.from('b@x.com')]);

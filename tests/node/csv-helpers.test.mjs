@@ -3,7 +3,7 @@
 // overrides it):
 // - extractColumn gives the values `--column` reads (partner_user_id writes them verbatim) and
 //   rejects the same rows with the same codes; a wrong column is an error where the command line
-//   exits with status 2;
+//   exits with status 2, a quote that never closes (status 3) is unclosed_quote with its row;
 // - hashFile gives the command line's standard output byte for byte and its rejected rows;
 // - createHashStream (output 'text') gives line mode's standard output, whatever the chunking.
 import test from 'node:test';
@@ -91,6 +91,11 @@ test('extractColumn reads the values and rejected rows --column reads (partner_u
       assert.equal(got.status, 2, `${label}: the command line refuses it: ${want.stderr}`);
       continue;
     }
+    if (want.status === 3) {
+      assert.equal(got.code, 'unclosed_quote', `${label}: ${want.stderr}`);
+      assert.ok(want.stderr.includes(`unclosed_quote: ${got.message}`), `${label}: ${want.stderr}`);
+      continue;
+    }
     assert.equal(got.status, 0, `${label}: ${got.message}`);
     const { values, errors, rowsBefore } = got.value;
     // partner_user_id writes each value as it is (an empty line for a rejected row).
@@ -102,7 +107,7 @@ test('extractColumn reads the values and rejected rows --column reads (partner_u
       const row = i + 1 + rowsBefore;
       if (v === null) return;
       if (v === '') assert.equal(cliCodes.get(row), 'empty', `${label}: row ${row}`);
-      else if (/[\r\n]/.test(v)) assert.equal(cliCodes.get(row), 'line_break', `${label}: row ${row}`);
+      else if (/[\0\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/.test(v)) assert.equal(cliCodes.get(row), 'line_break', `${label}: row ${row}`);
       else assert.equal(lines[i], v, `${label}: row ${row}`);
     });
     // Every row extractColumn rejects, the command line rejects with the same code.
@@ -159,11 +164,12 @@ test('hashFile: the command line\'s output byte for byte, and its rejected rows 
     if (options.onError) args.push('--on-error', options.onError);
     const want = cli(bytes, args);
     const clean = Object.fromEntries(Object.entries({ type, ...options }).filter(([, v]) => v !== undefined));
-    if (want.status === 2) {
-      // Refused (an empty file, a column past the header's last field): refused here too.
+    if (want.status === 2 || want.status === 3) {
+      // Refused (an empty file, a column past the header's last field, a quote never closed):
+      // refused here too.
       refused++;
       for (const fn of [hashFile, helpersEntry.hashFile]) {
-        await assert.rejects(viaHashFile(fn, bytes, clean), (e) => e instanceof PreflightError, `${JSON.stringify(options)}: ${want.stderr}`);
+        await assert.rejects(viaHashFile(fn, bytes, clean), (e) => e instanceof PreflightError && (want.status === 2) === (e.code !== 'unclosed_quote'), `${JSON.stringify(options)}: ${want.stderr}`);
       }
       continue;
     }
@@ -174,8 +180,9 @@ test('hashFile: the command line\'s output byte for byte, and its rejected rows 
       assert.equal(got.result.rows - got.result.hashed, want.rows.length);
     }
   }
-  // Most runs are hashed; a few are refusals (header only, empty input, a BOM alone).
-  assert.ok(refused > 0 && refused <= 4, `${refused} refused`);
+  // Most runs are hashed; a few are refusals (header only, empty input, a BOM alone, a quote
+  // never closed).
+  assert.ok(refused > 0 && refused <= 5, `${refused} refused`);
 });
 
 test('hashFile: progress reaches the file size; an aborted signal stops it with its reason', async () => {

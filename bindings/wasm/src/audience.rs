@@ -58,7 +58,7 @@ pub(crate) fn hash_options(
     Ok(opts)
 }
 
-fn both(
+pub(crate) fn both(
     name: &str,
     phone_format: &str,
     default_country_code: Option<String>,
@@ -175,7 +175,7 @@ impl<'a> Iterator for Cut<'a> {
 
 /// Appends the decimal digits of `n` (cheaper than `write!` in the per-value loops).
 #[inline]
-fn push_num(s: &mut String, mut n: usize) {
+pub(crate) fn push_num(s: &mut String, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -192,7 +192,7 @@ fn push_num(s: &mut String, mut n: usize) {
 }
 
 /// The UTF-16 length of `s`.
-fn utf16_len(s: &str) -> usize {
+pub(crate) fn utf16_len(s: &str) -> usize {
     if s.is_ascii() {
         s.len()
     } else {
@@ -201,7 +201,7 @@ fn utf16_len(s: &str) -> usize {
 }
 
 /// Bulk results in the packed form of the module docs.
-fn pack(out: &HashOutput, id_type: IdType) -> String {
+pub(crate) fn pack(out: &HashOutput, id_type: IdType) -> String {
     let verbatim = !id_type.is_hashed();
     let errors = out.errors();
     let mut s = String::with_capacity(

@@ -5,7 +5,7 @@
 //! which the hand-written wrapper in `pkg/lib/` (`engine.js`) turns into its `PreflightError`.
 //!
 //! Each area is a cargo feature (all on by default); the hash-only package is built with
-//! `--no-default-features --features audience` (scripts/build-wasm.sh): identifier
+//! `--no-default-features --features audience,csv` (scripts/build-wasm.sh): identifier
 //! normalization and hashing, without validation, signing or upload bodies (`audience-bodies`).
 //!
 //! Unicode normalization: the core is built without its `nfc-tables` feature, and NFC (email
@@ -21,6 +21,8 @@
 mod audience;
 #[cfg(feature = "audience-bodies")]
 mod bodies;
+#[cfg(feature = "csv")]
+mod csv;
 mod fail;
 #[cfg(feature = "signing")]
 mod signing;

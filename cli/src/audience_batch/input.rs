@@ -12,6 +12,8 @@ use std::io;
 /// [`preflight::audience::batch::RecordError::code`]).
 const INVALID_CSV: &str = "invalid_csv";
 const COLUMN_COUNT: &str = "column_count";
+/// Not a row's refusal: the input stops at this record (a quoted field never closes).
+pub const UNCLOSED_QUOTE: &str = "unclosed_quote";
 const INVALID_JSON: &str = "invalid_json";
 const INVALID_RECORD: &str = "invalid_record";
 
@@ -94,6 +96,7 @@ impl<R: io::BufRead> Source<R> {
         Ok(match next {
             Next::End => None,
             Next::TooLong => Some(Err(IdError::TooLong.code())),
+            Next::UnclosedQuote => Some(Err(UNCLOSED_QUOTE)),
             Next::Record => Some(match self.format {
                 InputFormat::Csv => self.csv(record),
                 InputFormat::Ndjson => self.ndjson(record),
@@ -128,6 +131,7 @@ impl<R: io::BufRead> Source<R> {
             }
         });
         match fields {
+            Err(Malformed) if self.buf.contains(&b'\n') => Err(UNCLOSED_QUOTE),
             Err(Malformed) => Err(INVALID_CSV),
             Ok(n) if n != self.columns.len() => Err(COLUMN_COUNT),
             Ok(_) => Ok(()),

@@ -3,8 +3,9 @@
 //! order. Memory is bounded: a fixed number of slots (input chunk plus its output) circulate
 //! reader → worker → writer → reader, and a slot is reused, never reallocated, once grown.
 
-use super::csv::{self, Malformed, Scanner};
-use preflight::audience::{hash_many_into, HashOptions, HashOutput, IdError, IdType, LineHasher};
+use super::csv::{self, Scanner};
+use preflight::audience::csv::{hash_records, MAX_RECORD_BYTES};
+use preflight::audience::{HashOptions, HashOutput, IdError, IdType, LineHasher};
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,7 +14,7 @@ use std::sync::{mpsc, Arc, Mutex};
 /// Bytes of input per chunk. Larger than any line the core accepts
 /// ([`preflight::audience::MAX_VALUE_BYTES`] plus a byte-order mark and `\r`), so an acceptable
 /// line is never cut; a record with no end within one chunk is rejected as `too_long`.
-pub const CHUNK_BYTES: usize = 1 << 20;
+pub const CHUNK_BYTES: usize = MAX_RECORD_BYTES;
 
 /// Slots in circulation per worker thread (plus [`EXTRA_SLOTS`]): enough to keep every worker
 /// busy while the writer drains; together they bound the memory in use.
@@ -21,26 +22,12 @@ pub const SLOTS_PER_THREAD: usize = 2;
 /// Slots beyond [`SLOTS_PER_THREAD`] per worker: the reader's and the writer's.
 pub const EXTRA_SLOTS: usize = 2;
 
-/// Codes of rejected CSV rows, beside the core's [`IdError::code`]s.
-pub const INVALID_CSV: &str = "invalid_csv";
-pub const MISSING_COLUMN: &str = "missing_column";
-pub const LINE_BREAK: &str = "line_break";
-
 /// A fixed explanation of a row code. Never contains the value.
 pub fn code_message(code: &str) -> &'static str {
-    match code {
-        INVALID_CSV => {
-            "the record is not valid CSV (text after a closing quote, or a quote never closed)"
-        }
-        MISSING_COLUMN => "the record has fewer fields than the column asked for",
-        LINE_BREAK => {
-            "a partner_user_id holding a line break cannot be written one per line; it is refused"
-        }
-        _ => IdError::ALL
-            .iter()
-            .find(|e| e.code() == code)
-            .map_or("", |e| e.message()),
-    }
+    IdError::ALL
+        .iter()
+        .find(|e| e.code() == code)
+        .map_or("", |e| e.message())
 }
 
 /// How the input is cut into values.
@@ -60,6 +47,9 @@ pub struct Slot {
     first: bool,
     /// The chunk stands for one record longer than [`CHUNK_BYTES`] (skipped, not held).
     too_long: bool,
+    /// After the rows of this chunk, a quoted field opens and never closes (at the end of the
+    /// input, or past [`CHUNK_BYTES`]): the run stops there.
+    pub unclosed: bool,
     input: Vec<u8>,
     /// The output text: one line per row (rejected rows: an empty line or nothing).
     pub out: Vec<u8>,
@@ -81,6 +71,21 @@ pub struct Chunker<R> {
     /// Bytes read so far (the progress bar reads it from another thread).
     read: Arc<AtomicU64>,
     skip: Vec<u8>,
+    /// Bytes the first chunk is short of [`CHUNK_BYTES`]: the byte-order mark dropped from it
+    /// (a record's bound counts the mark).
+    short: usize,
+    /// A quote never closes: nothing more is read.
+    stopped: bool,
+}
+
+/// Why the first record could not be read.
+#[derive(Debug)]
+pub enum First {
+    Read(io::Error),
+    /// Longer than a chunk.
+    TooLong,
+    /// A quoted field in it never closes.
+    UnclosedQuote,
 }
 
 impl<R: Read> Chunker<R> {
@@ -101,38 +106,49 @@ impl<R: Read> Chunker<R> {
             seq: 0,
             read,
             skip: Vec::new(),
+            short: 0,
+            stopped: false,
         }
     }
 
     /// Reads until `buf` holds [`CHUNK_BYTES`] or the input ends.
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
-        while buf.len() < CHUNK_BYTES && !self.eof {
-            let want = CHUNK_BYTES - buf.len();
+        while buf.len() < CHUNK_BYTES - self.short && !self.eof {
+            let want = CHUNK_BYTES - self.short - buf.len();
             let n = (&mut self.src).take(want as u64).read_to_end(buf)?;
             self.eof = n < want;
             self.read.fetch_add(n as u64, Ordering::Relaxed);
         }
         if self.strip_bom && self.first && buf.starts_with(csv::BOM) {
             buf.drain(..csv::BOM.len());
+            self.short = csv::BOM.len();
         }
         Ok(())
     }
 
     /// The first record (a CSV header), without its line ending; `None` for empty input. The
-    /// rest stays for [`Chunker::next`]. Fails when the record is longer than a chunk.
-    pub fn header(&mut self) -> io::Result<Option<Vec<u8>>> {
+    /// rest stays for [`Chunker::next`].
+    pub fn header(&mut self) -> Result<Option<Vec<u8>>, First> {
         self.first_record(true)
     }
 
     /// The first record, without its line ending, left in place for [`Chunker::next`] (`--column
-    /// N --no-header` counts its fields); `None` for empty input.
-    pub fn peek(&mut self) -> io::Result<Option<Vec<u8>>> {
+    /// N --no-header` counts its fields); `None` for empty input. When it cannot be read
+    /// (too long, an open quote) it is still left in place: `next` reads it as a row.
+    pub fn peek(&mut self) -> Result<Option<Vec<u8>>, First> {
         self.first_record(false)
     }
 
-    fn first_record(&mut self, take: bool) -> io::Result<Option<Vec<u8>>> {
+    fn first_record(&mut self, take: bool) -> Result<Option<Vec<u8>>, First> {
         let mut buf = std::mem::take(&mut self.carry);
-        self.fill(&mut buf)?;
+        let filled = self.fill(&mut buf);
+        if !take {
+            // Everything stays for `next`; a byte-order mark is already gone from `buf` (`fill`
+            // drops it while `first`), and `next` must not drop a second one.
+            self.strip_bom = false;
+            self.carry = buf.clone();
+        }
+        filled.map_err(First::Read)?;
         if buf.is_empty() {
             self.first &= !take;
             return Ok(None);
@@ -140,28 +156,15 @@ impl<R: Read> Chunker<R> {
         let mut scanner = self.scanner.clone();
         let end = match scanner.find_end(&buf) {
             Some(p) => p,
+            None if scanner.in_quotes() => return Err(First::UnclosedQuote),
             None if self.eof => buf.len(),
-            None => {
-                let what = if take {
-                    "header record"
-                } else {
-                    "first record"
-                };
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("the {what} is longer than {CHUNK_BYTES} bytes"),
-                ));
-            }
+            None => return Err(First::TooLong),
         };
         let record = csv::strip_cr(&buf[..end]).to_vec();
         if take {
             self.first = false;
+            self.short = 0;
             self.carry = buf.get(end + 1..).unwrap_or_default().to_vec();
-        } else {
-            // Everything stays for `next`; a byte-order mark is already gone from `buf` (`fill`
-            // drops it while `first`), and `next` must not drop a second one.
-            self.strip_bom = false;
-            self.carry = buf;
         }
         Ok(Some(record))
     }
@@ -171,9 +174,11 @@ impl<R: Read> Chunker<R> {
         slot.input.clear();
         slot.input.append(&mut self.carry);
         self.fill(&mut slot.input)?;
+        self.short = 0;
         slot.first = std::mem::replace(&mut self.first, false);
         slot.too_long = false;
-        if slot.input.is_empty() {
+        slot.unclosed = false;
+        if slot.input.is_empty() || self.stopped {
             return Ok(false);
         }
         slot.seq = self.seq;
@@ -187,10 +192,18 @@ impl<R: Read> Chunker<R> {
             slot.input.truncate(p + 1);
             return Ok(true);
         }
-        // A whole chunk without a record end: one record too long to hold. Skip to its end.
+        // A whole chunk without a record end: one record too long to hold. Skip to its end,
+        // unless a quoted field is open at the bound (or at a multiple of it, or at the end):
+        // a quote that never closes would swallow the rest of the input.
         slot.too_long = true;
         slot.input.clear();
         loop {
+            if self.scanner.in_quotes() {
+                slot.too_long = false;
+                slot.unclosed = true;
+                self.stopped = true;
+                return Ok(true);
+            }
             self.skip.clear();
             let n = (&mut self.src)
                 .take(CHUNK_BYTES as u64)
@@ -198,6 +211,9 @@ impl<R: Read> Chunker<R> {
             self.read.fetch_add(n as u64, Ordering::Relaxed);
             if n == 0 {
                 self.eof = true;
+                if self.scanner.in_quotes() {
+                    continue;
+                }
                 return Ok(true);
             }
             if let Some(p) = self.scanner.find_end(&self.skip) {
@@ -216,10 +232,6 @@ pub struct Worker {
     /// Rejected rows get an empty output line (else nothing).
     keep_rejected: bool,
     hashes: HashOutput,
-    /// CSV: the values of the chunk back to back, their spans, and each row's outcome.
-    arena: String,
-    spans: Vec<(usize, usize)>,
-    outcomes: Vec<Result<(), &'static str>>,
     field: Vec<u8>,
 }
 
@@ -231,9 +243,6 @@ impl Worker {
             mode,
             keep_rejected,
             hashes: HashOutput::new(),
-            arena: String::new(),
-            spans: Vec::new(),
-            outcomes: Vec::new(),
             field: Vec::new(),
         }
     }
@@ -243,6 +252,10 @@ impl Worker {
         slot.out.clear();
         slot.errors.clear();
         slot.rows = 0;
+        if slot.unclosed {
+            // Set by the chunker: no rows, the run stops here.
+            return;
+        }
         if slot.too_long {
             slot.rows = 1;
             self.reject(slot, 0, IdError::TooLong.code());
@@ -285,67 +298,27 @@ impl Worker {
     }
 
     fn csv(&mut self, slot: &mut Slot, delimiter: u8, column: usize) {
-        self.arena.clear();
-        self.spans.clear();
-        self.outcomes.clear();
-        let mut scanner = Scanner::csv(delimiter);
-        let input = &slot.input;
-        let mut start = 0;
-        while start < input.len() {
-            let rest = &input[start..];
-            let (record, next) = match scanner.find_end(rest) {
-                Some(p) => (&rest[..p], start + p + 1),
-                None => (rest, input.len()),
-            };
-            let outcome =
-                match csv::field(csv::strip_cr(record), delimiter, column, &mut self.field) {
-                    Err(Malformed) => Err(INVALID_CSV),
-                    Ok(false) => Err(MISSING_COLUMN),
-                    Ok(true) => match std::str::from_utf8(&self.field) {
-                        Err(_) => Err(IdError::InvalidUtf8.code()),
-                        Ok(v)
-                            if self.id_type == IdType::PartnerUserId
-                                && v.contains(['\n', '\r']) =>
-                        {
-                            Err(LINE_BREAK)
-                        }
-                        Ok(v) => {
-                            let a = self.arena.len();
-                            self.arena.push_str(v);
-                            self.spans.push((a, self.arena.len()));
-                            Ok(())
-                        }
-                    },
-                };
-            self.outcomes.push(outcome);
-            start = next;
-        }
         self.hashes.clear();
-        let arena = &self.arena;
-        let values = self
-            .spans
-            .iter()
-            .map(|&(a, b)| arena.get(a..b).unwrap_or_default());
-        hash_many_into(self.id_type, values, &self.opts, &mut self.hashes);
-        slot.rows = self.outcomes.len();
+        slot.unclosed = hash_records(
+            &slot.input,
+            delimiter,
+            column,
+            self.id_type,
+            &self.opts,
+            &mut self.hashes,
+            &mut self.field,
+        );
+        slot.rows = self.hashes.len();
         slot.out.reserve(slot.rows * 65);
-        let mut value = 0;
-        for row in 0..self.outcomes.len() {
-            let code = match self.outcomes[row] {
-                Err(code) => code,
-                Ok(()) => {
-                    value += 1;
-                    match self.hashes.result(value - 1) {
-                        Some(Ok(h)) => {
-                            push_line(&mut slot.out, h.as_bytes());
-                            continue;
-                        }
-                        Some(Err(e)) => e.code(),
-                        None => IdError::Empty.code(),
-                    }
+        let mut errors = self.hashes.errors().iter();
+        for row in 0..slot.rows {
+            match self.hashes.get(row) {
+                Some(v) => push_line(&mut slot.out, v.as_bytes()),
+                None => {
+                    let code = errors.next().map_or("", |e| e.1.code());
+                    self.reject(slot, row, code);
                 }
-            };
-            self.reject(slot, row, code);
+            }
         }
     }
 }
@@ -374,6 +347,8 @@ pub enum Failure {
     Write(io::Error),
     /// A thread panicked (a bug; nothing in the pipeline panics on any input).
     Internal,
+    /// A quoted field never closes: the run stopped after the slot saying so.
+    UnclosedQuote,
 }
 
 /// Runs the pipeline: `threads` workers (1: everything on this thread), `sink` called with
@@ -394,6 +369,9 @@ where
         while chunker.next(&mut slot).map_err(Failure::Read)? {
             worker.process(&mut slot);
             sink(&slot).map_err(Failure::Write)?;
+            if slot.unclosed {
+                return Err(Failure::UnclosedQuote);
+            }
         }
         return Ok(());
     }
@@ -447,6 +425,10 @@ where
                 next += 1;
                 if let Err(e) = sink(&slot) {
                     failure = Some(Failure::Write(e));
+                    break 'collect;
+                }
+                if slot.unclosed {
+                    failure = Some(Failure::UnclosedQuote);
                     break 'collect;
                 }
                 // The reader may have finished: then the slot is simply dropped.
