@@ -566,6 +566,8 @@ fn name_index(names: &[&str], s: &str) -> Option<usize> {
 }
 
 /// `bad_options` for a fact outside its documented values: `what` and the accepted values.
+/// Not inlined: one copy of the message's formatting for every fact enum.
+#[inline(never)]
 fn not_one_of(what: &str, accepted: &[&str]) -> Error {
     bad(format!("{what} one of: {}", accepted.join(", ")))
 }
