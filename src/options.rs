@@ -306,6 +306,8 @@ const CONTEXT_KEYS: &[&str] = &[
     "authenticated_user_id",
 ];
 
+// Not inlined: each of the many error paths of the reader is then one call (smaller wasm).
+#[inline(never)]
 fn bad(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::BadOptions, message)
 }
