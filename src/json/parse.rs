@@ -464,12 +464,7 @@ fn whole_magnitude(text: &[u8], int_end: usize, frac_end: usize, exp: i64) -> Op
     // Beyond 20 digits (or a scale past usize, on 32 bits) is past u64::MAX.
     let total = usize::try_from(scale).ok().and_then(|s| s.checked_add(n));
     let digits = total.and_then(|t| buf.get(..t));
-    // `buf` holds only ASCII digits; an overflow is past u64::MAX.
-    Some(digits.and_then(|d| {
-        d.iter().try_fold(0u64, |m, &c| {
-            m.checked_mul(10)?.checked_add(u64::from(c - b'0'))
-        })
-    }))
+    Some(digits.and_then(|d| std::str::from_utf8(d).ok()?.parse().ok()))
 }
 
 #[cfg(test)]
