@@ -235,12 +235,6 @@ impl CampaignIssue<'_> {
 
 /// The spec's names of `objectives`, joined with ", ".
 fn names(objectives: &[Objective]) -> String {
-    let mut out = String::new();
-    for (i, o) in objectives.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push_str(o.name());
-    }
-    out
+    let names: Vec<&str> = objectives.iter().map(|o| o.name()).collect();
+    names.join(", ")
 }
