@@ -292,7 +292,7 @@ test('validate: every other option (now, max_issues) on Object.prototype changes
 // createHashStream's and extractColumn's options, the file itself, and the elements of
 // hashIdentifiers' values.
 const FILE_OPTION_KEYS = ['type', 'column', 'header', 'delimiter', 'onError'];
-const STREAM_OPTION_KEYS = ['output', 'onError'];
+const STREAM_OPTION_KEYS = ['output', 'onError', 'column', 'header', 'delimiter'];
 const CONTROL_KEYS = ['onProgress', 'signal'];
 
 test('the helpers\' option and control lists here are the members of the .d.ts types', () => {
@@ -389,6 +389,17 @@ for (const [entry, mod] of [['preflight-wasm/helpers', helpers], ['preflight-was
     const csvProbe = (o) => [outcome(() => mod.extractColumn(CSV_TEXT, 'email', o)), outcome(() => mod.extractColumn('email,n\na@x.com,1\n', '1', o))];
     check('header', false, csvProbe);
     check('delimiter', ';', csvProbe);
+    // createHashStream's CSV options: a column on the prototype must not turn lines into CSV.
+    await checkAsync('column', '1', probe);
+    const csvThrough = async (o) => {
+      const out = [];
+      const source = new ReadableStream({ start: (c) => { c.enqueue(new TextEncoder().encode(CSV_TEXT)); c.close(); } });
+      for await (const x of source.pipeThrough(mod.createHashStream('email', o))) out.push(x);
+      return out;
+    };
+    const csvStreamProbe = (o) => outcomeAsync(() => csvThrough(o));
+    await checkAsync('header', false, csvStreamProbe, [{ column: 'email' }]);
+    await checkAsync('delimiter', ';', csvStreamProbe, [{ column: 'email' }]);
   });
 
   test(`${entry}: hashIdentifiers: an element on a prototype is no element (a hole is not_a_string)`, () => {
