@@ -372,9 +372,9 @@ console.log(`requests: ${served.length} to the test server, for ${files.length} 
 check('network: every request is a GET of one of the page\'s own files',
   served.every((s) => s.method === 'GET' && OWN_FILES.has(s.rel)), refused.join(', '));
 check('network: no request to the test server has a body', served.every((s) => s.bodyBytes === 0));
-check('network: the page, its worker and the package were loaded (the worker: preflight-wasm/helpers over the hash-only build)',
+check('network: the page, its worker and the package were loaded (the worker: preflight-wasm/helpers, its own build)',
   ['examples/browser/index.html', 'examples/browser/hash-worker.js', 'pkg/browser.js', 'pkg/wasm/preflight_bg.wasm',
-    'pkg/helpers-browser.js', 'pkg/hash-browser.js', 'pkg/wasm/preflight_hash_bg.wasm'].every((f) => files.includes(f)));
+    'pkg/helpers-browser.js', 'pkg/helpers-manual.js', 'pkg/wasm/preflight_helpers_bg.wasm'].every((f) => files.includes(f)));
 const notLocal = pageRequests.filter((r) => !r.url.startsWith(`${origin}/`) && !r.url.startsWith('blob:') && !r.url.startsWith('data:'));
 check('network: every request Playwright saw went to the test server (or a blob: of the page)', notLocal.length === 0, notLocal.map((r) => r.url).join(', '));
 check('network: no request Playwright saw has a body', pageRequests.every((r) => r.body === null || r.body.length === 0));
