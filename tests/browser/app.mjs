@@ -47,10 +47,10 @@ const RANDOM_CASES = Number(process.env.APP_TEST_RANDOM_CASES || 600);
 // The page's own files: everything in examples/browser/ and the browser build of the package.
 const APP_DIR = 'examples/browser/';
 // (The browser entries re-export the manual ones: pkg/manual.js, pkg/hash-manual.js,
-// pkg/helpers-manual.js; the worker loads preflight-wasm/helpers, over the hash-only build.)
+// pkg/helpers-manual.js; the worker loads preflight-wasm/helpers, its own build.)
 const PKG_FILES = ['pkg/browser.js', 'pkg/manual.js', 'pkg/api.js', 'pkg/wasm/preflight.js', 'pkg/wasm/preflight_bg.wasm',
   'pkg/hash-browser.js', 'pkg/hash-manual.js', 'pkg/wasm/preflight_hash.js', 'pkg/wasm/preflight_hash_bg.wasm',
-  'pkg/helpers-browser.js', 'pkg/helpers-manual.js',
+  'pkg/helpers-browser.js', 'pkg/helpers-manual.js', 'pkg/wasm/preflight_helpers.js', 'pkg/wasm/preflight_helpers_bg.wasm',
   ...readdirSync(path.join(root, 'pkg/lib')).filter((f) => f.endsWith('.js')).map((f) => `pkg/lib/${f}`)];
 const OWN_FILES = new Set([...readdirSync(path.join(root, APP_DIR)).map((f) => APP_DIR + f), ...PKG_FILES]);
 const MIME = {
