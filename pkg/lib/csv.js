@@ -132,7 +132,10 @@ export function csvApi(raw) {
     if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
       throw new PreflightError('bad_options', 'options must be an object');
     }
-    const mine = { column };
+    // No prototype: an option the caller did not give is undefined, never one inherited from a
+    // polluted Object.prototype (`header`, `delimiter`).
+    const mine = Object.create(null);
+    mine.column = column;
     for (const key of ownKeys(options ?? {})) {
       if (key !== 'header' && key !== 'delimiter') {
         throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected header, delimiter`);

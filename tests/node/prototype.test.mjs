@@ -292,7 +292,7 @@ test('validate: every other option (now, max_issues) on Object.prototype changes
 // createHashStream's and extractColumn's options, the file itself, and the elements of
 // hashIdentifiers' values.
 const FILE_OPTION_KEYS = ['type', 'column', 'header', 'delimiter', 'onError'];
-const STREAM_OPTION_KEYS = ['output', 'onError'];
+const STREAM_OPTION_KEYS = ['output', 'onError', 'column', 'header', 'delimiter'];
 const CONTROL_KEYS = ['onProgress', 'signal'];
 
 test('the helpers\' option and control lists here are the members of the .d.ts types', () => {
