@@ -7,8 +7,8 @@
 //
 // For each preflight browser entry (as shipped: its pkg/dist/ build, see below; pkg/browser.js: everything, preflight-wasm;
 // pkg/validate-browser.js: validation only, preflight-wasm/validate; pkg/hash-browser.js: audience
-// hashing only, preflight-wasm/hash; pkg/helpers-browser.js: the hash-only build and the
-// CSV/file/stream helpers, preflight-wasm/helpers (no .wasm of its own: the hash-only one);
+// hashing only, preflight-wasm/hash; pkg/helpers-browser.js: the hash API and the
+// CSV/file/stream helpers, preflight-wasm/helpers (the hash-only build and the CSV reader);
 // pkg/signing-browser.js: signing only, preflight-wasm/signing; each over its own .wasm build) it follows the entry's static relative imports, so the list is exactly the files
 // the browser fetches: the hand-written modules, the wasm-bindgen glue and the .wasm the glue
 // fetches (`new URL('preflight_wasm_bg.wasm', import.meta.url)`). Two totals:
@@ -137,7 +137,7 @@ const builds = [
   { key: 'full', title: 'full build (preflight-wasm: validation, audience, signing)', entry: 'pkg/browser.js', inline: 'pkg/inline.js', spec: '.' },
   { key: 'validate', title: 'validation build (preflight-wasm/validate)', entry: 'pkg/validate-browser.js', inline: 'pkg/validate-inline.js', spec: './validate' },
   { key: 'hash', title: 'hash-only build (preflight-wasm/hash)', entry: 'pkg/hash-browser.js', inline: 'pkg/hash-inline.js', spec: './hash' },
-  { key: 'helpers', title: 'hash-only build + the CSV/file/stream helpers (preflight-wasm/helpers)', entry: 'pkg/helpers-browser.js', inline: 'pkg/helpers-inline.js', spec: './helpers' },
+  { key: 'helpers', title: 'helpers build: hash-only + the CSV reader, with the CSV/file/stream helpers (preflight-wasm/helpers)', entry: 'pkg/helpers-browser.js', inline: 'pkg/helpers-inline.js', spec: './helpers' },
   { key: 'signing', title: 'signing build (preflight-wasm/signing)', entry: 'pkg/signing-browser.js', inline: 'pkg/signing-inline.js', spec: './signing' },
 ];
 // What a browser gets for each entry: the file the "default" condition of pkg/package.json's

@@ -1,14 +1,23 @@
 // Entry preflight-wasm/helpers/manual (browsers): the helpers that match the command line
 // (extractColumn, createHashStream, hashFile, hashFileInWorker; see pkg/helpers.js) together with
-// everything of preflight-wasm/hash/manual, which they build on (pkg/hash-manual.js: the same
-// module, so the same .wasm instance). Nothing is loaded at import: call `await init()` or
-// `initSync(...)` (this entry's, or preflight-wasm/hash/manual's: they are the same functions)
-// once before the first call; a call before that throws PreflightError `not_initialized`.
-import { hashIdentifiers, createLineHasher } from './hash-manual.js';
-import * as glue from './wasm/preflight_hash.js';
+// everything of preflight-wasm/hash/manual, over the helpers' own build (pkg/wasm/preflight_helpers.js:
+// the hash-only build and the CSV reader). Nothing is loaded at import: call `await init()`
+// (fetches preflight_helpers_bg.wasm beside the glue), `await init(url | Response | bytes |
+// WebAssembly.Module)` or `initSync(bytes | WebAssembly.Module)` once before the first call; a
+// call before that throws PreflightError `not_initialized`.
+import * as glue from './wasm/preflight_helpers.js';
+import { PreflightError } from './lib/core.js';
+import { audienceApi } from './lib/audience.js';
+import { loaderOf } from './lib/load.js';
 import { helpersApi } from './lib/helpers.js';
 
-export * from './hash-manual.js';
+export const { init, initSync } = loaderOf(glue);
+const api = audienceApi(glue);
+
+export const {
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
+} = api;
+export { PreflightError };
 
 // Functions of their own (not destructured from a call), so that a bundle that uses only some of
 // the helpers (extractColumn, say) leaves the others out: tree-shaking.

@@ -1,16 +1,24 @@
 // Node.js entry of preflight-wasm/helpers ("node" condition, ES module): the helpers that match
 // the command line (issue 16) — extractColumn (lib/csv.js, the engine's CSV reader), createHashStream (lib/hash-stream.js),
 // hashFile (lib/hash-file.js), hashFileInWorker (lib/hash-in-worker.js, browsers only: in Node.js
-// it rejects with worker_unavailable) — together with everything of preflight-wasm/hash, which
-// they build on: the same module (pkg/hash.js), so the same .wasm instance, loaded once however
-// many of the two entries an application imports. They live in an entry of their own so that
-// preflight-wasm/hash stays small for a page that only hashes. scripts/build-wasm.sh bundles this
-// file into helpers.cjs, the "require" condition.
-import { hashIdentifiers, createLineHasher } from './hash.js';
-import glue from './wasm/preflight_hash.cjs';
+// it rejects with worker_unavailable) — together with everything of preflight-wasm/hash. Over a
+// build of its own (pkg/wasm/preflight_helpers.cjs: the hash-only build and the CSV reader), so
+// that preflight-wasm/hash, without the reader, stays small for a page that only hashes; an
+// application importing both entries loads both modules. scripts/build-wasm.sh bundles this file
+// into helpers.cjs, the "require" condition.
+import glue from './wasm/preflight_helpers.cjs';
+import { PreflightError } from './lib/core.js';
+import { audienceApi } from './lib/audience.js';
+import { loaded } from './lib/load.js';
 import { helpersApi } from './lib/helpers.js';
 
-export * from './hash.js';
+const api = audienceApi(glue);
+
+export const {
+  normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
+} = api;
+export const { init, initSync } = loaded;
+export { PreflightError };
 
 // Functions of their own (not destructured from a call), so that a bundle that uses only some of
 // the helpers (extractColumn, say) leaves the others out: tree-shaking.

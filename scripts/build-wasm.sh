@@ -3,11 +3,12 @@
 # below for the files):
 #   preflight            everything (the default features)      preflight-wasm
 #   preflight_validate   validation only (feature validate)      preflight-wasm/validate
-#   preflight_hash       identifier hashing (features audience, csv: the helpers' CSV reader)
-#                                                                 preflight-wasm/hash
+#   preflight_hash       identifier hashing (feature audience)   preflight-wasm/hash
+#   preflight_helpers    identifier hashing and the CSV reader (features audience, csv)
+#                                                                 preflight-wasm/helpers
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
-# and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs (helpers: preflight-wasm/helpers,
-# over the hash-only build), and the minified browser JavaScript pkg/dist/ (scripts/build-js.mjs).
+# and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs, and the minified browser
+# JavaScript pkg/dist/ (scripts/build-js.mjs).
 # All build output (gitignored);
 # the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are hand-written.
 #
@@ -153,7 +154,8 @@ build() {
 size_profile=${WASM_SIZE_PROFILE:-wasm-size}
 build preflight wasm-release
 build preflight_validate wasm-release --no-default-features --features validate
-build preflight_hash wasm-release --no-default-features --features audience,csv
+build preflight_hash wasm-release --no-default-features --features audience
+build preflight_helpers wasm-release --no-default-features --features audience,csv
 build preflight_signing "$size_profile" --no-default-features --features signing
 
 # The CommonJS entries (the "require" condition: Node 18 and 20 before require(esm), Jest): each

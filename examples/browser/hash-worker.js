@@ -5,7 +5,7 @@
 // Messages in:  {type: 'hash', file, idType, column, header, delimiter, options, onError}
 // Messages out: {type: 'ready'} once loaded; the job's 'progress' and 'done' messages;
 //               {type: 'error', code, message} for a wrong option or an unreadable file.
-// preflight-wasm/helpers (hashFile over the hash-only build): a worker that only hashes downloads a
+// preflight-wasm/helpers (hashFile over its own small build): a worker that only hashes downloads a
 // fraction of the full package (bench/size.mjs).
 import { hashFile as packageHashFile, PreflightError } from '../../pkg/helpers-browser.js';
 import { hashFile, JobError } from './hash-csv.js';

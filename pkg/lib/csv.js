@@ -133,7 +133,7 @@ export function csvApi(raw) {
       throw new PreflightError('bad_options', 'options must be an object');
     }
     // No prototype: an option the caller did not give is undefined, never one inherited from a
-    // polluted Object.prototype (`mine.header`).
+    // polluted Object.prototype (`header`, `delimiter`).
     const mine = Object.create(null);
     mine.column = column;
     for (const key of ownKeys(options ?? {})) {

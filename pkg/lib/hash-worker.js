@@ -1,5 +1,5 @@
 // The module Worker of hashFileInWorker (lib/hash-in-worker.js): runs hashFile (lib/hash-file.js)
-// with the helpers entry's browser build (pkg/helpers-browser.js, over the hash-only build), so
+// with the helpers entry's browser build (pkg/helpers-browser.js, over preflight_helpers), so
 // that hashing a large file never blocks the page. The file is read here, in the browser; nothing
 // is sent anywhere.
 //

@@ -147,7 +147,7 @@ export declare function hashFile(file: Blob, options: HashFileOptions, control?:
 
 /**
  * {@link hashFile} in a module Web Worker shipped in the package (`lib/hash-worker.js`, which
- * loads the hash-only build): the page stays responsive; aborting terminates the worker.
+ * loads the build of preflight-wasm/helpers): the page stays responsive; aborting terminates the worker.
  * Browsers only (`worker_unavailable` elsewhere).
  * @param control own members only. `workerUrl`: where `lib/hash-worker.js` is served, when a
  *   bundler did not emit it next to the package's `lib/hash-in-worker.js`; required from the

@@ -47,10 +47,10 @@ const RANDOM_CASES = Number(process.env.APP_TEST_RANDOM_CASES || 600);
 // The page's own files: everything in examples/browser/ and the browser build of the package.
 const APP_DIR = 'examples/browser/';
 // (The browser entries re-export the manual ones: pkg/manual.js, pkg/hash-manual.js,
-// pkg/helpers-manual.js; the worker loads preflight-wasm/helpers, over the hash-only build.)
+// pkg/helpers-manual.js; the worker loads preflight-wasm/helpers, its own build.)
 const PKG_FILES = ['pkg/browser.js', 'pkg/manual.js', 'pkg/api.js', 'pkg/wasm/preflight.js', 'pkg/wasm/preflight_bg.wasm',
   'pkg/hash-browser.js', 'pkg/hash-manual.js', 'pkg/wasm/preflight_hash.js', 'pkg/wasm/preflight_hash_bg.wasm',
-  'pkg/helpers-browser.js', 'pkg/helpers-manual.js',
+  'pkg/helpers-browser.js', 'pkg/helpers-manual.js', 'pkg/wasm/preflight_helpers.js', 'pkg/wasm/preflight_helpers_bg.wasm',
   ...readdirSync(path.join(root, 'pkg/lib')).filter((f) => f.endsWith('.js')).map((f) => `pkg/lib/${f}`)];
 const OWN_FILES = new Set([...readdirSync(path.join(root, APP_DIR)).map((f) => APP_DIR + f), ...PKG_FILES]);
 const MIME = {
@@ -372,9 +372,9 @@ console.log(`requests: ${served.length} to the test server, for ${files.length} 
 check('network: every request is a GET of one of the page\'s own files',
   served.every((s) => s.method === 'GET' && OWN_FILES.has(s.rel)), refused.join(', '));
 check('network: no request to the test server has a body', served.every((s) => s.bodyBytes === 0));
-check('network: the page, its worker and the package were loaded (the worker: preflight-wasm/helpers over the hash-only build)',
+check('network: the page, its worker and the package were loaded (the worker: preflight-wasm/helpers, its own build)',
   ['examples/browser/index.html', 'examples/browser/hash-worker.js', 'pkg/browser.js', 'pkg/wasm/preflight_bg.wasm',
-    'pkg/helpers-browser.js', 'pkg/hash-browser.js', 'pkg/wasm/preflight_hash_bg.wasm'].every((f) => files.includes(f)));
+    'pkg/helpers-browser.js', 'pkg/helpers-manual.js', 'pkg/wasm/preflight_helpers_bg.wasm'].every((f) => files.includes(f)));
 const notLocal = pageRequests.filter((r) => !r.url.startsWith(`${origin}/`) && !r.url.startsWith('blob:') && !r.url.startsWith('data:'));
 check('network: every request Playwright saw went to the test server (or a blob: of the page)', notLocal.length === 0, notLocal.map((r) => r.url).join(', '));
 check('network: no request Playwright saw has a body', pageRequests.every((r) => r.body === null || r.body.length === 0));

@@ -2,7 +2,8 @@
 // through the browser's own String.prototype.normalize, in headless Chromium: a page that imports
 // only `hash-browser.js` fetches exactly its files (never the full build's glue, .wasm,
 // validation or signing wrapper, nor the helpers of preflight-wasm/helpers), one that imports
-// `helpers-browser.js` those and the helpers (the .wasm once), and the entries hash non-ASCII emails (composed, decomposed,
+// `helpers-browser.js` its own build's files (the hash API and the CSV reader in one .wasm) and
+// the helpers, and the entries hash non-ASCII emails (composed, decomposed,
 // Greek, Hangul, combining marks) exactly as the native CLI does (target/debug/preflight, built by
 // `cargo build` or `cargo test`; PREFLIGHT_BIN overrides it), and both give every shared
 // identifier vector's hash or error code (tests/vectors/identifiers/, the format of
@@ -209,13 +210,15 @@ try {
     if (name === 'hash' || name === 'helpers') {
       // hash-browser.js loads hash-manual.js's API (its export list), then the module; nothing of
       // the helpers that match the command line (preflight-wasm/helpers).
-      const want = [`/${name}.html`, '/pkg/hash-browser.js', '/pkg/hash-manual.js', '/pkg/wasm/preflight_hash.js', '/pkg/lib/core.js',
-        '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js', '/pkg/wasm/preflight_hash_bg.wasm'];
-      // helpers-browser.js: the hash entry's files (its .wasm once) and the helpers (CSV, files,
-      // streams, the worker's launcher).
+      const want = [`/${name}.html`, '/pkg/lib/core.js', '/pkg/lib/audience.js', '/pkg/lib/engine.js', '/pkg/lib/load.js'];
+      if (name === 'hash') {
+        want.push('/pkg/hash-browser.js', '/pkg/hash-manual.js', '/pkg/wasm/preflight_hash.js', '/pkg/wasm/preflight_hash_bg.wasm');
+      }
+      // helpers-browser.js: the same API over its own build (the hash build and the CSV reader,
+      // one .wasm) and the helpers (CSV, files, streams, the worker's launcher).
       if (name === 'helpers') {
-        want.push('/pkg/helpers-browser.js', '/pkg/helpers-manual.js', '/pkg/lib/helpers.js', '/pkg/lib/csv.js',
-          '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js', '/pkg/lib/control.js');
+        want.push('/pkg/helpers-browser.js', '/pkg/helpers-manual.js', '/pkg/wasm/preflight_helpers.js', '/pkg/wasm/preflight_helpers_bg.wasm',
+          '/pkg/lib/helpers.js', '/pkg/lib/csv.js', '/pkg/lib/hash-stream.js', '/pkg/lib/hash-file.js', '/pkg/lib/hash-in-worker.js', '/pkg/lib/control.js');
       }
       check(
         JSON.stringify([...requested].sort()) === JSON.stringify([...want].sort()),

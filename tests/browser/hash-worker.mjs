@@ -120,7 +120,7 @@ const server = fileServer({
   allow: (rel) => rel.startsWith('pkg/') || rel.startsWith(FIXTURES + '/'),
   mime: { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.csv': 'text/csv', '.txt': 'text/plain' },
   // Every browser entry of the full build and of preflight-wasm/helpers (the worker loads the
-  // helpers entry, over the hash-only build, whichever entry started it; a manual entry needs no
+  // helpers entry, over its own build, whichever entry started it; a manual entry needs no
   // init() for it).
   pages: Object.fromEntries(ENTRIES.map((e) => [`/${e}.html`, PAGE(`/pkg/${e}.js`)])),
   onRequest: (r) => process.env.DEBUG && console.log(r.ok, r.url),

@@ -62,7 +62,7 @@ test('each built module is its source minified: the same imports, references out
     }
   }
   // Only the glue fetches a .wasm, each its own build's.
-  for (const b of ['preflight', 'preflight_validate', 'preflight_hash', 'preflight_signing']) {
+  for (const b of ['preflight', 'preflight_validate', 'preflight_hash', 'preflight_helpers', 'preflight_signing']) {
     assert.match(readFileSync(path.join(dist, 'wasm', `${b}.js`), 'utf8'), new RegExp(`new URL\\("\\.\\./\\.\\./wasm/${b}_bg\\.wasm",import\\.meta\\.url\\)`));
   }
 });

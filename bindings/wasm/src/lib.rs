@@ -5,8 +5,9 @@
 //! which the hand-written wrapper in `pkg/lib/` (`engine.js`) turns into its `PreflightError`.
 //!
 //! Each area is a cargo feature (all on by default); the hash-only package is built with
-//! `--no-default-features --features audience,csv` (scripts/build-wasm.sh): identifier
-//! normalization and hashing, without validation, signing or upload bodies (`audience-bodies`).
+//! `--no-default-features --features audience` (scripts/build-wasm.sh): identifier
+//! normalization and hashing, without validation, signing or upload bodies (`audience-bodies`);
+//! the helpers' package with `audience,csv` (the same and the CSV reader).
 //!
 //! Unicode normalization: the core is built without its `nfc-tables` feature, and NFC (email
 //! addresses) and NFKC (webhook host names) of text that is not already normalized come from the
