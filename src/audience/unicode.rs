@@ -66,7 +66,7 @@ fn leb(bytes: &mut std::slice::Iter<'_, u8>) -> Option<u32> {
 }
 
 /// Whether `c` is one of [`REFUSED`]'s characters.
-pub(super) fn is_refused(c: char) -> bool {
+pub(crate) fn is_refused(c: char) -> bool {
     let cp = u32::from(c);
     if cp < 0x500 {
         // Every code point below U+0500 is assigned in 15.1 or inert (a test checks it).
@@ -90,7 +90,7 @@ pub(super) fn is_refused(c: char) -> bool {
 
 /// Whether `s` (not all ASCII) must be refused as `unsupported_character`: it holds one of
 /// [`REFUSED`]'s characters, or `Σ` and a character whose Final_Sigma reading changed after 15.1.
-pub(crate) fn unsupported(s: &str) -> bool {
+pub(super) fn unsupported(s: &str) -> bool {
     // One pass, by characters: `str::contains` of a non-ASCII `char` would bring the substring
     // search and its panic formatting into the hash-only wasm (about 5 KB gzipped).
     let (mut sigma, mut unstable) = (false, false);

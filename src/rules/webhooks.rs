@@ -171,7 +171,7 @@ pub enum UnreadableHost {
 /// [`UnreadableHost::Numeric`] when the mapped name ends in an all-digit label without being an
 /// IPv4 address (a malformed number, like `127.1` written in fullwidth digits).
 pub fn domain_problem(name: &str) -> Result<Option<HostProblem>, UnreadableHost> {
-    if !name.is_ascii() && crate::audience::unicode::unsupported(name) {
+    if name.chars().any(crate::audience::unicode::is_refused) {
         return Err(UnreadableHost::UnsupportedCharacter);
     }
     let mapped: String = crate::audience::nfkc(name)
@@ -541,7 +541,7 @@ mod tests {
     fn a_host_with_a_character_unknown_to_unicode_15_1_is_refused() {
         let refused: Vec<char> = (0x500..=0x10FFFF)
             .filter_map(char::from_u32)
-            .filter(|&c| crate::audience::unicode::unsupported(&c.to_string()))
+            .filter(|&c| crate::audience::unicode::is_refused(c))
             .collect();
         assert!(refused.contains(&'\u{5C8}'), "U+05C8 is new in Unicode 18");
         assert!(refused.len() > 300, "{}", refused.len());
