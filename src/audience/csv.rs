@@ -357,7 +357,7 @@ impl CsvError {
     pub fn message(&self) -> String {
         let n = |x: u64| {
             let mut s = String::new();
-            push_u64(&mut s, x);
+            crate::json::write::uint(&mut s, x);
             s
         };
         let bound = n(MAX_RECORD_BYTES as u64);
@@ -451,23 +451,6 @@ impl CsvError {
             }
         };
         parts.concat()
-    }
-}
-
-/// Appends the decimal digits of `n`.
-fn push_u64(s: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        s.push(char::from(d));
     }
 }
 

@@ -39,9 +39,17 @@ pub(crate) fn string(out: &mut String, s: &str) {
 
 /// Appends the integer `n`.
 pub(crate) fn int(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    uint(out, n.unsigned_abs());
+}
+
+/// Appends the decimal digits of `n`.
+pub(crate) fn uint(out: &mut String, n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
-    let mut rest = n.unsigned_abs();
+    let mut rest = n;
     loop {
         at -= 1;
         digits[at] = b'0' + (rest % 10) as u8;
@@ -49,9 +57,6 @@ pub(crate) fn int(out: &mut String, n: i64) {
         if rest == 0 {
             break;
         }
-    }
-    if n < 0 {
-        out.push('-');
     }
     for &d in &digits[at..] {
         out.push(char::from(d));
