@@ -82,6 +82,20 @@ export function hashOptions(options, allowed = HASH_KEYS) {
 }
 
 /**
+ * The results of one push or finish of a streaming hasher (line or CSV), gathered from one or
+ * more of the module's packed results with `addPacked`.
+ * @returns {{hashes: (string | null)[], errors: {index: number, code: string}[], firstIndex: number}}
+ */
+export const gather = () => ({ hashes: [], errors: [], firstIndex: -1 });
+
+/** Appends a packed result of the same stream to `into` (from `gather`); returns `into`. */
+export function addPacked(into, packed) {
+  if (into.firstIndex < 0) into.firstIndex = +packed.slice(packed.indexOf(',') + 1, packed.indexOf('|'));
+  unpackInto(packed, null, into.hashes, into.errors, into.firstIndex, 0);
+  return into;
+}
+
+/**
  * Decodes a packed bulk result: `hashes` slot i is the result's index `first + i`; `errors` carry
  * the result's own indexes.
  * @param {string} r
@@ -455,19 +469,12 @@ export function audienceApi(raw) {
       }
       return h;
     };
-    /** The results of one push or finish, gathered from the module's packed results. */
-    const gather = () => ({ hashes: [], errors: [], firstIndex: -1 });
-    const add = (into, packed) => {
-      if (into.firstIndex < 0) into.firstIndex = +packed.slice(packed.indexOf(',') + 1, packed.indexOf('|'));
-      unpackInto(packed, null, into.hashes, into.errors, into.firstIndex, 0);
-      return into;
-    };
     /** Feeds `bytes` MAX_CALL_BYTES at a time (at least one call, for the first index). */
     const push = (hasher, bytes, into) => {
       let at = 0;
       do {
         const piece = bytes.subarray(at, at + MAX_CALL_BYTES);
-        add(into, engine.call(() => hasher.pushBytes(piece)));
+        addPacked(into, engine.call(() => hasher.pushBytes(piece)));
         at += MAX_CALL_BYTES;
       } while (at < bytes.length);
       return into;
@@ -504,7 +511,7 @@ export function audienceApi(raw) {
         const hasher = live();
         h = null;
         try {
-          return add(flushPending(hasher, gather()), engine.call(() => hasher.finish()));
+          return addPacked(flushPending(hasher, gather()), engine.call(() => hasher.finish()));
         } finally {
           if (engine.generation === born) engine.call(() => hasher.free());
         }

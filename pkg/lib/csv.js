@@ -10,7 +10,7 @@
 // a quote opened that never closes; never a value).
 import { PreflightError, own, ownKeys } from './core.js';
 import { engineOf } from './engine.js';
-import { MAX_CALL_BYTES, hashOptions, unpack, utf8 } from './audience.js';
+import { MAX_CALL_BYTES, addPacked, gather, hashOptions, unpack, utf8 } from './audience.js';
 
 /** The CSV options of hashFile and createHashStream, besides the hash options. */
 export const CSV_KEYS = ['column', 'header', 'delimiter'];
@@ -75,11 +75,11 @@ export function csvApi(raw) {
     const release = (hasher) => {
       if (engine.generation === born) engine.call(() => hasher.free());
     };
-    const step = (call) => {
+    /** One call of the module into `into`; a failure ends the hasher, naming its row. */
+    const step = (call, into) => {
       const hasher = live();
       try {
-        const { hashes, errors, first } = unpack(engine.call(() => call(hasher)));
-        return { hashes, errors, firstIndex: first };
+        return addPacked(into, engine.call(() => call(hasher)));
       } catch (e) {
         if (engine.generation === born) failedRow = hasher.failedRow();
         h = null;
@@ -88,23 +88,23 @@ export function csvApi(raw) {
       }
     };
     return {
-      /** @param {Uint8Array} bytes */
-      // In pieces of at most MAX_CALL_BYTES, as the line hasher's pushes: what one call of the
-      // engine returns stays bounded whatever the caller hands in at once.
+      /**
+       * In pieces of at most MAX_CALL_BYTES, as the line hasher's pushes: what one call of the
+       * engine returns stays bounded whatever the caller hands in at once.
+       * @param {Uint8Array} bytes
+       */
       push(bytes) {
-        if (bytes.length <= MAX_CALL_BYTES) return step((hasher) => hasher.pushBytes(bytes));
-        const out = { hashes: [], errors: [], firstIndex: 0 };
-        for (let at = 0; at < bytes.length; at += MAX_CALL_BYTES) {
+        const into = gather();
+        let at = 0;
+        do {
           const piece = bytes.subarray(at, at + MAX_CALL_BYTES);
-          const r = step((hasher) => hasher.pushBytes(piece));
-          if (at === 0) out.firstIndex = r.firstIndex;
-          for (const x of r.hashes) out.hashes.push(x);
-          for (const e of r.errors) out.errors.push(e);
-        }
-        return out;
+          step((hasher) => hasher.pushBytes(piece), into);
+          at += MAX_CALL_BYTES;
+        } while (at < bytes.length);
+        return into;
       },
       finish() {
-        const r = step((hasher) => hasher.finish());
+        const r = step((hasher) => hasher.finish(), gather());
         const hasher = h;
         h = null;
         release(hasher);
