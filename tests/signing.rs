@@ -992,6 +992,39 @@ fn nonce_and_timestamp_generation() {
 }
 
 #[test]
+fn a_timestamp_that_can_only_be_milliseconds_is_refused_saying_so() {
+    // 10^11 - 1 seconds is in the year 5138 (a valid, if odd, timestamp); 10^11 ms is
+    // 1973-03-03, and every millisecond timestamp since is larger.
+    let mut last = base_request();
+    last.timestamp = Some(preflight::signing::oauth1::MAX_TIMESTAMP_SECONDS);
+    assert_eq!(oauth1_sign(&last, None).unwrap().timestamp, 99_999_999_999);
+    // Date.now() on 2026-11-27, given where seconds belong.
+    for ms in [100_000_000_000u64, 1_795_800_000_000, u64::MAX] {
+        let mut r = base_request();
+        r.timestamp = Some(ms);
+        let e = oauth1_sign(&r, None).unwrap_err();
+        assert_eq!(e, SigningError::MillisecondTimestamp);
+        assert_eq!(e.code(), "invalid_timestamp");
+        assert!(e.to_string().contains("milliseconds"), "{e}");
+        assert!(
+            !e.to_string().contains(&ms.to_string()),
+            "no value echoed: {e}"
+        );
+    }
+    // The same from the clock (an entropy whose now_unix is in milliseconds).
+    let mut clockless = base_request();
+    clockless.timestamp = None;
+    let entropy = preflight::signing::oauth1::Entropy {
+        random: [7; 32],
+        now_unix: 1_795_800_000_000,
+    };
+    assert_eq!(
+        oauth1_sign(&clockless, Some(&entropy)),
+        Err(SigningError::MillisecondTimestamp)
+    );
+}
+
+#[test]
 fn nonce_must_be_ascii() {
     for (nonce, expected) in [
         ("nönce", SigningError::NonAsciiNonce),

@@ -164,7 +164,9 @@ export declare function crcResponse(
  * that kept no raw body; an express handler then answers 403, not 500).
  *
  * @throws {PreflightError} only for a wrong call: `invalid_argument` (a wrong-typed secret, body
- *   or header argument), `bad_options`; `internal_error` (a failure inside the module).
+ *   or header argument; a body that is an object, such as the parsed JSON `express.json()`
+ *   leaves in `req.body`, says how to keep the raw bytes in Express, Fastify and Next.js),
+ *   `bad_options`; `internal_error` (a failure inside the module).
  */
 export declare function verifySignature(
   consumerSecret: SecretInput | null | undefined,
@@ -227,7 +229,9 @@ export interface Oauth1RequestBase {
    * A fixed `oauth_timestamp`, otherwise `Math.floor(Date.now() / 1000)`: whole seconds since
    * 1970 (> 0) as a number or as its decimal digits (`'1700000000'`: no sign, space, exponent or
    * leading zero), or a Date (the second it falls in: `Math.floor(date.getTime() / 1000)`, never
-   * its milliseconds). Anything else, an invalid Date included: `invalid_timestamp`.
+   * its milliseconds). Anything else, an invalid Date included: `invalid_timestamp`; so is a
+   * number above 99999999999 (10^11 - 1 seconds, the year 5138), which can only be milliseconds
+   * (`Date.now()`): the message says to divide it by 1000.
    */
   timestamp?: number | string | Date | null | undefined;
   /** `oauth_callback`: an absolute URL or `'oob'`. */

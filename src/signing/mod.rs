@@ -142,6 +142,10 @@ pub enum SigningError {
     InvalidNonce,
     /// The timestamp is zero (RFC 5849 §3.3: a positive integer).
     InvalidTimestamp,
+    /// The timestamp is above [`oauth1::MAX_TIMESTAMP_SECONDS`]: a count of seconds that large is
+    /// after the year 5000, so it can only be milliseconds (JavaScript's `Date.now()`). Code
+    /// `invalid_timestamp`, with a message that says so.
+    MillisecondTimestamp,
     /// Neither a nonce and timestamp nor an [`Entropy`] to generate them were given.
     MissingEntropy,
     /// The caller's random bytes are all zero (a broken random source).
@@ -221,7 +225,7 @@ impl SigningError {
             EmptyOauthParameter(_) => "empty_oauth_parameter",
             NonAsciiNonce => "non_ascii_nonce",
             InvalidNonce => "invalid_nonce",
-            InvalidTimestamp => "invalid_timestamp",
+            InvalidTimestamp | MillisecondTimestamp => "invalid_timestamp",
             MissingEntropy => "missing_entropy",
             WeakEntropy => "weak_entropy",
             OauthParameterInParams => "oauth_parameter_in_params",
@@ -281,6 +285,7 @@ impl SigningError {
             NonAsciiNonce => "oauth_nonce must be ASCII".into(),
             InvalidNonce => "oauth_nonce is empty or contains a space or a control character".into(),
             InvalidTimestamp => "oauth_timestamp must be a positive integer".into(),
+            MillisecondTimestamp => "oauth_timestamp is whole seconds since 1970; this value is so large it can only be milliseconds (Date.now()): divide it by 1000".into(),
             MissingEntropy => "no nonce and timestamp were given and no entropy to generate them".into(),
             WeakEntropy => "the random bytes given are all zero".into(),
             OauthParameterInParams => "a query or body parameter name starts with oauth_; protocol parameters travel in the Authorization header only".into(),

@@ -293,6 +293,18 @@ test('event signatures: only a wrong-typed argument or a bad option throws', () 
   for (const b of [42, {}, [1, 2], JSON.parse(EV_JSON_BODY)]) {
     throwsCode(() => verifySignature(EV_SECRET, b, EV_JSON_SIG), 'invalid_argument');
   }
+  // A parsed body (express.json() leaves an object in req.body): the message says the raw bytes
+  // are needed and how to keep them in Express, Fastify and Next.js, and echoes nothing of it.
+  try {
+    verifySignature(EV_SECRET, JSON.parse(EV_JSON_BODY), EV_JSON_SIG);
+    assert.fail('no error');
+  } catch (e) {
+    assert.equal(e.code, 'invalid_argument');
+    for (const word of ['raw body bytes', 'express.raw', 'parseAs: "buffer"', 'request.arrayBuffer()']) {
+      assert.ok(e.message.includes(word), `${word}: ${e.message}`);
+    }
+    assert.ok(!e.message.includes('test_string') && !e.message.includes('two'), e.message);
+  }
   // A missing body (a framework that did not keep the raw body) is not verified, never a throw
   // (an express handler would answer 500 instead of 403).
   for (const b of [undefined, null]) {
@@ -684,6 +696,18 @@ test('OAuth 1.0a: refusals of the core and of the wrapper', () => {
     [{ body: '{"a":1}' }, 'bad_options'],
   ];
   for (const [patch, code] of cases) throwsCode(() => oauth1Sign({ ...base, ...patch }), code);
+  // Date.now() where seconds belong: refused, and the message says why (every millisecond
+  // timestamp since March 1973 is over 10^11 - 1, the largest count of seconds taken).
+  for (const timestamp of [Date.now(), 100_000_000_000, String(Date.now())]) {
+    try {
+      oauth1Sign({ ...base, timestamp });
+      assert.fail(`signed ${timestamp}`);
+    } catch (e) {
+      assert.equal(e.code, 'invalid_timestamp');
+      assert.match(e.message, /can only be milliseconds \(Date\.now\(\)\): divide it by 1000/);
+    }
+  }
+  assert.equal(oauth1Sign({ ...base, timestamp: 99_999_999_999 }).timestamp, 99_999_999_999);
   for (const bad of [undefined, null, 'x', [], new Map()]) throwsCode(() => oauth1Sign(bad), 'invalid_argument');
   // null and undefined optional fields are absent.
   assert.deepEqual(oauth1Sign({ ...base, token: null, realm: undefined, params: null }), oauth1Sign(base));

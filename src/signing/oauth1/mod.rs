@@ -60,5 +60,11 @@ pub use url::{parse_url, ParsedUrl};
 pub const SIGNATURE_METHOD: &str = "HMAC-SHA1";
 /// The protocol version sent as `oauth_version`.
 pub const VERSION: &str = "1.0";
+/// The largest `oauth_timestamp` taken (seconds since 1970, RFC 5849 §3.3): 10^11 - 1, a second
+/// in the year 5138. A larger count can only be milliseconds: every millisecond timestamp since
+/// March 1973 is at least 10^11, so `Date.now()` given as seconds is refused
+/// ([`SigningError::MillisecondTimestamp`], code `invalid_timestamp`) rather than signed into a
+/// request the platform rejects without saying why.
+pub const MAX_TIMESTAMP_SECONDS: u64 = 99_999_999_999;
 /// The out-of-band (PIN) callback value.
 pub const OOB_CALLBACK: &str = "oob";

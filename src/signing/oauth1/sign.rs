@@ -8,7 +8,7 @@ use super::base_string::{
 };
 use super::types::{Entropy, Oauth1Request, Oauth1Signature};
 use super::url::parse_url;
-use super::{SIGNATURE_METHOD, VERSION};
+use super::{MAX_TIMESTAMP_SECONDS, SIGNATURE_METHOD, VERSION};
 
 /// The protocol parameters this module sets itself; none may be repeated as an extra.
 const BUILT_IN: [&str; 9] = [
@@ -177,6 +177,9 @@ pub fn sign(
     };
     if timestamp == 0 {
         return Err(SigningError::InvalidTimestamp);
+    }
+    if timestamp > MAX_TIMESTAMP_SECONDS {
+        return Err(SigningError::MillisecondTimestamp);
     }
 
     let mut oauth: Vec<(String, String)> = vec![
