@@ -201,6 +201,18 @@ function headerValue(signatureHeader, headerName, fn) {
 }
 
 /**
+ * The message for a body that is an object but not bytes: most often JSON a framework parsed
+ * (`express.json()` leaves an object in `req.body`), which can never be checked, since the
+ * signature is over the exact bytes sent. It says how to keep them in the common frameworks.
+ */
+const PARSED_BODY =
+  'body is an object (a parsed JSON body?), but the signature is over the raw body bytes as received: ' +
+  'pass those as a Uint8Array or string. Express: express.raw({type: "application/json"}) on the route, ' +
+  'or express.json({verify: (req, res, buf) => { req.rawBody = buf; }}); Fastify: ' +
+  'addContentTypeParser("application/json", {parseAs: "buffer"}, ...); Next.js route handler: ' +
+  'new Uint8Array(await request.arrayBuffer())';
+
+/**
  * The bytes or text of a body, or null when it is not verified: missing (undefined or null: a
  * framework that did not keep the raw body, which a handler must answer as unverified, not as
  * its own failure), a lone surrogate, too large.
@@ -213,6 +225,7 @@ function bodyInput(body, fn) {
   }
   const bytes = bytesOf(body);
   if (bytes === null) {
+    if (typeof body === 'object') throw invalid(`${fn}: ${PARSED_BODY}`);
     throw invalid(`${fn}: body must be a Uint8Array (the raw request body), an ArrayBuffer or a string (got ${describe(body)})`);
   }
   return bytes.byteLength > MAX_SIGNED_BYTES ? null : bytes;
