@@ -38,8 +38,15 @@ const textEncoder = new TextEncoder();
 export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
 
-const NOT_A_STRING =
-  'the value must be a string (numbers are refused: ids above 2^53 lose precision as numbers)';
+/**
+ * The `not_a_string` message for what was given: a number is refused because ids above 2^53 lose
+ * precision as numbers; anything else (undefined, null, an object) is simply not a value.
+ * @param {unknown} value
+ */
+const notAString = (value) =>
+  typeof value === 'number' || typeof value === 'bigint'
+    ? 'the value must be a string (numbers are refused: ids above 2^53 lose precision as numbers; pass the digits as a string)'
+    : `the value must be a string, not ${value === null ? 'null' : typeof value}`;
 const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no UTF-8 form';
 
 /** A value the engine refuses as `too_long` (one byte over MAX_VALUE_BYTES). */
@@ -283,7 +290,7 @@ export function audienceApi(raw) {
    * MAX_VALUE_BYTES + 1 bytes, which it refuses the same way, instead of the whole string.
    */
   const oneValue = (value) => {
-    if (typeof value !== 'string') throw new PreflightError('not_a_string', NOT_A_STRING);
+    if (typeof value !== 'string') throw new PreflightError('not_a_string', notAString(value));
     if (value.length > MAX_VALUE_BYTES) return TOO_LONG;
     if (!isWellFormed(value)) throw new PreflightError('invalid_utf8', LONE_SURROGATE);
     return value;

@@ -190,6 +190,24 @@ test('each error code of one value', () => {
   throwsCode(() => hashIdentifier('email', null), 'not_a_string');
 });
 
+test('not_a_string says what was given: only a number is told about numbers', () => {
+  const message = (value) => {
+    try {
+      hashIdentifier('email', value);
+    } catch (e) {
+      assert.equal(e.code, 'not_a_string');
+      return e.message;
+    }
+    assert.fail('no error');
+  };
+  assert.equal(message(undefined), 'the value must be a string, not undefined');
+  assert.equal(message(null), 'the value must be a string, not null');
+  assert.equal(message({ email: 'a@x.com' }), 'the value must be a string, not object');
+  assert.match(message(143567), /^the value must be a string \(numbers are refused: ids above 2\^53 lose precision/);
+  assert.match(message(143567n), /numbers are refused/);
+  assert.ok(!message(143567).includes('143567'), 'the value is never repeated');
+});
+
 test('each error code of a wrong call', () => {
   throwsCode(() => hashIdentifier('phone', '1'), 'unknown_id_type');
   throwsCode(() => hashIdentifier('Email', 'a@x.com'), 'unknown_id_type');
