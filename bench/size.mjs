@@ -26,7 +26,7 @@
 // Targets (ceilings against growth, as shipped): the validation .wasm at most 126 KB gzipped and
 // 110 KB brotli, the full .wasm at most 180 KB gzipped and 150 KB brotli, the hash-only entry's
 // whole download under 40 KB gzipped; KB = 1000 bytes.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -218,3 +218,60 @@ for (const t of TARGETS) {
 }
 console.log('\nper entry, whole download (JavaScript + .wasm, gzip -9): as shipped / bundled / /inline bundled');
 for (const s of summary) console.log(`  ${pad(s.entry, 26)} ${num(kb(s.shipped), 7)} KB ${num(kb(s.bundled), 7)} KB ${num(kb(s.inlineGz), 7)} KB`);
+
+// ---- pkg/README.md's table of entry points ("Entry points: pay only for what you use")
+//
+// Its size columns are this script's figures, never typed: `node bench/size.mjs --write-readme`
+// writes them into the table, and `--check-readme` (run by scripts/test.sh after the wasm build)
+// fails when a figure in the table is more than README_SLACK_KB away from what was just measured
+// (builds move by a few hundred bytes; a stale table by tens of KB). The other columns
+// (import, functions) are prose and stay as written.
+const README = path.join(root, 'pkg/README.md');
+const README_SLACK_KB = 1;
+const whole = (n) => `${Math.round(n / KB)} KB`;
+/** The size cells of an entry's row: .wasm gzip, .wasm brotli, as shipped, bundled, /inline. */
+const cells = (s) => [whole(s.wasmGz), whole(s.wasmBr), whole(s.shipped), whole(s.bundled), whole(s.inlineGz)];
+const SIZE_COLUMNS = 5;
+/** The table's rows: [line index, the build measured, its cells]. */
+function readmeRows(lines) {
+  const rows = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = lines[i].match(/^\| `preflight-wasm(\/[a-z]+)?` \|/);
+    if (!m) continue;
+    const spec = m[1] ? `.${m[1]}` : '.';
+    const s = summary.find((x) => x.spec === spec);
+    if (s === undefined) throw new Error(`pkg/README.md: no build measured for preflight-wasm${m[1] ?? ''}`);
+    rows.push([i, s, lines[i].split('|').slice(1, -1).map((c) => c.trim())]);
+  }
+  if (rows.length !== builds.length) throw new Error(`pkg/README.md: ${rows.length} rows in the entry table, ${builds.length} builds measured`);
+  return rows;
+}
+const mode = process.argv.find((a) => a === '--write-readme' || a === '--check-readme');
+if (mode !== undefined) {
+  const lines = readFileSync(README, 'utf8').split('\n');
+  const problems = [];
+  for (const [i, s, have] of readmeRows(lines)) {
+    const want = cells(s);
+    const given = have.slice(-SIZE_COLUMNS);
+    if (mode === '--write-readme') {
+      lines[i] = `| ${[...have.slice(0, -SIZE_COLUMNS), ...want].join(' | ')} |`;
+      continue;
+    }
+    given.forEach((cell, c) => {
+      const n = Number(cell.match(/^(\d+) KB$/)?.[1]);
+      const m = Number(want[c].match(/^(\d+) KB$/)[1]);
+      if (!Number.isFinite(n) || Math.abs(n - m) > README_SLACK_KB) {
+        problems.push(`${s.spec} column ${c + 1}: the table says ${cell}, measured ${want[c]}`);
+      }
+    });
+  }
+  if (mode === '--write-readme') {
+    writeFileSync(README, lines.join('\n'));
+    console.log('\npkg/README.md: the entry table written from these figures');
+  } else if (problems.length > 0) {
+    console.error(`\npkg/README.md's entry table is stale (run node bench/size.mjs --write-readme):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  } else {
+    console.log(`\npkg/README.md: the entry table matches these figures (within ${README_SLACK_KB} KB)`);
+  }
+}

@@ -115,6 +115,9 @@ bash scripts/check-deps.sh
 step "build the wasm package (scripts/build-wasm.sh)"
 bash scripts/build-wasm.sh
 
+step "pkg/README.md's size table against the build just made (node bench/size.mjs --check-readme)"
+node bench/size.mjs --check-readme >/dev/null
+
 step "Node.js tests (node --test tests/node/)"
 node --test tests/node/
 
