@@ -798,6 +798,16 @@ fn oauth1_refusals_exit_2_with_a_clear_message() {
             &only_consumer,
             "timestamp",
         ),
+        // Milliseconds (Date.now(), `date +%s%3N`) where seconds belong.
+        (
+            [
+                base(rt, "POST"),
+                vec!["--nonce", "n", "--timestamp", "1795800000000"],
+            ]
+            .concat(),
+            &only_consumer,
+            "can only be milliseconds",
+        ),
         (
             base("https://user:pw@api.example.com/x", "POST"),
             &only_consumer,
