@@ -253,6 +253,7 @@ async function testAudience(page, ctx) {
   check('audience: the country code field is marked invalid and described by the error',
     await page.$eval('#aud-country', (c) => c.getAttribute('aria-invalid') === 'true' && c.getAttribute('aria-describedby').split(' ').includes('aud-country-error')));
   check('audience: nothing to download after a failed job', await page.$eval('#aud-download', (a) => a.hidden));
+  check('audience: no progress bar is left after a failed job', !(await page.isVisible('#aud-progress')) && (await page.$eval('#aud-progress', (p) => p.value)) === 0);
   await state(page, ctx, 'audience-option-error');
 }
 
