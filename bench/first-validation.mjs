@@ -5,7 +5,7 @@
 // serves them (brotli 11 when the browser accepts it, else gzip -9; HTTP/1.1 keep-alive).
 //
 // Three pages, one form (the same fields filled in, the same code to read them and show the
-// result), loaded in turn (the order rotates each round), RUNS rounds (default 9), medians:
+// result), loaded in turn (the order rotates each round), RUNS rounds (default 15), medians:
 //   preflight            preflight-wasm/validate as shipped (pkg/dist/validate-browser.js and
 //                        the modules it imports, the .wasm), with the page setup pkg/README.md
 //                        documents: <link rel="preload" as="fetch" crossorigin> of the .wasm and
@@ -24,7 +24,7 @@
 // (timings vary from run to run: the ratio, not the milliseconds, is what the README's target
 // is about). Needs: scripts/build-wasm.sh (pkg/dist/, pkg/wasm/), Chromium (CHROMIUM, default
 // /usr/bin/chromium).
-//   node bench/first-validation.mjs [--check-readme]     RUNS=9 LATENCY_MS=40 DOWN_MBIT=10 DETAIL=1
+//   node bench/first-validation.mjs [--check-readme]     RUNS=15 LATENCY_MS=40 DOWN_MBIT=10 DETAIL=1
 //   node bench/first-validation.mjs --print-setup        the page setup's <link> tags for the entry
 import http from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
@@ -36,7 +36,7 @@ import { chromium } from 'playwright-core';
 import { modulesOf } from '../scripts/module-graph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = Number(process.env.RUNS ?? 9);
+const RUNS = Number(process.env.RUNS ?? 15);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 40);
 const DOWN_MBIT = Number(process.env.DOWN_MBIT ?? 10);
 const UP_MBIT = Number(process.env.UP_MBIT ?? 5);
