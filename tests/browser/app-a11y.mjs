@@ -30,8 +30,9 @@ export const WIDTHS = [390, 1280];
 export const MIN_CONTROL_WIDTH = 200;
 
 /**
- * What is wrong with the layout as it is now: controls narrower than MIN_CONTROL_WIDTH (text
- * inputs, text areas, selects, file pickers; not checkboxes), the document wider than the view,
+ * What is wrong with the layout as it is now: controls and hint paragraphs narrower than
+ * MIN_CONTROL_WIDTH (text inputs, text areas, selects, file pickers; not checkboxes), the
+ * document wider than the view,
  * and elements whose right edge is past the view (unless a scrolling or clipping box around them
  * ends inside it). Only rendered elements count.
  */
@@ -46,7 +47,13 @@ export async function layoutProblems(page) {
       const w = c.getBoundingClientRect().width;
       if (w < minWidth) problems.push(`${name(c)} is ${Math.round(w)} px wide`);
     }
-    const clipped = (e, right) => {
+    // A hint paragraph as narrow as a word is read one word per line.
+    for (const h of document.querySelectorAll('p.hint')) {
+      if (!h.checkVisibility()) continue;
+      const w = h.getBoundingClientRect().width;
+      if (w < minWidth) problems.push(`${name(h)} (a hint) is ${Math.round(w)} px wide`);
+    }
+    const clipped = (e) => {
       for (let a = e.parentElement; a; a = a.parentElement) {
         const o = getComputedStyle(a).overflowX;
         if (o !== 'visible' && a.getBoundingClientRect().right <= vw + 0.5) return true;
@@ -56,7 +63,7 @@ export async function layoutProblems(page) {
     for (const e of document.body.querySelectorAll('*')) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || r.right <= vw + 0.5) continue;
-      if (!clipped(e, r.right)) problems.push(`${name(e)} ends at ${Math.round(r.right)} px`);
+      if (!clipped(e)) problems.push(`${name(e)} ends at ${Math.round(r.right)} px`);
     }
     return problems;
   }, MIN_CONTROL_WIDTH);
@@ -77,7 +84,7 @@ export async function state(page, { check, shots }, name) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
     const layout = await layoutProblems(page);
-    check(`${name} at ${width} px: every control at least ${MIN_CONTROL_WIDTH} px wide, nothing wider than the view`, layout.length === 0, layout.slice(0, 8).join('; '));
+    check(`${name} at ${width} px: every control and hint at least ${MIN_CONTROL_WIDTH} px wide, nothing wider than the view`, layout.length === 0, layout.slice(0, 8).join('; '));
     const violations = await axeViolations(page);
     check(`${name} at ${width} px: axe-core finds no serious or critical accessibility violation`, violations.length === 0, violations.join('; '));
   }
