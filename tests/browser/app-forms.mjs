@@ -7,6 +7,11 @@
 // - Invalid values typed in show the engine's message at that field, and nowhere else; fixing
 //   them clears the messages; a complete payload makes the form say valid, and the native command
 //   line (`preflight validate KIND`) agrees on the payload the form built, message for message.
+// - What a person reads: enum values and hints in words (no `SWIPEABLE_MEDIA`, no "array",
+//   no bare "Https"), every key of examples/browser/labels.js a value or description describe
+//   gives; brand/GTIN/MPN one group with one required mark whose message is the engine's
+//   one_of_required; a card component just added shows no message until a field of it is touched
+//   or "Check all fields" is pressed.
 // - Some values are typed key by key (locator.pressSequentially: the events of each key, not one
 //   input event for the whole value as page.fill sends): the product's price and the card's
 //   country code and store id. The message must show while the value breaks the rule, clear at

@@ -14,6 +14,10 @@
 //   through a recording loopback proxy that refuses it and fails the test (Chromium's own Google
 //   endpoints are pointed at a local sink and reported apart, as in tests/browser/run.mjs).
 //
+// - page setup: the .wasm is preloaded (the package's fetch takes that response: one request) and
+//   every modulepreload names a module the page imports.
+//
+// Every state is looked at 390 and 1280 px wide (tests/browser/app-a11y.mjs: layout and axe-core).
 // Screenshots go to tests/browser/screenshots/. Prints one line per failure and `N passed,
 // N failed`; exits non-zero on any failure. Bounded by APP_TEST_TIMEOUT_MS (default 240000).
 //
