@@ -25,6 +25,7 @@ export const VALUE_LABELS = {
 export const HINTS = {
   '/mobile_link': 'The product page for phones, if it is not the link above; an address starting with https://',
   '/gtin': 'The barcode number: UPC, EAN, JAN or ISBN',
+  '/additional_image_link': 'Up to 10 more image addresses, separated by commas; each as the image link above',
   '/components': 'Shown top to bottom in this order: one image, video or set of swipeable media, and one title with a link or one button',
   '/components/*/destination/url': 'A web address starting with https:// or http://',
   '/components/*/destination/country_code': 'The two-letter country code of the app store, such as US or GB',
