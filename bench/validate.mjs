@@ -13,40 +13,13 @@ import { z } from 'zod';
 const ENTRY = process.env.BENCH_ENTRY === 'validate' ? 'validate.js' : 'node.js';
 const { validate } = await import(`../pkg/${ENTRY}`);
 import { withTape } from '../pkg/lib/tape.js';
+import { PRICE, HTTPS, URL, productSchema } from './product-schema.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const text = readFileSync(path.join(root, 'bench/fixtures/product_batch_25.json'), 'utf8');
 const obj = JSON.parse(text);
 
-// The subset of document B's product rules a JSON Schema can state: required members, types,
-// lengths, enums, the price and https patterns, inventory as an integer, at most 25 products and
-// brand/gtin/mpn as anyOf. (Not expressible: inventory >= 1 only when in stock, sale_price lower
-// than price, GTIN check digits, date ranges, repeated ids, comma-separated image lists.)
-const PRICE = '^[0-9]+(\\.[0-9]+)? [A-Z]{3}$';
-const HTTPS = '^https://[^\\s/?#]+[^\\s]*$';
-const URL = '^https?://[^\\s/?#]+[^\\s]*$';
-const str = { type: 'string' };
-const productSchema = {
-  type: 'object',
-  required: ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link'],
-  properties: {
-    id: { type: 'string', minLength: 1 }, product_key: str,
-    title: { type: 'string', minLength: 1, maxLength: 150 },
-    description: { type: 'string', minLength: 1, maxLength: 5000 },
-    availability: { enum: ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] },
-    condition: { enum: ['new', 'used', 'refurbished'] },
-    price: { type: 'string', pattern: PRICE }, sale_price: { type: 'string', pattern: PRICE },
-    link: { type: 'string', pattern: HTTPS }, mobile_link: { type: 'string', pattern: HTTPS },
-    image_link: { type: 'string', pattern: URL }, additional_image_link: str,
-    brand: str, gtin: { type: 'string', pattern: '^[0-9]{8}$|^[0-9]{12,13}$|^[0-9]{9}[0-9X]$' }, mpn: str,
-    taxonomy_product_category: str, product_type: str, inventory: { type: 'integer' },
-    sale_price_effective_date: str, item_group_id: str, item_group_key: str,
-    gender: { enum: ['female', 'male', 'unisex'] }, color: str, size: str,
-    age_group: { enum: ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'] },
-    custom_label_0: str, custom_label_1: str, custom_label_2: str, custom_label_3: str, custom_label_4: str,
-  },
-  anyOf: [{ required: ['brand'] }, { required: ['gtin'] }, { required: ['mpn'] }],
-};
+// The product rules a JSON Schema can state (bench/product-schema.mjs).
 const batchSchema = {
   type: 'object', required: ['products'],
   properties: { products: { type: 'array', maxItems: 25, items: productSchema } },

@@ -229,9 +229,13 @@ export function setupAudience() {
     els.rejectedBox.hidden = true;
     els.rejectedNote.textContent = '';
     clearJobError();
+    hideProgress();
+  }
+
+  /** The progress bar shows while a job runs and after one that finished or was cancelled. */
+  function hideProgress() {
     els.progress.value = 0;
     els.progressText.textContent = '';
-    // The progress bar shows from the first job on.
     els.progress.parentElement.hidden = true;
   }
 
@@ -337,6 +341,7 @@ export function setupAudience() {
       await ready;
     } catch (e) {
       els.jobError.textContent = `The hashing worker did not start: ${e.message}.`;
+      hideProgress();
       running = false;
       refresh();
       return;
@@ -384,7 +389,8 @@ export function setupAudience() {
       }
     } else if (m.type === 'error') {
       showJobError(m.code, m.message);
-      els.progressText.textContent = '';
+      // A failed job leaves no bar behind: the error says what happened.
+      hideProgress();
     } else {
       els.progressText.textContent = 'cancelled';
     }

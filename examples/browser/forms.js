@@ -8,8 +8,17 @@
 // to the field at its path (or the nearest enclosing one); issues of the whole payload are listed
 // below the form. Nothing here repeats a rule.
 //
-// Messages of a field show once it has been touched; "Check all fields" (next to the verdict,
-// above the form) shows them all.
+// Messages of a field show once it has been touched (typed in, chosen, or an item of a list
+// added to it or removed from it: the list's own messages, not those of the new item's fields);
+// "Check all fields" (next to the verdict, above the form) shows them all.
+//
+// Fields of which at least one is required (brand, GTIN or MPN: each is described as required
+// when the others are absent) are one group with one rule and one required mark, and the
+// engine's one_of_required issue is shown once, at the group.
+//
+// Enum values and some hints are written in words by labels.js (the value sent stays the
+// described value).
+import { hintOf, valueLabel } from './labels.js';
 
 /** Example values shown as placeholders, by the described format. */
 const PLACEHOLDERS = {
@@ -48,6 +57,8 @@ export function humanize(name) {
  * or it only repeats the label or the condition shown with it.
  */
 export function hintText(f) {
+  const own = hintOf(f);
+  if (own !== undefined) return own;
   const raw = (f.description ?? '').trim();
   if (raw === '' || raw === f.condition?.text) return null;
   const name = f.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -142,6 +153,7 @@ export function createForm(preflight, kind, parts, options = {}) {
   const exclude = new Set(options.exclude ?? []);
   const fields = description.fields.filter((f) => ![...exclude].some((x) => f.path === x || f.path.startsWith(`${x}/`)));
   const discriminators = new Set(fields.map((f) => f.appliesWhen?.field).filter(Boolean));
+  const groups = oneOfGroups(fields);
   const state = {};
   const touched = new Set();
   let showAll = false;
@@ -168,6 +180,8 @@ export function createForm(preflight, kind, parts, options = {}) {
    */
   function label(f, id, indexes, tag = 'label') {
     const l = el(tag, { for: tag === 'label' ? id : null, id: `${id}-label`, class: 'name', title: f.name, text: humanize(f.name) });
+    // A member of a one-of group: the group carries the mark and the rule.
+    if (groups.has(f.path)) return l;
     if (f.required === 'always') l.append(el('span', { class: 'required-mark', title: 'required', text: '*' }));
     if (f.required === 'conditional' && f.condition) {
       l.append(el('span', { class: 'required-mark conditional', title: 'required now', 'data-when': '', text: '*', hidden: !holds(f.condition.when, state, indexes) }));
@@ -185,7 +199,8 @@ export function createForm(preflight, kind, parts, options = {}) {
   // Ids of controls start with "<kind>-field": no clash with the page's own ids.
   const idOf = (pointer) => `${kind}-field${pointer.replace(/[^A-Za-z0-9]+/g, '-')}`;
   /** The ids that describe the control at `pointer`: its message, and its hint when it has one. */
-  const describedBy = (f, pointer) => [`${idOf(pointer)}-message`, ...(hintText(f) === null ? [] : [`${idOf(pointer)}-hint`])].join(' ');
+  const describedBy = (f, pointer) => [`${idOf(pointer)}-message`, ...(hintText(f) === null ? [] : [`${idOf(pointer)}-hint`]),
+    ...(groups.has(f.path) ? [`${idOf(groupKey(pointer, groups.get(f.path)))}-message`] : [])].join(' ');
 
   /** The value of a control as JSON: undefined for empty (the member is left out). */
   function parse(f, raw) {
@@ -210,7 +225,7 @@ export function createForm(preflight, kind, parts, options = {}) {
     let c;
     if (shape.enum || shape.type === 'boolean') {
       const values = shape.enum ?? ['true', 'false'];
-      c = el('select', { id, 'data-path': pointer }, el('option', { value: '', text: '—' }), ...values.map((v) => el('option', { value: v, text: v })));
+      c = el('select', { id, 'data-path': pointer }, el('option', { value: '', text: '—' }), ...values.map((v) => el('option', { value: v, text: shape.enum ? valueLabel(v) : v })));
       // The only value allowed for a required member: chosen already.
       if (value === undefined && values.length === 1 && f.required === 'always') setAt(state, pointer, parse(shape, values[0]));
       c.value = getAt(state, pointer) === undefined ? '' : String(getAt(state, pointer));
@@ -249,7 +264,7 @@ export function createForm(preflight, kind, parts, options = {}) {
     if (f.type === 'object') {
       const box = el('fieldset', { class: 'group', 'data-field': pointer }, el('legend', {}, label(f, idOf(pointer), indexes, 'span')));
       box.append(hint(f, pointer) ?? '');
-      for (const c of children(f.path, indexes)) renderField(c, `${pointer}/${escapeSeg(c.name)}`, indexes, box);
+      renderFields(children(f.path, indexes), pointer, indexes, box);
       box.append(message(pointer));
       into.append(box);
       return;
@@ -264,7 +279,7 @@ export function createForm(preflight, kind, parts, options = {}) {
       body.append(scalarList(f, pointer, describedBy(f, pointer)));
     } else if (discriminators.has(f.path) && f.path.match(/\/\*\/[^/]+$/) && getAt(state, pointer) !== undefined) {
       // The tag of a list item is chosen when the item is added.
-      body.append(el('output', { id: idOf(pointer), 'data-path': pointer, text: String(getAt(state, pointer)) }));
+      body.append(el('output', { id: idOf(pointer), 'data-path': pointer, 'data-value': String(getAt(state, pointer)), text: valueLabel(getAt(state, pointer)) }));
     } else {
       body.append(...control(f, pointer).filter(Boolean));
     }
@@ -330,17 +345,16 @@ export function createForm(preflight, kind, parts, options = {}) {
     items.forEach((item, i) => {
       const p = `${pointer}/${i}`;
       const at = [...indexes, i];
-      const remove = el('button', { type: 'button', text: 'remove', 'data-remove': p, 'aria-label': `remove item ${i + 1}${tag ? ` (${item?.[tag.name] ?? '?'})` : ''}` });
+      const what = tag ? valueLabel(item?.[tag.name] ?? '?') : null;
+      const remove = el('button', { type: 'button', text: 'remove', 'data-remove': p, 'aria-label': `remove item ${i + 1}${what ? ` (${what})` : ''}` });
       remove.addEventListener('click', () => {
         setAt(state, p, undefined);
         if (getAt(state, pointer).length === 0) setAt(state, pointer, undefined);
         shiftTouched(pointer, i);
         render();
       });
-      const li = el('li', { 'data-field': p }, el('h3', {}, el('span', { text: tag ? String(item?.[tag.name] ?? '?') : `item ${i + 1}` }), remove));
-      for (const c of children(`${f.path}/*`, at)) {
-        if (c !== tag) renderField(c, `${p}/${escapeSeg(c.name)}`, at, li);
-      }
+      const li = el('li', { 'data-field': p }, el('h3', {}, el('span', { text: what ?? `item ${i + 1}`, 'data-value': tag ? String(item?.[tag.name] ?? '') : null }), remove));
+      renderFields(children(`${f.path}/*`, at).filter((c) => c !== tag), p, at, li);
       li.append(message(p));
       list.append(li);
     });
@@ -348,7 +362,7 @@ export function createForm(preflight, kind, parts, options = {}) {
     const adds = (tag ? tag.enum : [null]).map((value) => {
       const b = el('button', {
         type: 'button',
-        text: value ?? 'add',
+        text: value === null ? 'add' : valueLabel(value),
         'data-add': pointer,
         'data-variant': value,
         disabled: full !== null,
@@ -358,6 +372,7 @@ export function createForm(preflight, kind, parts, options = {}) {
       b.addEventListener('click', () => {
         const item = value === null ? {} : { [tag.name]: value };
         setAt(state, pointer, [...(getAt(state, pointer) ?? []), item]);
+        // The list is touched (its own messages show), not the new item's fields.
         touched.add(pointer);
         render();
       });
@@ -366,6 +381,35 @@ export function createForm(preflight, kind, parts, options = {}) {
     const noun = humanize(f.name).toLowerCase().replace(/s$/, '');
     box.append(hint(f, pointer) ?? '', list, el('p', { class: 'add' }, tag ? `Add a ${noun}: ` : '', ...adds, full ? ' ' : '', full ?? ''), message(pointer));
     return box;
+  }
+
+  /**
+   * The fields `list` (children of concrete `pointer`) appended to `into`; the members of a
+   * one-of group in one fieldset, at the place of the first of them, with the group's rule as its
+   * legend, one required mark, and one message.
+   */
+  function renderFields(list, pointer, indexes, into) {
+    const done = new Set();
+    for (const c of list) {
+      if (done.has(c.path)) continue;
+      const group = groups.get(c.path);
+      if (!group) {
+        renderField(c, `${pointer}/${escapeSeg(c.name)}`, indexes, into);
+        continue;
+      }
+      const members = list.filter((m) => group.includes(m.path));
+      const key = groupKey(`${pointer}/${escapeSeg(c.name)}`, group);
+      const id = idOf(key);
+      const legend = el('legend', {}, el('span', { class: 'name', id: `${id}-label`, text: `One of ${orList(members.map((m) => humanize(m.name).replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())))} is required` }),
+        el('span', { class: 'required-mark', title: 'required', text: '*' }));
+      const box = el('fieldset', { class: 'group one-of', 'data-field': key, 'data-one-of': members.map((m) => m.name).join(' ') }, legend);
+      for (const m of members) {
+        done.add(m.path);
+        renderField(m, `${pointer}/${escapeSeg(m.name)}`, indexes, box);
+      }
+      box.append(message(key));
+      into.append(box);
+    }
   }
 
   /** Touched paths of list items after item `i` of list `pointer` was removed. */
@@ -399,7 +443,7 @@ export function createForm(preflight, kind, parts, options = {}) {
   function build() {
     const focused = document.activeElement?.dataset?.path;
     parts.form.replaceChildren();
-    for (const f of children('', [])) renderField(f, `/${escapeSeg(f.name)}`, [], parts.form);
+    renderFields(children('', []), '', [], parts.form);
     if (description.rules.length > 0) {
       const rules = el('ul', {}, ...description.rules.map((r) => el('li', {}, ...withCode(r.text))));
       parts.form.append(el('details', { class: 'rules' }, el('summary', { text: 'Rules across fields' }), rules));
@@ -420,10 +464,23 @@ export function createForm(preflight, kind, parts, options = {}) {
     let hiddenCount = 0;
     for (const issue of report.issues) {
       // The field at the issue's path, or the nearest enclosing one on the form.
+      // A one_of_required issue of a group: at the group, shown once one of its fields is touched.
       let p = issue.path;
       let slot = null;
-      while (p !== '' && !(slot = parts.form.querySelector(`[data-message-for="${CSS.escape(p)}"]`))) p = p.slice(0, p.lastIndexOf('/'));
-      const visible = showAll || [...touched].some((t) => t === p || t.startsWith(`${p}/`) || p.startsWith(`${t}/`));
+      let watched = [p];
+      const names = issue.code === 'one_of_required' && Array.isArray(issue.params?.fields) ? issue.params.fields : null;
+      const parent = p.slice(0, p.lastIndexOf('/'));
+      const key = names ? `${parent}/(${[...names].sort().join('|')})` : null;
+      if (key && (slot = parts.form.querySelector(`[data-message-for="${CSS.escape(key)}"]`))) {
+        p = key;
+        watched = names.map((n) => `${parent}/${escapeSeg(n)}`);
+      } else {
+        while (p !== '' && !(slot = parts.form.querySelector(`[data-message-for="${CSS.escape(p)}"]`))) p = p.slice(0, p.lastIndexOf('/'));
+        watched = [p];
+      }
+      // Shown once the field, or a field inside it, was touched: not because an enclosing list
+      // was (a component just added shows no message of its own fields yet).
+      const visible = showAll || [...touched].some((t) => watched.some((w) => t === w || t.startsWith(`${w}/`)));
       if (!visible) {
         hiddenCount++;
         continue;
@@ -434,7 +491,7 @@ export function createForm(preflight, kind, parts, options = {}) {
         // Styled as a warning only while the field has no error.
         if (issue.severity === 'error') {
           slot.classList.remove('warning');
-          parts.form.querySelector(`[data-path="${CSS.escape(p)}"]`)?.setAttribute('aria-invalid', 'true');
+          for (const w of watched) parts.form.querySelector(`[data-path="${CSS.escape(w)}"]`)?.setAttribute('aria-invalid', 'true');
           slot.closest('[data-field]')?.classList.add('invalid');
         } else if (!slot.closest('[data-field]')?.classList.contains('invalid')) {
           slot.classList.add('warning');
@@ -466,4 +523,41 @@ export function createForm(preflight, kind, parts, options = {}) {
   });
   render();
   return { state, description, update, render };
+}
+
+/**
+ * The one-of groups among described `fields`: fields of one object, each described as required
+ * when all the others are absent (brand, gtin and mpn; an app's two store ids). Described path ->
+ * the described paths of its group, in described order.
+ */
+export function oneOfGroups(fields) {
+  const byPath = new Map(fields.map((f) => [f.path, f]));
+  const groups = new Map();
+  for (const f of fields) {
+    const when = f.required === 'conditional' ? f.condition?.when : null;
+    if (when?.op !== 'all_absent' || !Array.isArray(when.fields) || groups.has(f.path)) continue;
+    const all = [f.path, ...when.fields];
+    const parent = (x) => x.slice(0, x.lastIndexOf('/'));
+    const closed = all.every((x) => {
+      const g = byPath.get(x);
+      const w = g?.required === 'conditional' ? g.condition?.when : null;
+      return parent(x) === parent(f.path) && w?.op === 'all_absent' &&
+        w.fields.length === all.length - 1 && all.every((y) => y === x || w.fields.includes(y));
+    });
+    if (!closed) continue;
+    const members = fields.filter((g) => all.includes(g.path)).map((g) => g.path);
+    for (const m of members) groups.set(m, members);
+  }
+  return groups;
+}
+
+/** The message key of the group `group` (described paths) of which concrete `pointer` is a member. */
+function groupKey(pointer, group) {
+  const parent = pointer.slice(0, pointer.lastIndexOf('/'));
+  return `${parent}/(${group.map((g) => g.slice(g.lastIndexOf('/') + 1)).sort().join('|')})`;
+}
+
+/** "a, b or c". */
+function orList(words) {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }

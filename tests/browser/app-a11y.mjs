@@ -24,18 +24,71 @@ export async function axeViolations(page) {
     .map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The widths each state is looked at: a phone (390 CSS px) and a desktop window (1280). */
+export const WIDTHS = [390, 1280];
+/** No text field, select or file picker may be narrower than this (CSS px) at any width. */
+export const MIN_CONTROL_WIDTH = 200;
+
 /**
- * One state of the page: its screenshot `<name>.png` in `shots`, and the accessibility check.
+ * What is wrong with the layout as it is now: controls and hint paragraphs narrower than
+ * MIN_CONTROL_WIDTH (text inputs, text areas, selects, file pickers; not checkboxes), the
+ * document wider than the view,
+ * and elements whose right edge is past the view (unless a scrolling or clipping box around them
+ * ends inside it). Only rendered elements count.
+ */
+export async function layoutProblems(page) {
+  return page.evaluate((minWidth) => {
+    const problems = [];
+    const vw = document.documentElement.clientWidth;
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.dataset.path ? `[${e.dataset.path}]` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
+    if (document.documentElement.scrollWidth > vw) problems.push(`the document is ${document.documentElement.scrollWidth} px wide in a ${vw} px view`);
+    for (const c of document.querySelectorAll('input, select, textarea')) {
+      if (['checkbox', 'radio', 'hidden'].includes(c.type) || !c.checkVisibility()) continue;
+      const w = c.getBoundingClientRect().width;
+      if (w < minWidth) problems.push(`${name(c)} is ${Math.round(w)} px wide`);
+    }
+    // A hint paragraph as narrow as a word is read one word per line.
+    for (const h of document.querySelectorAll('p.hint')) {
+      if (!h.checkVisibility()) continue;
+      const w = h.getBoundingClientRect().width;
+      if (w < minWidth) problems.push(`${name(h)} (a hint) is ${Math.round(w)} px wide`);
+    }
+    const clipped = (e) => {
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        const o = getComputedStyle(a).overflowX;
+        if (o !== 'visible' && a.getBoundingClientRect().right <= vw + 0.5) return true;
+      }
+      return false;
+    };
+    for (const e of document.body.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.right <= vw + 0.5) continue;
+      if (!clipped(e)) problems.push(`${name(e)} ends at ${Math.round(r.right)} px`);
+    }
+    return problems;
+  }, MIN_CONTROL_WIDTH);
+}
+
+/**
+ * One state of the page, at each of WIDTHS: its screenshot `<name>-<width>.png` in `shots`, the
+ * layout check (layoutProblems) and the accessibility check. The view is put back as it was.
  * @param {import('playwright-core').Page} page
  * @param {{check: Function, shots: string}} ctx
  * @param {string} name
  */
 export async function state(page, { check, shots }, name) {
-  // From the top, as a person arrives at it (the verdict bar sticks to the top of the view).
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-  const violations = await axeViolations(page);
-  check(`${name}: axe-core finds no serious or critical accessibility violation`, violations.length === 0, violations.join('; '));
+  const before = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: before?.height ?? 900 });
+    // From the top, as a person arrives at it (the verdict bar sticks to the top of the view).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+    const layout = await layoutProblems(page);
+    check(`${name} at ${width} px: every control and hint at least ${MIN_CONTROL_WIDTH} px wide, nothing wider than the view`, layout.length === 0, layout.slice(0, 8).join('; '));
+    const violations = await axeViolations(page);
+    check(`${name} at ${width} px: axe-core finds no serious or critical accessibility violation`, violations.length === 0, violations.join('; '));
+  }
+  if (before) await page.setViewportSize(before);
 }
 
 /**

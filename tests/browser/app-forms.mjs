@@ -7,12 +7,18 @@
 // - Invalid values typed in show the engine's message at that field, and nowhere else; fixing
 //   them clears the messages; a complete payload makes the form say valid, and the native command
 //   line (`preflight validate KIND`) agrees on the payload the form built, message for message.
+// - What a person reads: enum values and hints in words (no `SWIPEABLE_MEDIA`, no "array",
+//   no bare "Https"), every key of examples/browser/labels.js a value or description describe
+//   gives; brand/GTIN/MPN one group with one required mark whose message is the engine's
+//   one_of_required; a card component just added shows no message until a field of it is touched
+//   or "Check all fields" is pressed.
 // - Some values are typed key by key (locator.pressSequentially: the events of each key, not one
 //   input event for the whole value as page.fill sends): the product's price and the card's
 //   country code and store id. The message must show while the value breaks the rule, clear at
 //   the key that satisfies it, and be the engine's message at every key.
 import { spawnSync } from 'node:child_process';
 import { state, brokenWords } from './app-a11y.mjs';
+import { VALUE_LABELS, HINTS } from '../../examples/browser/labels.js';
 
 /** What the spec states, copied from /work/shared/spec (B §2 Product; C §2 Card components, §4 Cards). */
 const SPEC = {
@@ -23,6 +29,8 @@ const SPEC = {
       '/condition': ['new', 'used', 'refurbished'],
     },
     required: ['/id', '/title', '/description', '/availability', '/condition', '/price', '/link', '/image_link'],
+    // "at least one of brand, gtin, mpn": one rule, shown as one group with one required mark.
+    oneOf: [{ members: ['/brand', '/gtin', '/mpn'], words: ['brand', 'gtin', 'mpn'] }],
   },
   card: {
     maxLength: { '/name': 80 },
@@ -30,6 +38,11 @@ const SPEC = {
     labelValues: ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'],
   },
 };
+
+/** The message key of a one-of group of the form: `<parent>/(a|b|c)`, member names sorted. */
+const groupKeyOf = (members) => `${members[0].slice(0, members[0].lastIndexOf('/'))}/(${members.map((m) => m.slice(m.lastIndexOf('/') + 1)).sort().join('|')})`;
+/** An enum value written for programs (`SWIPEABLE_MEDIA`, `APP`), not for people. */
+const RAW_ENUM = /^[A-Z][A-Z0-9_]+$/;
 
 const sel = (p) => `#panel-${p.kind} [data-path="${p.path}"]`;
 const messageOf = (page, kind, pointer) => page.$eval(`#panel-${kind} [data-message-for="${pointer}"]`, (m) => m.textContent).catch(() => null);
@@ -52,6 +65,14 @@ function nativeReport(bin, kind, payload) {
  * Checks that the messages shown are the native engine's for the form's payload at those paths
  * (messages at one field are joined with '; ' in report order).
  */
+/** Like sameAsNative for one issue path whose message the form shows at `shownAt` (a group). */
+async function sameAsNativeAt(page, kind, name, { check, preflightBin }, path, shownAt) {
+  const native = nativeReport(preflightBin, kind, await payloadOf(page, kind));
+  const want = native.report?.issues.filter((i) => i.path === path).map((i) => i.message).join('; ');
+  const got = await messageOf(page, kind, shownAt);
+  check(`${name}: the message at ${shownAt} is the engine's at ${path}`, Boolean(want) && got === want, `shown ${JSON.stringify(got)}, native ${JSON.stringify(want)}`);
+}
+
 async function sameAsNative(page, kind, name, { check, preflightBin }, pointers) {
   const native = nativeReport(preflightBin, kind, await payloadOf(page, kind));
   for (const p of pointers) {
@@ -110,8 +131,11 @@ async function formIsTheDescription(page, origin, kind, check, exclude = []) {
     }));
     if (f.maxLength !== null && got.maxLength !== f.maxLength) problems.push(`${f.path}: maxlength ${got.maxLength}, described ${f.maxLength}`);
     if (f.enum !== null && JSON.stringify(got.options) !== JSON.stringify(['', ...f.enum])) problems.push(`${f.path}: options ${got.options}`);
-    if (got.required !== (f.required === 'always')) problems.push(`${f.path}: required mark ${got.required}, described ${f.required}`);
-    if (f.required === 'conditional' && got.condition !== f.condition?.text) problems.push(`${f.path}: condition ${got.condition}`);
+    const grouped = (SPEC[kind].oneOf ?? []).some((g) => g.members.includes(f.path));
+    // A member of a one-of group has no mark and no condition of its own: the group has them.
+    if (got.required !== (f.required === 'always' && !grouped)) problems.push(`${f.path}: required mark ${got.required}, described ${f.required}`);
+    if (f.required === 'conditional' && !grouped && got.condition !== f.condition?.text) problems.push(`${f.path}: condition ${got.condition}`);
+    if (grouped && got.condition !== null) problems.push(`${f.path}: a condition of its own in its group: ${got.condition}`);
   }
   check(`${kind}: every described field has its control, maxlength, options and required mark (${top.length} fields)`, problems.length === 0, problems.join('; '));
   const spec = SPEC[kind];
@@ -124,6 +148,17 @@ async function formIsTheDescription(page, origin, kind, check, exclude = []) {
   }
   for (const p of spec.required ?? []) {
     check(`${kind}: ${p} is marked required as in the spec`, await page.$eval(sel({ kind, path: p }), (e) => e.closest('[data-field]').querySelector('label .required-mark') !== null));
+  }
+  for (const g of spec.oneOf ?? []) {
+    const got = await page.$$eval(g.members.map((m) => sel({ kind, path: m })).join(', '), (cs) => {
+      const boxes = [...new Set(cs.map((c) => c.closest('fieldset')))];
+      const legend = boxes[0]?.querySelector(':scope > legend');
+      return { controls: cs.length, boxes: boxes.length, legend: legend?.textContent ?? '', marks: legend?.querySelectorAll('.required-mark').length ?? 0,
+        memberMarks: cs.filter((c) => c.closest('[data-field]').querySelector('.required-mark')).length };
+    });
+    check(`${kind}: ${g.words.join('/')} are one group, its legend the rule with one required mark, no mark on a member`,
+      got.controls === g.members.length && got.boxes === 1 && got.marks === 1 && got.memberMarks === 0 &&
+        /one of/i.test(got.legend) && /required/i.test(got.legend) && g.words.every((w) => got.legend.toLowerCase().includes(w)), JSON.stringify(got));
   }
   return d;
 }
@@ -153,6 +188,24 @@ async function labelsForPeople(page, kind, d, check, exclude = []) {
   check(`${kind}: no field is spell-checked (the browser's spelling service would see the text)`, spelled.length === 0, spelled.join(', '));
   const duplicates = await page.$$eval('[id]', (es) => es.map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i));
   check(`${kind}: no two elements of the page share an id`, duplicates.length === 0, duplicates.join(', '));
+  await wordsNotNames(page, kind, d, check);
+}
+
+/**
+ * Enum values and hints in words: no option, button, heading, label, legend or hint shows a
+ * described enum value written for programs (SWIPEABLE_MEDIA; the value sent stays it), and no
+ * hint is developer jargon ("array", "object", "render order") or a bare scheme ("Https").
+ */
+async function wordsNotNames(page, kind, d, check) {
+  const raw = new Set(d.fields.flatMap((f) => f.enum ?? []).filter((v) => RAW_ENUM.test(v)));
+  const shown = await page.$$eval(`#panel-${kind} :is(option, button, h3, .name, legend, .hint, output)`, (es) => es.filter((e) => e.checkVisibility() || e.tagName === 'OPTION').map((e) => e.textContent));
+  const named = shown.filter((t) => t.split(/[^A-Za-z0-9_]+/).some((w) => raw.has(w)));
+  check(`${kind}: no option, button, label or hint shows an enum value's name (${raw.size} names described)`, named.length === 0, JSON.stringify(named));
+  const hints = await page.$$eval(`#panel-${kind} .hint`, (es) => es.filter((e) => e.checkVisibility()).map((e) => e.textContent.trim()));
+  const jargon = hints.filter((h) => /\b(array|object|string|render order)\b/i.test(h) || /^https?$/i.test(h));
+  check(`${kind}: no hint is jargon or a bare scheme`, jargon.length === 0, JSON.stringify(jargon));
+  const values = await page.$$eval(`#panel-${kind} select`, (ss) => ss.flatMap((s) => [...s.options].filter((o) => o.value !== '').map((o) => [o.value, o.label])));
+  check(`${kind}: every option submits a described value`, values.every(([v]) => d.fields.some((f) => f.enum?.includes(v) || f.type === 'boolean')), JSON.stringify(values));
 }
 
 /** The verdict is above the fields, and stays in view while the form scrolls. */
@@ -224,9 +277,15 @@ async function testProduct(page, ctx) {
   const missing = ['/id', '/description', '/availability', '/condition', '/image_link'];
   check('product: Check shows "required" at each missing required field', missing.every((p) => shown[p]), JSON.stringify(shown));
   await sameAsNative(page, kind, 'product (missing fields)', ctx, missing);
-  // A rule over several members is reported at the first of them (params.fields names all).
-  check('product: the brand/gtin/mpn rule shows at brand, the first of the three', Boolean(shown['/brand']), JSON.stringify(shown));
-  await sameAsNative(page, kind, 'product (brand/gtin/mpn)', ctx, ['/brand']);
+  // A rule over several members is reported at the first of them (params.fields names all); the
+  // form shows it once, at their group.
+  const group = groupKeyOf(SPEC.product.oneOf[0].members);
+  check('product: the brand/gtin/mpn rule shows once, at their group, not at brand', Boolean(shown[group]) && !shown['/brand'], JSON.stringify(shown));
+  await sameAsNativeAt(page, kind, 'product (brand/gtin/mpn)', ctx, '/brand', group);
+  check('product: the group is marked invalid and its fields described by its message',
+    await page.$eval(`#panel-product [data-field="${group}"]`, (g) => g.classList.contains('invalid') &&
+      [...g.querySelectorAll('[data-path]')].every((c) => c.getAttribute('aria-describedby').split(' ').some((id) => document.getElementById(id)?.textContent === g.querySelector(`[data-message-for="${g.dataset.field}"]`).textContent))));
+  await state(page, ctx, 'product-check-all');
 
   await page.fill(at('/id'), 'sku-1');
   await page.fill(at('/description'), 'A white enamel mug, 350 ml.');
@@ -278,6 +337,14 @@ async function testCard(page, ctx) {
   await page.click('#panel-card [data-remove="/components/1"]');
 
   await add('BUTTON');
+  // A component just added shows no message at its fields (as the product form shows none at a
+  // field not touched yet); "Check all fields" shows them.
+  shown = await shownMessages(page, kind);
+  const early = Object.keys(shown).filter((p) => p.startsWith('/components/'));
+  const red = await page.$$eval('#panel-card ol.objects > li :is(.invalid, [aria-invalid])', (es) => es.length);
+  check('card: a component just added shows no message and no red field before a field of it is touched', early.length === 0 && red === 0, JSON.stringify({ shown, red }));
+  await state(page, ctx, 'card-component-added');
+  await page.click('#panel-card button[type="submit"]');
   const labels = await page.$eval(at('/components/1/label/value'), (e) => [...e.options].map((o) => o.value).filter((v) => v !== ''));
   check('card: a button label offers the spec\'s values', JSON.stringify(labels) === JSON.stringify(SPEC.card.labelValues), JSON.stringify(labels));
   // describe: "WEBSITE ... allowed only in DETAILS; APP ... allowed only in BUTTON", so a BUTTON's
@@ -285,7 +352,7 @@ async function testCard(page, ctx) {
   const destinations = await page.$eval(at('/components/1/destination/type'), (e) => [...e.options].map((o) => o.value).filter((v) => v !== ''));
   check('card: a button destination offers only APP', JSON.stringify(destinations) === '["APP"]', JSON.stringify(destinations));
   shown = await shownMessages(page, kind);
-  check('card: a new component shows what it lacks, at its fields',
+  check('card: "Check all fields" shows what the new components lack, at their fields',
     ['/components/0/media_key', '/components/1/label/value'].every((p) => shown[p]), JSON.stringify(shown));
   await sameAsNative(page, kind, 'card', ctx, ['/components/0/media_key', '/components/1/label/value']);
 
@@ -296,8 +363,11 @@ async function testCard(page, ctx) {
   shown = await shownMessages(page, kind);
   await state(page, ctx, 'card-app-destination');
   check('card: an APP destination shows its own fields', (await page.$(at('/components/1/destination/url'))) === null && (await page.$(at('/components/1/destination/country_code'))) !== null);
-  check('card: a bad country code and the missing app id show at their fields', Boolean(shown['/components/1/destination/country_code']) && Boolean(shown['/components/1/destination/androidstore_app_id']), JSON.stringify(shown));
-  await sameAsNative(page, kind, 'card (app destination)', ctx, ['/components/1/destination/country_code', '/components/1/destination/androidstore_app_id']);
+  const appIds = groupKeyOf(['/components/1/destination/androidstore_app_id', '/components/1/destination/ios_app_store_identifier']);
+  check('card: a bad country code shows at its field, the missing app id once at the group of the two store ids',
+    Boolean(shown['/components/1/destination/country_code']) && Boolean(shown[appIds]) && !shown['/components/1/destination/androidstore_app_id'], JSON.stringify(shown));
+  await sameAsNative(page, kind, 'card (app destination)', ctx, ['/components/1/destination/country_code']);
+  await sameAsNativeAt(page, kind, 'card (app destination)', ctx, '/components/1/destination/androidstore_app_id', appIds);
 
   // Typed key by key: "U" is no ISO 3166-1 alpha-2 code (the message shows), "US" is (it clears).
   await page.fill(at('/components/1/destination/country_code'), '');
@@ -337,4 +407,10 @@ async function testCard(page, ctx) {
 export async function testForms(page, ctx) {
   await testProduct(page, ctx);
   await testCard(page, ctx);
+  // labels.js names only what describe gives: a value or a hint describe dropped fails here.
+  const described = (await Promise.all(['product', 'card'].map((k) => describedIn(page, ctx.origin, k)))).flatMap((d) => d.fields);
+  const values = Object.keys(VALUE_LABELS).filter((v) => !described.some((f) => f.enum?.includes(v)));
+  ctx.check('labels.js: every labelled value is a described enum value', values.length === 0, values.join(', '));
+  const hints = Object.keys(HINTS).filter((k) => !described.some((f) => f.path === k || f.description === k));
+  ctx.check('labels.js: every hint replaces a described path or description', hints.length === 0, hints.join(', '));
 }

@@ -14,6 +14,10 @@
 //   through a recording loopback proxy that refuses it and fails the test (Chromium's own Google
 //   endpoints are pointed at a local sink and reported apart, as in tests/browser/run.mjs).
 //
+// - page setup: the .wasm is preloaded (the package's fetch takes that response: one request) and
+//   every modulepreload names a module the page imports.
+//
+// Every state is looked at 390 and 1280 px wide (tests/browser/app-a11y.mjs: layout and axe-core).
 // Screenshots go to tests/browser/screenshots/. Prints one line per failure and `N passed,
 // N failed`; exits non-zero on any failure. Bounded by APP_TEST_TIMEOUT_MS (default 240000).
 //
@@ -31,6 +35,7 @@ import {
 import { generateCsv, randomCases, INVALID } from './app-csv.mjs';
 import { testForms } from './app-forms.mjs';
 import { state } from './app-a11y.mjs';
+import { modulesOf } from '../../scripts/module-graph.mjs';
 // The page's hashing job and, for running it here, the Node build of the package.
 import { hashFile, JobError } from '../../examples/browser/hash-csv.js';
 import { sniff, SNIFF_BYTES } from '../../examples/browser/audience.js';
@@ -113,6 +118,7 @@ const timer = watchdog(timeoutMs, () => {
 }, browser.cleanup);
 
 const pageRequests = []; // {url, method, body}
+const preloaded = { modules: [], wasm: [] }; // repository paths the page's <link>s preload
 const pageProblems = [];
 
 /** The native command line on `file`: {stdout (Buffer), rows: [[row, code]], summary}. */
@@ -253,6 +259,7 @@ async function testAudience(page, ctx) {
   check('audience: the country code field is marked invalid and described by the error',
     await page.$eval('#aud-country', (c) => c.getAttribute('aria-invalid') === 'true' && c.getAttribute('aria-describedby').split(' ').includes('aud-country-error')));
   check('audience: nothing to download after a failed job', await page.$eval('#aud-download', (a) => a.hidden));
+  check('audience: no progress bar is left after a failed job', !(await page.isVisible('#aud-progress')) && (await page.$eval('#aud-progress', (p) => p.value)) === 0);
   await state(page, ctx, 'audience-option-error');
 }
 
@@ -351,6 +358,9 @@ try {
   await page.waitForFunction(() => document.body.dataset.ready === 'true' || document.getElementById('status').textContent.startsWith('could not'));
   check('the page starts', (await page.textContent('#status')).startsWith('ready'), await page.textContent('#status'));
   const userAgent = await page.evaluate(() => navigator.userAgent);
+  const links = await page.$$eval('link[rel="modulepreload"], link[rel="preload"]', (ls) => ls.map((l) => [l.rel, new URL(l.href).pathname.slice(1)]));
+  preloaded.modules = links.filter(([r]) => r === 'modulepreload').map(([, p]) => p);
+  preloaded.wasm = links.filter(([r]) => r === 'preload').map(([, p]) => p);
 
   // Only this run's screenshots in the folder.
   rmSync(shots, { recursive: true, force: true });
@@ -375,6 +385,14 @@ check('network: no request to the test server has a body', served.every((s) => s
 check('network: the page, its worker and the package were loaded (the worker: preflight-wasm/helpers, its own build)',
   ['examples/browser/index.html', 'examples/browser/hash-worker.js', 'pkg/browser.js', 'pkg/wasm/preflight_bg.wasm',
     'pkg/helpers-browser.js', 'pkg/helpers-manual.js', 'pkg/wasm/preflight_helpers_bg.wasm'].every((f) => files.includes(f)));
+// The page setup of pkg/README.md: the .wasm preloaded (and that response used: one request),
+// modules preloaded only if the page imports them.
+check('network: the page\'s .wasm was requested once (the preload is the response the package instantiates)',
+  served.filter((s) => s.rel === 'pkg/wasm/preflight_bg.wasm').length === 1, `${served.filter((s) => s.rel === 'pkg/wasm/preflight_bg.wasm').length} requests`);
+const graph = modulesOf(root, `${APP_DIR}app.js`);
+check('network: every module the page preloads is one it imports', preloaded.modules.length > 0 && preloaded.modules.every((m) => graph.includes(m)),
+  preloaded.modules.filter((m) => !graph.includes(m)).join(', '));
+check('network: the .wasm preloaded is the one the package fetches', JSON.stringify(preloaded.wasm) === '["pkg/wasm/preflight_bg.wasm"]', JSON.stringify(preloaded.wasm));
 const notLocal = pageRequests.filter((r) => !r.url.startsWith(`${origin}/`) && !r.url.startsWith('blob:') && !r.url.startsWith('data:'));
 check('network: every request Playwright saw went to the test server (or a blob: of the page)', notLocal.length === 0, notLocal.map((r) => r.url).join(', '));
 check('network: no request Playwright saw has a body', pageRequests.every((r) => r.body === null || r.body.length === 0));
