@@ -4,9 +4,9 @@
 // - every subpath of pkg/package.json "exports" that has a `types` condition (read from the
 //   file, so a new entry is covered without editing this test) resolves to that types file under
 //   node10 (which ignores "exports" and reads "types" and "typesVersions"), node16, nodenext and
-//   bundler (tsc --traceResolution), and compiles with its `PreflightError` typed; every entry
-//   that exports `validate` also exports `PayloadOf` (the README's `formData as
-//   PayloadOf<'product'>` works from any of them);
+//   bundler (tsc --traceResolution; as an ES module, and under nodenext also as CommonJS), and
+//   compiles with its `PreflightError` typed; every entry that exports `validate` also exports
+//   `PayloadOf` (pkg/README's `formData as PayloadOf<'product'>` works from any of them);
 // - every JavaScript subpath has a `types` condition;
 // - tests/types/resolution/consumer.ts (whose @ts-expect-error lines fail when an entry resolves
 //   to `any`) compiles in each mode.
@@ -75,12 +75,17 @@ before(() => {
   installPacked(dir);
   copyFileSync(path.join(root, 'tests/types/resolution/consumer.ts'), path.join(dir, 'consumer.ts'));
   writeFileSync(path.join(dir, 'entries.ts'), allEntries());
+  // A CommonJS consumer (a .cts file): under nodenext, whose require() loads the ES module
+  // types (TypeScript 5.8 and later); node16 refuses require() of an ES module (TS1479), so a
+  // CommonJS project on node16 imports the package with import().
+  writeFileSync(path.join(dir, 'entries-cjs.cts'), allEntries());
   for (const [mode, { module }] of Object.entries(modes)) {
     const compilerOptions = {
       target: 'es2022', lib: ['es2022', 'dom'], module, moduleResolution: mode, types: [],
       strict: true, skipLibCheck: false, noEmit: true,
     };
-    writeFileSync(path.join(dir, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'entries.ts'] }));
+    const files = ['consumer.ts', 'entries.ts', ...(mode === 'nodenext' ? ['entries-cjs.cts'] : [])];
+    writeFileSync(path.join(dir, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files }));
   }
   // ES module consumers (node16, nodenext): a project of "type": "module".
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
