@@ -362,7 +362,7 @@ export function codeUnions(rust = rustLists()) {
   for (const [name, , members] of unions) if (errorUnions.includes(name)) for (const c of members) all.add(c);
   unions.push([
     'AnyErrorCode',
-    'Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,\nloading. Exactly the codes the package throws (tests/node/payload-dts.test.mjs).',
+    'Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,\nloading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).',
     sorted(all),
   ]);
   return unions;

@@ -303,7 +303,7 @@ export type CsvRowCode =
 
 /**
  * Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,
- * loading. Exactly the codes the package throws (tests/node/payload-dts.test.mjs).
+ * loading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).
  */
 export type AnyErrorCode =
   | SigningErrorCode
