@@ -4,12 +4,11 @@
 //   the package's JavaScript and the wasm binding throw is in AnyErrorCode, which every entry's
 //   PreflightError carries (tsc);
 // - the typesVersions map of pkg/package.json is what the generator makes of its exports map;
-// The generated payload types (pkg/types/payloads.d.ts, issue 16):
-// - they are what scripts/gen-payload-types.mjs makes of the engine's jsonSchema(kind) now (CI
-//   fails when the engine's rules change and the file is not regenerated);
-// - they are never stricter than the engine: every payload of tests/vectors/ the engine calls
-//   valid type-checks as `validate(kind, payload)` (tsc on a generated file);
-// - they cover exactly the engine's kinds.
+// - the payload types (pkg/types/payloads.d.ts, issue 16) are what the generator makes of the
+//   engine's jsonSchema(kind) now (CI fails when the engine's rules change and the file is not
+//   regenerated), cover exactly the engine's kinds, and are never stricter than the engine:
+//   every payload of tests/vectors/ the engine calls valid type-checks as
+//   `validate(kind, payload)` (tsc on a generated file).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
