@@ -45,7 +45,11 @@ test('every JavaScript subpath of "exports" has a types condition', () => {
     .map(([subpath]) => subpath)
     // Not JavaScript: the .wasm files and package.json.
     .filter((subpath) => !/\.(wasm|json)$/.test(subpath));
-  assert.deepEqual(without, []);
+  assert.deepEqual(
+    without,
+    [],
+    'give each a "types" condition (a module with no exports: a .d.ts of `export {};`), then node scripts/gen-payload-types.mjs for typesVersions',
+  );
   assert.ok(entries.length >= 15, `${entries.length} entries`);
 });
 
