@@ -3,7 +3,9 @@
 //   ErrorCode, the audience, signing, helper and loading codes, AnyErrorCode), and every code
 //   the package's JavaScript and the wasm binding throw is in AnyErrorCode, which every entry's
 //   PreflightError carries (tsc);
-// - the typesVersions map of pkg/package.json is what the generator makes of its exports map;
+// - the exports' types and the typesVersions map of pkg/package.json are what the generator
+//   makes of the exports map, and the built CommonJS twins (pkg/index.d.cts, pkg/types/*.d.cts)
+//   what it makes of the .d.ts files;
 // - the payload types (pkg/types/payloads.d.ts, issue 16) are what the generator makes of the
 //   engine's jsonSchema(kind) now (CI fails when the engine's rules change and the file is not
 //   regenerated), cover exactly the engine's kinds, and are never stricter than the engine:
@@ -12,11 +14,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bindingCodes,
+  cjsTwins,
   codeUnions,
   CODES_OUTPUT,
   generateCodes,
@@ -52,8 +55,18 @@ test('pkg/types/codes.d.ts is what the Rust lists and JS_CODES give now (node sc
   assert.ok(readFileSync(CODES_OUTPUT, 'utf8') === generateCodes(), `pkg/types/codes.d.ts differs from the Rust lists: ${REGENERATE}`);
 });
 
-test('the typesVersions of pkg/package.json map every subpath of its exports (node scripts/gen-payload-types.mjs)', () => {
-  assert.ok(readFileSync(PACKAGE_JSON, 'utf8') === generatePackageJson(), `pkg/package.json typesVersions differs from its exports: ${REGENERATE}`);
+test('the types and typesVersions of pkg/package.json map every subpath of its exports (node scripts/gen-payload-types.mjs)', () => {
+  assert.ok(readFileSync(PACKAGE_JSON, 'utf8') === generatePackageJson(), `pkg/package.json types or typesVersions differ from its exports: ${REGENERATE}`);
+});
+
+test('the built CommonJS twins pkg/index.d.cts and pkg/types/*.d.cts are the .d.ts files now', () => {
+  const twins = cjsTwins();
+  for (const [file, text] of Object.entries(twins)) {
+    const built = existsSync(path.join(root, 'pkg', file)) ? readFileSync(path.join(root, 'pkg', file), 'utf8') : null;
+    assert.ok(built === text, `pkg/${file} is not its .d.ts now: run bash scripts/build-wasm.sh (or node scripts/gen-payload-types.mjs --cjs-twins)`);
+  }
+  const present = readdirSync(path.join(root, 'pkg/types')).filter((f) => f.endsWith('.d.cts')).map((f) => `types/${f}`);
+  assert.deepEqual(present.filter((f) => !(f in twins)), [], 'a .d.cts without its .d.ts');
 });
 
 /** The codes thrown with a literal code in pkg/lib/*.js (`new PreflightError('code', ...)`). */

@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { esmTypes } from '../../scripts/gen-payload-types.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
@@ -82,8 +83,8 @@ function browserFileTypes() {
   const pkg = JSON.parse(readFileSync(path.join(root, 'pkg/package.json'), 'utf8'));
   const map = {};
   for (const target of Object.values(pkg.exports)) {
-    if (typeof target !== 'object' || target === null || typeof target.types !== 'string') continue;
-    if (typeof target.default === 'string') map[target.default] = target.types;
+    if (typeof target !== 'object' || target === null || typeof esmTypes(target.types) !== 'string') continue;
+    if (typeof target.default === 'string') map[target.default] = esmTypes(target.types);
   }
   return map;
 }

@@ -4,7 +4,8 @@
 // - every subpath of pkg/package.json "exports" that has a `types` condition (read from the
 //   file, so a new entry is covered without editing this test) resolves to that types file under
 //   node10 (which ignores "exports" and reads "types" and "typesVersions"), node16, nodenext and
-//   bundler (tsc --traceResolution; as an ES module, and under nodenext also as CommonJS), and
+//   bundler (tsc --traceResolution; from an ES module, and under node16 and nodenext also from
+//   CommonJS, which gets the `require` types: the .d.cts twins), and
 //   compiles with its `PreflightError` typed; every entry that exports `validate` also exports
 //   `PayloadOf` (pkg/README's `formData as PayloadOf<'product'>` works from any of them);
 // - every JavaScript subpath has a `types` condition;
@@ -34,14 +35,20 @@ const modes = {
 };
 
 const pkg = JSON.parse(readFileSync(path.join(root, 'pkg/package.json'), 'utf8'));
-/** [import name, types file] of every subpath of "exports" with a `types` condition. */
+/** Whether an export has `types` for ES module and CommonJS consumers. */
+const typed = (target) =>
+  typeof target === 'object' && target !== null && typeof target.types?.default === 'string' && typeof target.types?.require === 'string';
+/** [import name, {esm, cjs} types files] of every subpath of "exports" with a `types` condition. */
 const entries = Object.entries(pkg.exports)
-  .filter(([, target]) => typeof target === 'object' && target !== null && typeof target.types === 'string')
-  .map(([subpath, target]) => [subpath === '.' ? 'preflight-wasm' : `preflight-wasm/${subpath.slice(2)}`, target.types]);
+  .filter(([, target]) => typed(target))
+  .map(([subpath, target]) => [
+    subpath === '.' ? 'preflight-wasm' : `preflight-wasm/${subpath.slice(2)}`,
+    { esm: target.types.default, cjs: target.types.require },
+  ]);
 
 test('every JavaScript subpath of "exports" has a types condition', () => {
   const without = Object.entries(pkg.exports)
-    .filter(([subpath, target]) => !(typeof target === 'object' && target !== null && typeof target.types === 'string'))
+    .filter(([, target]) => !typed(target))
     .map(([subpath]) => subpath)
     // Not JavaScript: the .wasm files and package.json.
     .filter((subpath) => !/\.(wasm|json)$/.test(subpath));
@@ -54,7 +61,7 @@ test('every JavaScript subpath of "exports" has a types condition', () => {
 });
 
 /** Whether a types file exports `validate` (then it must export the payload types too). */
-const validates = (types) => /export (declare function validate\b|\{[^}]*\bvalidate\b)/.test(readFileSync(path.join(root, 'pkg', types), 'utf8'));
+const validates = ({ esm }) => /export (declare function validate\b|\{[^}]*\bvalidate\b)/.test(readFileSync(path.join(root, 'pkg', esm), 'utf8'));
 
 /** A consumer importing every entry: resolved (not `any`), PreflightError typed, PayloadOf where it validates. */
 function allEntries() {
@@ -79,17 +86,17 @@ before(() => {
   installPacked(dir);
   copyFileSync(path.join(root, 'tests/types/resolution/consumer.ts'), path.join(dir, 'consumer.ts'));
   writeFileSync(path.join(dir, 'entries.ts'), allEntries());
-  // A CommonJS consumer (a .cts file): under nodenext, whose require() loads the ES module
-  // types (TypeScript 5.8 and later); node16 refuses require() of an ES module (TS1479), so a
-  // CommonJS project on node16 imports the package with import().
+  // A CommonJS consumer (a .cts file), under node16 and nodenext: the `require` types (.d.cts).
   writeFileSync(path.join(dir, 'entries-cjs.cts'), allEntries());
   for (const [mode, { module }] of Object.entries(modes)) {
     const compilerOptions = {
       target: 'es2022', lib: ['es2022', 'dom'], module, moduleResolution: mode, types: [],
       strict: true, skipLibCheck: false, noEmit: true,
     };
-    const files = ['consumer.ts', 'entries.ts', ...(mode === 'nodenext' ? ['entries-cjs.cts'] : [])];
-    writeFileSync(path.join(dir, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files }));
+    writeFileSync(path.join(dir, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'entries.ts'] }));
+    if (mode === 'node16' || mode === 'nodenext') {
+      writeFileSync(path.join(dir, `tsconfig.${mode}-cjs.json`), JSON.stringify({ compilerOptions, files: ['entries-cjs.cts'] }));
+    }
   }
   // ES module consumers (node16, nodenext): a project of "type": "module".
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
@@ -98,25 +105,36 @@ after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs tsc with --traceResolution on a config of `dir`; returns [type errors, entries resolved elsewhere than `want`]. */
+function compile(compiler, config, want) {
+  let out = '';
+  const args = [compiler, '--noEmit', '--traceResolution', '-p', path.join(dir, config)];
+  try {
+    out = execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', stdio: 'pipe', maxBuffer: 1 << 28 });
+  } catch (e) {
+    out = `${e.stdout}${e.stderr}`;
+  }
+  const errors = out.split('\n').filter((l) => /error TS\d+/.test(l));
+  const wrong = [];
+  for (const [entry, types] of entries) {
+    const expected = path.join(dir, 'node_modules/preflight-wasm', types[want]);
+    const m = new RegExp(`Module name '${entry.replace(/[/.]/g, '\\$&')}' was successfully resolved to '([^']*)'`).exec(out);
+    if (!m || m[1] !== expected) wrong.push(`${entry}: ${m ? m[1] : 'not resolved'}`);
+  }
+  return [errors, wrong];
+}
+
 for (const [mode, { compilers: names }] of Object.entries(modes)) {
   for (const name of names) {
     test(`moduleResolution ${mode} (${name}): every subpath resolves to its types, and they compile`, () => {
-      let out = '';
-      const args = [compilers[name], '--noEmit', '--traceResolution', '-p', path.join(dir, `tsconfig.${mode}.json`)];
-      try {
-        out = execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', stdio: 'pipe', maxBuffer: 1 << 28 });
-      } catch (e) {
-        out = `${e.stdout}${e.stderr}`;
-      }
-      const errors = out.split('\n').filter((l) => /error TS\d+/.test(l));
+      const [errors, wrong] = compile(compilers[name], `tsconfig.${mode}.json`, 'esm');
       assert.deepEqual(errors, [], 'type errors');
-      const wrong = [];
-      for (const [entry, types] of entries) {
-        const want = path.join(dir, 'node_modules/preflight-wasm', types);
-        const m = new RegExp(`Module name '${entry.replace(/[/.]/g, '\\$&')}' was successfully resolved to '([^']*)'`).exec(out);
-        if (!m || m[1] !== want) wrong.push(`${entry}: ${m ? m[1] : 'not resolved'}`);
-      }
       assert.deepEqual(wrong, [], `subpaths that do not resolve to their types under ${mode}`);
+      if (mode === 'node16' || mode === 'nodenext') {
+        const [cjsErrors, cjsWrong] = compile(compilers[name], `tsconfig.${mode}-cjs.json`, 'cjs');
+        assert.deepEqual(cjsErrors, [], 'type errors of a CommonJS consumer');
+        assert.deepEqual(cjsWrong, [], `subpaths that do not resolve to their CommonJS types under ${mode}`);
+      }
     });
   }
 }
