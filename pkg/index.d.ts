@@ -5,93 +5,14 @@ export * from './types/signing.js';
 export * from './types/loading.js';
 export * from './types/payloads.js';
 export * from './types/helpers.js';
+export * from './types/codes.js';
 import type { PayloadOf } from './types/payloads.js';
-import type { AudienceErrorCode } from './types/audience.js';
-import type { SigningErrorCode } from './types/signing.js';
-import type { HelperErrorCode } from './types/helpers.js';
-// Hand-written. The unions below mirror the Rust sources and tests/node/api.test.mjs checks
-// that they still do: Kind <- src/kind.rs (kinds!), IssueCode <- src/report/mod.rs (codes!),
-// ErrorCode <- src/error.rs (ErrorCode::as_str).
-
-/** The stable payload kind names (src/kind.rs). */
-export type Kind =
-  | 'product'
-  | 'product_batch'
-  | 'card'
-  | 'card_update'
-  | 'poll_card'
-  | 'video_conversation_card'
-  | 'video_conversation_card_update'
-  | 'line_item_update'
-  | 'custom_audience_users'
-  | 'do_not_reach_users'
-  | 'webhook_create'
-  | 'webhook_list_query'
-  | 'webhook_id'
-  | 'activity_subscription'
-  | 'product_catalog_list_query'
-  | 'product_catalog_create'
-  | 'product_catalog_update'
-  | 'products_list_query'
-  | 'products_delete'
-  | 'product_set_create'
-  | 'keyword_insights_query'
-  | 'tailored_audience_permission_list_query'
-  | 'tailored_audience_permission_create'
-  | 'targeted_audiences_query'
-  | 'account_media_list_query'
-  | 'card_list_query'
-  | 'poll_card_list_query'
-  | 'video_conversation_card_list_query'
-  | 'media_library_list_query'
-  | 'media_library_create'
-  | 'media_library_update'
-  | 'promoted_post_create'
-  | 'promoted_post_name_update'
-  | 'account_list_query'
-  | 'account_update'
-  | 'account_app_list_query'
-  | 'account_history_query'
-  | 'features_query'
-  | 'sandbox_features_create'
-  | 'line_item_curated_category_list_query'
-  | 'line_item_curated_category_create'
-  | 'line_item_curated_category_update'
-  | 'entity_get_query';
+import type { AnyErrorCode, IssueCode, Kind } from './types/codes.js';
+// Hand-written, except the name and code unions (Kind, IssueCode, ErrorCode, AnyErrorCode, ...):
+// generated from the Rust lists into types/codes.d.ts by scripts/gen-payload-types.mjs.
 
 /** How bad an issue is. A report is valid when no issue is an `'error'`. */
 export type Severity = 'error' | 'warning';
-
-/** Stable issue codes (src/report/mod.rs). Never renamed; new ones may be added. */
-export type IssueCode =
-  | 'required'
-  | 'wrong_type'
-  | 'unknown_field'
-  | 'too_long'
-  | 'too_short'
-  | 'too_many_items'
-  | 'too_few_items'
-  | 'too_large'
-  | 'not_in_enum'
-  | 'out_of_range'
-  | 'not_an_integer'
-  | 'duplicate'
-  | 'duplicate_key'
-  | 'one_of_required'
-  | 'mutually_exclusive'
-  | 'not_allowed'
-  | 'dependency_missing'
-  | 'invalid_url'
-  | 'url_not_https'
-  | 'invalid_country_code'
-  | 'invalid_currency'
-  | 'invalid_price'
-  | 'invalid_date_time'
-  | 'invalid_date_range'
-  | 'invalid_format'
-  | 'context_missing'
-  | 'deprecated'
-  | 'too_many_issues';
 
 /** One problem found in a payload. */
 export interface Issue {
@@ -160,19 +81,6 @@ export interface ValidateOptions {
    */
   max_issues?: number | null;
 }
-
-/** Stable codes of a wrong call (src/error.rs). */
-export type ErrorCode = 'unknown_kind' | 'bad_options' | 'invalid_json' | 'too_deep' | 'input_too_large';
-
-/**
- * A call that failed inside the WebAssembly module (out of memory, stack overflow: never an
- * input's doing). `cause` holds the original error; the next call, of any function, runs on a
- * fresh instance of the module (README, "A call that fails inside the module").
- */
-export type InternalErrorCode = 'internal_error';
-
-/** Every code a PreflightError can carry: validation, audience identifiers, signing. */
-export type AnyErrorCode = ErrorCode | AudienceErrorCode | SigningErrorCode | HelperErrorCode | InternalErrorCode;
 
 /** A wrong call. A bad payload is never an error: it is a {@link Report}. */
 export declare class PreflightError extends Error {

@@ -1,14 +1,28 @@
-// Generates pkg/types/payloads.d.ts, the TypeScript types of every kind's payload, from the
-// engine's own description of each kind: `jsonSchema(kind)` of the built package (the same
-// schema as `preflight describe --schema KIND`). Never edit the output by hand:
+// Generates the package's generated types. Never edit the outputs by hand:
 //
 //   bash scripts/build-wasm.sh && node scripts/gen-payload-types.mjs
 //
-// tests/node/payload-dts.test.mjs regenerates it and fails when the committed file differs (the
-// engine's rules changed and the types were not regenerated), and type-checks every valid vector
-// payload against it.
+// - pkg/types/codes.d.ts: every name and code union of the types (Kind, IssueCode, ErrorCode,
+//   IdType, the audience, signing, helper and loading error codes, AnyErrorCode), read from the
+//   Rust lists that define them (`kinds!`, `codes!`, the `code()`/`as_str()`/`name()` of each
+//   error enum, the binding's own `Fail::of` codes) and from JS_CODES below, the one list of the
+//   codes only the package's JavaScript throws (`not_initialized`, `init_failed`, ...);
+// - pkg/types/payloads.d.ts: the TypeScript types of every kind's payload, from the engine's own
+//   description of each kind: `jsonSchema(kind)` of the built package (the same schema as
+//   `preflight describe --schema KIND`);
+// - the `types` of each export of pkg/package.json as `{require: ".d.cts", default: ".d.ts"}`, and
+//   its `typesVersions`, from its `exports` map (TypeScript's node10 resolution reads no
+//   `exports`: each subpath is mapped to the types of its export);
+// - build output, not in git (scripts/build-wasm.sh runs `node scripts/gen-payload-types.mjs
+//   --cjs-twins`): the CommonJS twins pkg/index.d.cts and pkg/types/*.d.cts of the .d.ts files
+//   (the package is "type": "module", so TypeScript's node16 refuses to `require()` its .d.ts).
 //
-// The types are never stricter than the engine: a payload the engine calls valid must
+// tests/node/payload-dts.test.mjs regenerates them all and fails when one differs
+// (a Rust list, the engine's rules or the exports map changed and the types were not
+// regenerated), checks that every code the JavaScript and the binding throw is in
+// AnyErrorCode, and type-checks every valid vector payload against the payload types.
+//
+// The payload types are never stricter than the engine: a payload the engine calls valid must
 // type-check. So they carry what a type can say soundly and drop the rest:
 // - kept: member names and value types, enums and constants (as literal unions), alternatives
 //   (`anyOf`, as unions: a query's number as a number or a decimal string), array item types,
@@ -22,7 +36,7 @@
 //   inferred (validate's `P`), and an object type whose members are all optional gets an index
 //   signature `[member: string]: unknown` (TypeScript's weak type check would otherwise refuse
 //   an object of unlisted members only).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -175,7 +189,294 @@ export async function generateFromPackage() {
   return generate(api.kinds(), api.jsonSchema);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// --- the name and code unions (pkg/types/codes.d.ts) ---------------------------------------------
+
+export const CODES_OUTPUT = path.join(root, 'pkg/types/codes.d.ts');
+
+const read = (file) => readFileSync(path.join(root, file), 'utf8');
+
+/** The `Variant => "name",` names inside `macro! { ... }` of a Rust source, in order. */
+function macroNames(file, macro) {
+  const src = read(file);
+  const start = src.indexOf(`\n${macro}! {`);
+  if (start < 0) throw new Error(`gen-payload-types: ${file} has no ${macro}! list`);
+  const body = src.slice(start, src.indexOf('\n}', start));
+  return [...body.matchAll(/^\s+\w+ => "([a-z0-9_]+)",$/gm)].map((x) => x[1]);
+}
+
+/**
+ * The string literals a method returns: `impl Type { ... pub fn method(...) -> &'static str {
+ * ... } }` of a Rust source (each arm's `"code"`, or the one literal returned), in order.
+ */
+function methodStrings(file, type, method) {
+  const src = read(file);
+  const impl = src.indexOf(`\nimpl ${type} {`);
+  if (impl < 0) throw new Error(`gen-payload-types: ${file} has no impl ${type}`);
+  const start = src.indexOf(`pub fn ${method}(`, impl);
+  if (start < 0 || start > src.indexOf('\n}', impl)) throw new Error(`gen-payload-types: ${type}::${method} not found in ${file}`);
+  const body = src.slice(start, src.indexOf('\n    }\n', start));
+  const names = [...body.matchAll(/"([a-z0-9_]+)"/g)].map((x) => x[1]);
+  if (names.length === 0) throw new Error(`gen-payload-types: ${type}::${method} in ${file} returns no literal`);
+  return names;
+}
+
+/** The codes the wasm binding fails with itself (`Fail::of("code", ...)` in bindings/wasm/src/). */
+export function bindingCodes() {
+  const dir = 'bindings/wasm/src';
+  const codes = new Set();
+  for (const f of readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.rs')).sort()) {
+    for (const m of read(`${dir}/${f}`).matchAll(/Fail::of\(\s*"([a-z0-9_]+)"/g)) codes.add(m[1]);
+  }
+  return [...codes];
+}
+
+/** The Rust lists, each as its source names it. */
+export function rustLists() {
+  const lists = {
+    kinds: macroNames('src/kind.rs', 'kinds'),
+    issueCodes: macroNames('src/report/mod.rs', 'codes'),
+    errorCodes: methodStrings('src/error.rs', 'ErrorCode', 'as_str'),
+    idTypes: methodStrings('src/audience/mod.rs', 'IdType', 'name'),
+    phoneFormats: methodStrings('src/audience/mod.rs', 'PhoneFormat', 'name'),
+    unknownIdType: methodStrings('src/audience/error.rs', 'UnknownIdType', 'code'),
+    unknownPhoneFormat: methodStrings('src/audience/mod.rs', 'UnknownPhoneFormat', 'code'),
+    idErrors: methodStrings('src/audience/error.rs', 'IdError', 'code'),
+    recordErrors: methodStrings('src/audience/batch/rejection.rs', 'RecordError', 'code'),
+    batchErrors: methodStrings('src/audience/batch/options.rs', 'BatchError', 'code'),
+    csvErrors: methodStrings('src/audience/csv.rs', 'CsvError', 'code'),
+    signingErrors: methodStrings('src/signing/mod.rs', 'SigningError', 'code'),
+    binding: bindingCodes(),
+  };
+  // A list read short would silently drop codes from the types: check the counts the sources
+  // state where they state one (`ALL: [IdError; 20]`, `ALL: [IdType; 6]`).
+  const stated = (file, type) => Number(new RegExp(`pub const ALL: \\[${type}; (\\d+)\\]`).exec(read(file))?.[1]);
+  const expect = [
+    ['idErrors', stated('src/audience/error.rs', 'IdError')],
+    ['idTypes', stated('src/audience/mod.rs', 'IdType')],
+  ];
+  for (const [name, n] of expect) {
+    if (lists[name].length !== n) throw new Error(`gen-payload-types: read ${lists[name].length} of ${n} ${name}`);
+  }
+  for (const [name, list] of Object.entries(lists)) {
+    if (list.length === 0) throw new Error(`gen-payload-types: no ${name} read`);
+  }
+  return lists;
+}
+
+/**
+ * The codes only the package's JavaScript (pkg/lib/) or the wasm binding throws, never the
+ * crate: the one place they are listed, with the unions of codes.d.ts they belong to (an empty
+ * list: never seen by a caller, with the reason). tests/node/payload-dts.test.mjs checks that
+ * every code thrown in pkg/lib/ and bindings/wasm/src/ is a Rust code or listed here, and that
+ * each listed one is still thrown.
+ */
+export const JS_CODES = {
+  not_initialized: { unions: ['LoadErrorCode'], where: 'pkg/lib/engine.js: a call from a /manual entry before init() or initSync() loaded its module' },
+  init_failed: { unions: ['LoadErrorCode'], where: 'pkg/lib/load.js: init() or initSync() could not load the module (the cause is the original error)' },
+  invalid_argument: {
+    unions: ['LoadErrorCode', 'AudienceErrorCode', 'SigningErrorCode'],
+    where: 'pkg/lib/: an argument of the wrong type (or a string with a lone UTF-16 surrogate)',
+  },
+  bad_options: { unions: ['AudienceErrorCode', 'SigningErrorCode'], where: 'pkg/lib/: an options object with an unknown or malformed member' },
+  not_a_string: { unions: ['ValueErrorCode'], where: 'pkg/lib/audience.js: an identifier that is not a string' },
+  invalid_record: { unions: ['AudienceErrorCode'], where: 'pkg/lib/bodies.js: a record of buildAudienceBodies that is not an object of id lists' },
+  hasher_finished: { unions: ['AudienceErrorCode'], where: 'bindings/wasm, pkg/lib/audience.js: a line hasher used after finish()' },
+  hasher_invalidated: { unions: ['AudienceErrorCode'], where: 'pkg/lib/audience.js: a line hasher of an instance discarded after an internal_error' },
+  input_too_large: { unions: ['AudienceErrorCode'], where: 'bindings/wasm, pkg/lib/: more input in one call than the module takes' },
+  internal_error: { unions: ['InternalErrorCode'], where: 'pkg/lib/engine.js: a call that failed inside the module' },
+  worker_unavailable: { unions: ['HelperErrorCode'], where: 'pkg/lib/hash-in-worker.js: hashFileInWorker where no module Worker can start' },
+  split_character: { unions: [], where: 'bindings/wasm: caught in pkg/lib/audience.js, which stages the values again' },
+};
+
+const jsCodes = (union) => Object.keys(JS_CODES).filter((c) => JS_CODES[c].unions.includes(union));
+
+/** `codes` minus `drop`, without repeats, in order. */
+const unique = (codes, drop = []) => [...new Set(codes)].filter((c) => !drop.includes(c));
+
+/**
+ * Each union of codes.d.ts: [name, JSDoc, members], a member a code or the name of a union
+ * above it. Sorted where the source has no meaningful order.
+ */
+export function codeUnions(rust = rustLists()) {
+  const sorted = (codes) => [...codes].sort();
+  const idErrors = rust.idErrors;
+  const valueErrors = unique([...idErrors, ...jsCodes('ValueErrorCode')], ['invalid_default_country_code']);
+  const csvCodes = rust.csvErrors.filter((c) => c !== 'bad_options');
+  const csvRowCodes = ['invalid_csv', 'missing_column', 'invalid_utf8', 'too_long'];
+  for (const c of csvRowCodes) if (!idErrors.includes(c)) throw new Error(`gen-payload-types: CsvRowCode ${c} is no IdError code`);
+  const unions = [
+    ['Kind', 'The stable payload kind names (`kinds!` in src/kind.rs), in the engine\'s order.', rust.kinds],
+    ['IssueCode', 'Stable issue codes (`codes!` in src/report/mod.rs). Never renamed; new ones may be added.', rust.issueCodes],
+    ['ErrorCode', 'Stable codes of a wrong call of validation (`ErrorCode::as_str` in src/error.rs).', rust.errorCodes],
+    [
+      'InternalErrorCode',
+      'A call that failed inside the WebAssembly module (out of memory, stack overflow: never an\ninput\'s doing). `cause` holds the original error; the next call, of any function, runs on a\nfresh instance of the module (README, "A call that fails inside the module").',
+      jsCodes('InternalErrorCode'),
+    ],
+    [
+      'LoadErrorCode',
+      'Codes of loading the module (types/loading.d.ts): `init_failed` when `init`/`initSync` could\nnot load it (the cause is the original error: a 404, another build\'s module), `invalid_argument`\nfor an input of another type, and `not_initialized` for a call from a `/manual` entry before\nits module is loaded.',
+      jsCodes('LoadErrorCode'),
+    ],
+    ['IdType', 'An identifier type: the field name in the API\'s user objects (`IdType::name` in src/audience/mod.rs).', rust.idTypes],
+    ['PhoneFormat', 'How a phone number is written before hashing: `\'e164\'` keeps the `+`, `\'digits\'` drops it.', rust.phoneFormats],
+    [
+      'IdErrorCode',
+      'Why the engine rejects one value (`IdError::code` in src/audience/error.rs).\n`normalization_unavailable`: in this package only on a JavaScript engine older than Unicode 15,\nwhose `String.prototype.normalize` is not used (a Rust build without its Unicode tables and\nwithout a registered normalizer also gives it). `unsupported_character`: an email address\nholding a character added after Unicode 15.1 that normalizes or has case, refused by every\nbuild alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding\na line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing\nquote; fewer fields than the column).',
+      idErrors,
+    ],
+    [
+      'ValueErrorCode',
+      'Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings\nonly: ids above 2^53 lose precision as numbers). `invalid_utf8` also covers a string holding a\nlone UTF-16 surrogate, which has no UTF-8 form. (`invalid_default_country_code` is never a\nper-value error: a bad option fails the whole call.)',
+      valueErrors,
+    ],
+    [
+      'RecordErrorCode',
+      'Why a record, or one of its values, was left out (`RecordError::code` in src/audience/batch/).',
+      unique([...valueErrors, ...rust.recordErrors]),
+    ],
+    ['BatchErrorCode', 'A wrong call of buildAudienceBodies (`BatchError::code` in src/audience/batch/).', rust.batchErrors],
+    [
+      'AudienceErrorCode',
+      'The `code` of a PreflightError thrown by an audience function: the value\'s own error\n(normalizeIdentifier, hashIdentifier) or a wrong call. Messages never contain a value.\n`hasher_invalidated`: the hasher lived in an instance discarded after an `internal_error`\n(create another one); `internal_error`: a call failed inside the WebAssembly module (the next\none runs on a fresh instance).',
+      unique([
+        ...valueErrors,
+        ...rust.batchErrors,
+        ...rust.unknownIdType,
+        ...rust.unknownPhoneFormat,
+        'invalid_default_country_code',
+        ...jsCodes('AudienceErrorCode'),
+        ...jsCodes('InternalErrorCode'),
+      ]),
+    ],
+    [
+      'SigningErrorCode',
+      'The `code` of a PreflightError thrown by a signing function. The core\'s codes\n(`SigningError::code` in src/signing/mod.rs) and the wrapper\'s own: `invalid_argument` (a\nwrong-typed argument, or a string with a lone UTF-16 surrogate that has no UTF-8 form) and\n`bad_options` (an options object that is not a plain object, has an unknown member or a bad\n`headerName`). Messages never contain a secret, a token, a nonce, a signature or any other\nargument value.',
+      unique([...rust.signingErrors, ...jsCodes('SigningErrorCode')]),
+    ],
+    [
+      'HelperErrorCode',
+      'Codes of a wrong call of the CSV helpers (`CsvError::code` in src/audience/csv.rs; besides\n`bad_options`, `invalid_argument` and the hash functions\' codes): the column name matches no\nheader field, or several; the header record is not valid CSV, or longer than 1 MiB; a quoted\nfield that never closes (`unclosed_quote`: the error has `row`, the row where the quote\nopened); hashFileInWorker outside a browser (`worker_unavailable`).',
+      unique([...csvCodes, ...jsCodes('HelperErrorCode')]),
+    ],
+    ['CsvRowCode', 'Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes).', csvRowCodes],
+  ];
+  const errorUnions = ['ErrorCode', 'AudienceErrorCode', 'SigningErrorCode', 'HelperErrorCode', 'LoadErrorCode', 'InternalErrorCode'];
+  const all = new Set();
+  for (const [name, , members] of unions) if (errorUnions.includes(name)) for (const c of members) all.add(c);
+  unions.push([
+    'AnyErrorCode',
+    'Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,\nloading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).',
+    sorted(all),
+  ]);
+  return unions;
+}
+
+/**
+ * The members of each union as written: the largest unions above it that it holds whole (by
+ * name), then its other codes. The same codes as the flat list, in less text.
+ */
+function written(unions) {
+  const sets = [];
+  return unions.map(([name, , members]) => {
+    const own = new Set(members);
+    const covered = new Set();
+    const refs = [];
+    for (const [other, set] of [...sets].sort((a, b) => b[1].size - a[1].size)) {
+      if (set.size > 1 && [...set].every((c) => own.has(c)) && [...set].some((c) => !covered.has(c))) {
+        refs.push(other);
+        for (const c of set) covered.add(c);
+      }
+    }
+    sets.push([name, own]);
+    return [...refs, ...members.filter((c) => !covered.has(c)).map((c) => `'${c}'`)];
+  });
+}
+
+/** The text of codes.d.ts. */
+export function generateCodes(unions = codeUnions()) {
+  let out = `// GENERATED by scripts/gen-payload-types.mjs from the Rust lists named on each type and the
+// script's JS_CODES (codes only the package's JavaScript throws): do not edit
+// (tests/node/payload-dts.test.mjs fails when this file and the sources differ).\n`;
+  const members = written(unions);
+  unions.forEach(([name, text], i) => {
+    out += `\n${doc(text, '')}export type ${name} =\n${members[i].map((m) => `  | ${m}`).join('\n')};\n`;
+  });
+  return out;
+}
+
+// --- CommonJS twins, exports types and typesVersions (pkg/package.json) ---------------------------
+
+export const PACKAGE_JSON = path.join(root, 'pkg/package.json');
+
+/** The ES module types file of an export's `types`: `./x.d.ts`, or the `default` of `{require, default}`. */
+export const esmTypes = (types) => (typeof types === 'string' ? types : types?.default);
+
+/** `./types/hash.d.ts` -> `./types/hash.d.cts`. */
+export const ctsOf = (file) => file.replace(/\.d\.ts$/, '.d.cts');
+
+/**
+ * The CommonJS twin of every .d.ts of the package (index.d.ts, types/*.d.ts), by its path in
+ * pkg/: the same declarations, relative imports `./x.js` made `./x.cjs` (whose types are
+ * `./x.d.cts`). The package is `"type": "module"`, so its .d.ts files describe ES modules, which
+ * TypeScript's node16 refuses to `require()` (TS1479); a CommonJS consumer (a .cts file, a
+ * `"type": "commonjs"` project) gets the twins through the `require` condition of each export's
+ * `types`.
+ */
+export function cjsTwins() {
+  const types = readdirSync(path.join(root, 'pkg/types')).filter((f) => f.endsWith('.d.ts')).sort();
+  const twins = {};
+  for (const file of ['index.d.ts', ...types.map((f) => `types/${f}`)]) {
+    const text = read(`pkg/${file}`).replace(/(from\s+'\.{1,2}\/[^']*)\.js'/g, "$1.cjs'");
+    twins[ctsOf(file)] = `// GENERATED by scripts/gen-payload-types.mjs from ${path.basename(file)}, for CommonJS consumers: do not edit.\n${text}`;
+  }
+  return twins;
+}
+
+/**
+ * The `typesVersions` map of an `exports` map: each subpath with a `types` condition (other
+ * than the root, which node10 finds by `types`), mapped to its ES module types.
+ */
+export function typesVersionsOf(exports) {
+  const map = {};
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (subpath === '.' || typeof target !== 'object' || target === null || typeof esmTypes(target.types) !== 'string') continue;
+    map[subpath.replace(/^\.\//, '')] = [esmTypes(target.types)];
+  }
+  return { '*': map };
+}
+
+/**
+ * pkg/package.json with each export's `types` as `{require: twin, default: file}`, its
+ * `typesVersions` made from its `exports`, and `index.d.cts` in its `files`, as text.
+ */
+export function generatePackageJson(text = readFileSync(PACKAGE_JSON, 'utf8')) {
+  const pkg = JSON.parse(text);
+  for (const target of Object.values(pkg.exports)) {
+    if (typeof target !== 'object' || target === null || typeof esmTypes(target.types) !== 'string') continue;
+    const file = esmTypes(target.types);
+    target.types = { require: ctsOf(file), default: file };
+  }
+  pkg.typesVersions = typesVersionsOf(pkg.exports);
+  if (!pkg.files.includes('index.d.cts')) pkg.files.splice(pkg.files.indexOf('index.d.ts') + 1, 0, 'index.d.cts');
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** Writes the CommonJS twins (scripts/build-wasm.sh runs `node scripts/gen-payload-types.mjs --cjs-twins`). */
+export function writeCjsTwins() {
+  for (const [file, text] of Object.entries(cjsTwins())) writeFileSync(path.join(root, 'pkg', file), text);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--cjs-twins') {
+  writeCjsTwins();
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  writeFileSync(CODES_OUTPUT, generateCodes());
+  console.log(`gen-payload-types: wrote ${path.relative(root, CODES_OUTPUT)}`);
+  writeFileSync(PACKAGE_JSON, generatePackageJson());
+  console.log(`gen-payload-types: wrote the types and typesVersions of ${path.relative(root, PACKAGE_JSON)}`);
   writeFileSync(OUTPUT, await generateFromPackage());
   console.log(`gen-payload-types: wrote ${path.relative(root, OUTPUT)}`);
+  // Last: the twins copy the files written above.
+  writeCjsTwins();
+  console.log('gen-payload-types: wrote the CommonJS twins (pkg/index.d.cts, pkg/types/*.d.cts)');
 }

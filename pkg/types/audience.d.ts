@@ -1,15 +1,25 @@
 // Types of the audience-identifier API (lib/audience.js): normalization and SHA-256 hashing of
 // identifiers (shared/spec/audience-identifiers.md), one at a time, in bulk, streaming, and
 // upload bodies for the custom audience users and do-not-reach users endpoints.
-// Hand-written. IdType mirrors IdType::ALL (src/audience/mod.rs), IdErrorCode IdError::code
-// (src/audience/error.rs), BatchErrorCode BatchError::code and RecordErrorCode RecordError::code
-// (src/audience/batch/); tests/node/audience.test.mjs checks that they still do.
-
-/** An identifier type: the field name in the API's user objects. */
-export type IdType = 'email' | 'phone_number' | 'handle' | 'device_id' | 'service_id' | 'partner_user_id';
-
-/** How a phone number is written before hashing: `'e164'` keeps the `+`, `'digits'` drops it. */
-export type PhoneFormat = 'e164' | 'digits';
+// Hand-written, except the name and code unions (IdType, IdErrorCode, AudienceErrorCode, ...):
+// generated from the Rust lists into codes.d.ts by scripts/gen-payload-types.mjs.
+import type {
+  AudienceErrorCode,
+  BatchErrorCode,
+  IdType,
+  PhoneFormat,
+  RecordErrorCode,
+  ValueErrorCode,
+} from './codes.js';
+export type {
+  AudienceErrorCode,
+  BatchErrorCode,
+  IdErrorCode,
+  IdType,
+  PhoneFormat,
+  RecordErrorCode,
+  ValueErrorCode,
+} from './codes.js';
 
 /**
  * Options of normalization and hashing. Every member is optional (`undefined` and `null` mean
@@ -35,46 +45,6 @@ export interface HashOptions {
    */
   prehashed?: boolean | null | undefined;
 }
-
-/**
- * Why the engine rejects one value (IdError::code in src/audience/error.rs).
- * `normalization_unavailable`: in this package only on a JavaScript engine older than Unicode 15,
- * whose `String.prototype.normalize` is not used (a Rust build without its Unicode tables and
- * without a registered normalizer also gives it). `unsupported_character`: an email address
- * holding a character added after Unicode 15.1 that normalizes or has case, refused by every
- * build alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding
- * a line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing
- * quote; fewer fields than the column).
- */
-export type IdErrorCode =
-  | 'empty'
-  | 'too_long'
-  | 'invalid_utf8'
-  | 'invalid_email'
-  | 'email_too_long'
-  | 'email_local_part_too_long'
-  | 'missing_country_code'
-  | 'invalid_phone_number'
-  | 'invalid_default_country_code'
-  | 'ambiguous_country_code'
-  | 'invalid_handle'
-  | 'invalid_device_id'
-  | 'limited_ad_tracking'
-  | 'invalid_service_id'
-  | 'invalid_prehashed'
-  | 'normalization_unavailable'
-  | 'unsupported_character'
-  | 'line_break'
-  | 'invalid_csv'
-  | 'missing_column';
-
-/**
- * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings
- * only: ids above 2^53 lose precision as numbers). `invalid_utf8` also covers a string holding a
- * lone UTF-16 surrogate, which has no UTF-8 form. (`invalid_default_country_code` is never a
- * per-value error: a bad option fails the whole call.)
- */
-export type ValueErrorCode = Exclude<IdErrorCode, 'invalid_default_country_code'> | 'not_a_string';
 
 /** A rejected value of a bulk call. */
 export interface HashError {
@@ -159,9 +129,6 @@ export interface AudienceBodyOptions extends HashOptions {
   maxBodyBytes?: number | null | undefined;
 }
 
-/** Why a record, or one of its values, was left out (RecordError::code in src/audience/batch/). */
-export type RecordErrorCode = ValueErrorCode | 'no_identifiers' | 'field_not_allowed' | 'record_too_large';
-
 /** A record left out of the bodies. */
 export interface RecordRejection {
   /** The record's index in the input. */
@@ -193,39 +160,6 @@ export interface AudienceBodies {
    */
   dropped: RecordRejection[];
 }
-
-/** A wrong call of buildAudienceBodies (BatchError::code in src/audience/batch/). */
-export type BatchErrorCode =
-  | 'unknown_endpoint'
-  | 'unknown_operation'
-  | 'invalid_effective_at'
-  | 'invalid_expires_at'
-  | 'invalid_now'
-  | 'expires_not_after_effective'
-  | 'expires_not_after_now'
-  | 'missing_expires_at'
-  | 'effective_at_not_allowed'
-  | 'invalid_limits';
-
-/**
- * The `code` of a PreflightError thrown by an audience function: the value's own error
- * (normalizeIdentifier, hashIdentifier) or a wrong call. Messages never contain a value.
- */
-export type AudienceErrorCode =
-  | ValueErrorCode
-  | BatchErrorCode
-  | 'unknown_id_type'
-  | 'bad_options'
-  | 'unknown_phone_format'
-  | 'invalid_default_country_code'
-  | 'invalid_argument'
-  | 'invalid_record'
-  | 'hasher_finished'
-  /** The hasher lived in an instance discarded after an `internal_error`: create another one. */
-  | 'hasher_invalidated'
-  /** A call failed inside the WebAssembly module; the next one runs on a fresh instance. */
-  | 'internal_error'
-  | 'input_too_large';
 
 /** The shape of a PreflightError thrown by an audience function (narrow with `instanceof`). */
 export interface AudienceError extends Error {

@@ -20,3 +20,4 @@ export type {
 export { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } from './audience.js';
 export { PreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
+export type { AnyErrorCode, InternalErrorCode, LoadErrorCode } from './codes.js';

@@ -4,18 +4,8 @@
 // Blob, TransformStream, AbortSignal and URL are the platform's: the DOM lib's, or @types/node's
 // globals.
 import type { HashOptions, IdType, LineHasherResult, ValueErrorCode } from './audience.js';
-
-/**
- * Codes of a wrong call of the CSV helpers (besides `bad_options`, `invalid_argument` and the
- * hash functions' codes): the column name matches no header field, or several; the header
- * record is not valid CSV, or longer than 1 MiB; a quoted field that never closes
- * (`unclosed_quote`: the error has `row`, the row where the quote opened); hashFileInWorker
- * outside a browser.
- */
-export type HelperErrorCode = 'unknown_column' | 'ambiguous_column' | 'invalid_header' | 'header_too_long' | 'column_out_of_range' | 'empty_input' | 'unclosed_quote' | 'worker_unavailable';
-
-/** Why one CSV row gives no value: as `preflight hash --column` reports it. */
-export type CsvRowCode = 'invalid_csv' | 'missing_column' | 'invalid_utf8' | 'too_long';
+import type { CsvRowCode } from './codes.js';
+export type { CsvRowCode, HelperErrorCode } from './codes.js';
 
 /** How CSV is read, as the command line's `--no-header` and `--delimiter`. */
 export interface CsvOptions {

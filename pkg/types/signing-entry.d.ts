@@ -4,3 +4,4 @@
 export * from './signing.js';
 export { PreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
+export type { AnyErrorCode, InternalErrorCode, LoadErrorCode } from './codes.js';

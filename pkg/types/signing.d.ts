@@ -1,63 +1,9 @@
 // Types of the signing API (lib/signing.js): webhook CRC answers, event signatures, OAuth 1.0a
 // request signing and OAuth 2.0 app-only credentials (shared/spec/signing.md, Document A).
-// Hand-written. SigningErrorCode mirrors SigningError::code() in src/signing/mod.rs plus the
-// wrapper's own codes; tests/node/signing.test.mjs checks that it still does.
-
-/**
- * The `code` of a PreflightError thrown by a signing function. The core's codes
- * (src/signing/mod.rs, `SigningError::code`) and the wrapper's own: `invalid_argument` (a
- * wrong-typed argument, or a string with a lone UTF-16 surrogate that has no UTF-8 form) and
- * `bad_options` (an options object that is not a plain object, has an unknown member or a bad
- * `headerName`). Messages never contain a secret, a token, a nonce, a signature or any other
- * argument value.
- */
-export type SigningErrorCode =
-  | 'empty_secret'
-  | 'hmac_key'
-  | 'crc_token_shape'
-  | 'invalid_crc_policy'
-  | 'missing_crc_token'
-  | 'duplicate_crc_token'
-  | 'missing_signature_header'
-  | 'empty_signature_header'
-  | 'duplicate_signature_header'
-  | 'signature_prefix'
-  | 'signature_base64'
-  | 'signature_length'
-  | 'signature_mismatch'
-  | 'invalid_percent_encoding'
-  | 'invalid_method'
-  | 'invalid_url'
-  | 'unsupported_url_scheme'
-  | 'url_userinfo'
-  | 'empty_consumer_key'
-  | 'empty_oauth_parameter'
-  | 'non_ascii_nonce'
-  | 'invalid_nonce'
-  | 'invalid_timestamp'
-  | 'missing_entropy'
-  | 'weak_entropy'
-  | 'oauth_parameter_in_params'
-  | 'duplicate_oauth_parameter'
-  | 'invalid_oauth_parameter'
-  | 'invalid_realm'
-  | 'missing_oauth_callback'
-  | 'invalid_oauth_callback'
-  | 'forbidden_oauth_callback'
-  | 'invalid_access_type'
-  | 'missing_oauth_token'
-  | 'missing_oauth_verifier'
-  | 'unexpected_oauth_token'
-  | 'unexpected_oauth_verifier'
-  | 'unexpected_parameter'
-  | 'wrong_method'
-  | 'insecure_url'
-  | 'unknown_flow_step'
-  | 'empty_api_key'
-  | 'unsupported_grant_type'
-  | 'invalid_token_request_body'
-  | 'invalid_argument'
-  | 'bad_options';
+// Hand-written, except SigningErrorCode: generated from SigningError::code() in
+// src/signing/mod.rs and the wrapper's own codes into codes.d.ts by scripts/gen-payload-types.mjs.
+import type { SigningErrorCode } from './codes.js';
+export type { SigningErrorCode } from './codes.js';
 
 /**
  * A consumer secret (HMAC key): a string (used as its UTF-8 bytes) or raw bytes. For

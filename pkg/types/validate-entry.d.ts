@@ -1,5 +1,6 @@
 // Types of `preflight-wasm/validate` (pkg/validate*.js): validation only, with the same
-// signatures as the full package and the same PreflightError class. Hand-written.
+// signatures as the full package and the same PreflightError class, the payload types
+// (PayloadOf, Payloads, ProductPayload, ...) and the codes. Hand-written.
 export type {
   Kind,
   Severity,
@@ -10,6 +11,8 @@ export type {
   ErrorCode,
   InternalErrorCode,
   Payload,
+  JsonText,
+  NotJsonData,
   FieldType,
   When,
   ValueShape,
@@ -18,3 +21,5 @@ export type {
 } from '../index.js';
 export { validate, kinds, describe, jsonSchema, isKind, PreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
+export type * from './payloads.js';
+export type { AnyErrorCode, LoadErrorCode } from './codes.js';

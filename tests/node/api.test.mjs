@@ -1,17 +1,18 @@
 // The public JavaScript API of pkg/ (Node entry): argument forms, errors, plain results, the
-// package's exports map, and that the hand-written types (pkg/index.d.ts) still list exactly
-// the names the Rust sources define.
+// package's exports map, and that the types (pkg/types/codes.d.ts, generated) list exactly the
+// names the Rust sources define.
 //
 // Run: scripts/build-wasm.sh && node --test tests/node/
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { validate, kinds, PreflightError } from '../../pkg/node.js';
+import { installPacked } from './packed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (p) => readFileSync(path.join(root, p), 'utf8');
@@ -48,10 +49,10 @@ function assertPlain(value, where = '') {
   for (const [k, v] of Object.entries(value)) assertPlain(v, `${where}/${k}`);
 }
 
-/** The string literals of `export type NAME = 'a' | 'b' ...;` in pkg/index.d.ts. */
+/** The string literals of `export type NAME = 'a' | 'b' ...;` in pkg/types/codes.d.ts. */
 function dtsUnion(name) {
-  const m = new RegExp(`export type ${name} =([^;]*);`).exec(read('pkg/index.d.ts'));
-  assert.ok(m, `index.d.ts declares no type ${name}`);
+  const m = new RegExp(`export type ${name} =([^;]*);`).exec(read('pkg/types/codes.d.ts'));
+  assert.ok(m, `codes.d.ts declares no type ${name}`);
   return [...m[1].matchAll(/'([^']*)'/g)].map((x) => x[1]);
 }
 
@@ -91,7 +92,7 @@ test('reports are plain data of the documented shape', () => {
         assert.deepEqual(Object.keys(issue).sort(), ['code', 'message', 'params', 'path', 'severity']);
         assert.equal(typeof issue.path, 'string');
         assert.ok(issue.path === '' || issue.path.startsWith('/'), issue.path);
-        assert.ok(codes.has(issue.code), `${issue.code} is not in IssueCode of index.d.ts`);
+        assert.ok(codes.has(issue.code), `${issue.code} is not in IssueCode of codes.d.ts`);
         assert.ok(['error', 'warning'].includes(issue.severity));
         assert.equal(typeof issue.message, 'string');
         assert.equal(typeof issue.params, 'object');
@@ -240,12 +241,7 @@ test('the package name resolves to the Node entry through the exports map', asyn
 test('the packed package (npm pack) works where it is installed', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'preflight-pack-'));
   try {
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: path.join(root, 'pkg'), stdio: ['ignore', 'pipe', 'pipe'] });
-    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote no tarball');
-    const installed = path.join(dir, 'node_modules/preflight-wasm');
-    mkdirSync(installed, { recursive: true });
-    execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', installed, '--strip-components=1']);
+    installPacked(dir);
     const script = `
       import { validate, kinds, PreflightError } from 'preflight-wasm';
       const r = validate('poll_card', ${JSON.stringify(JSON.stringify(POLL))});
@@ -259,14 +255,14 @@ test('the packed package (npm pack) works where it is installed', () => {
   }
 });
 
-test('index.d.ts lists exactly the names the Rust sources define', () => {
+test('codes.d.ts lists exactly the names the Rust sources define', () => {
   const diff = (label, dts, rust) => {
     const missing = rust.filter((n) => !dts.includes(n));
     const stale = dts.filter((n) => !rust.includes(n));
     assert.deepEqual(
       { missing, stale },
       { missing: [], stale: [] },
-      `pkg/index.d.ts ${label}: add ${JSON.stringify(missing)}, remove ${JSON.stringify(stale)}`,
+      `pkg/types/codes.d.ts ${label}: add ${JSON.stringify(missing)}, remove ${JSON.stringify(stale)}`,
     );
   };
   diff('Kind', dtsUnion('Kind'), rustNames('src/kind.rs', 'kinds'));

@@ -68,7 +68,7 @@ test('the option lists beside the code are the members of the .d.ts option types
   assert.deepEqual(sorted(OAUTH1_FIELDS), sorted(oauth));
   assert.deepEqual(sorted(members(indexDts, 'ValidateOptions')), sorted(['context', ...VALIDATE_VALUES.map(([k]) => k)]));
   assert.deepEqual(sorted(CONTEXT_VALUES.map(([k]) => k)), sorted([...indexDts.matchAll(/^ {4}(\w+)\?:/gm)].map((x) => x[1])));
-  assert.deepEqual(sorted(RECORD_VALUES.map(([k]) => k)), sorted(/export type IdType =([^;]*);/.exec(audienceDts)[1].match(/\w+/g)));
+  assert.deepEqual(sorted(RECORD_VALUES.map(([k]) => k)), sorted(/export type IdType =([^;]*);/.exec(read('pkg/types/codes.d.ts'))[1].match(/\w+/g)));
 });
 
 /** A call's outcome as comparable text: its result, or its error's name and code. */

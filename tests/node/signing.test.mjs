@@ -833,13 +833,13 @@ test('a failing call leaves the module usable', () => {
 // The package surface
 // ---------------------------------------------------------------------------------------------
 
-test('SigningErrorCode in types/signing.d.ts lists exactly the core codes and the wrapper codes', () => {
+test('SigningErrorCode in types/codes.d.ts lists exactly the core codes and the wrapper codes', () => {
   const src = read('src/signing/mod.rs');
   const body = /pub fn code\(&self\) -> &'static str \{([\s\S]*?)\n {4}\}/.exec(src);
   assert.ok(body, 'SigningError::code() not found');
   const core = [...body[1].matchAll(/=> "([a-z0-9_]+)"/g)].map((m) => m[1]);
   assert.ok(core.length >= 40, `only ${core.length} codes read`);
-  const dts = read('pkg/types/signing.d.ts');
+  const dts = read('pkg/types/codes.d.ts');
   const union = /export type SigningErrorCode =([^;]*);/.exec(dts);
   assert.ok(union);
   const declared = [...union[1].matchAll(/'([^']*)'/g)].map((m) => m[1]);

@@ -1,4 +1,4 @@
-// Compiled, never run, under every moduleResolution mode (tsconfig.*.json beside it, checked by
+// Compiled, never run, under every moduleResolution mode against the packed package (by
 // tests/node/types-resolution.test.mjs): the package's entries resolve to their types, not to
 // `any`, whether TypeScript reads package.json "exports" (node16, nodenext, bundler) or not
 // (node10: "types" and "typesVersions").
