@@ -16,5 +16,5 @@ export type {
   FieldDescription,
   Description,
 } from '../index.js';
-export { validate, kinds, describe, jsonSchema, isKind, PreflightError } from '../index.js';
+export { validate, kinds, describe, jsonSchema, isKind, PreflightError, isPreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
