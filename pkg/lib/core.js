@@ -22,14 +22,12 @@ function defineClass() {
       this.code = code;
     }
   }
-  // Like the built-in errors: `name` lives on the prototype, not on each instance.
-  Object.defineProperty(PreflightError.prototype, 'name', {
-    value: 'PreflightError',
-    writable: true,
-    configurable: true,
-    enumerable: false,
+  // Like the built-in errors: `name` lives on the prototype, not on each instance (writable,
+  // configurable, not enumerable); the brand is fixed.
+  Object.defineProperties(PreflightError.prototype, {
+    name: { value: 'PreflightError', writable: true, configurable: true },
+    [BRAND]: { value: true },
   });
-  Object.defineProperty(PreflightError.prototype, BRAND, { value: true });
   return PreflightError;
 }
 
@@ -55,9 +53,8 @@ export const PreflightError = sharedClass();
  * @returns {boolean}
  */
 export function isPreflightError(e) {
-  if ((typeof e !== 'object' && typeof e !== 'function') || e === null) return false;
   try {
-    return e[BRAND] === true && typeof e.code === 'string';
+    return e != null && e[BRAND] === true && typeof e.code === 'string';
   } catch {
     // A Proxy whose trap throws is no PreflightError.
     return false;

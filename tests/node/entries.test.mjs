@@ -266,7 +266,10 @@ test('"sideEffects" names exactly the entries that load their module at import (
   }
   assert.equal(loading.length, 10);
   // Each with its minified build in pkg/dist/ (scripts/build-js.mjs), which the "exports" name.
-  assert.deepEqual([...manifest.sideEffects].sort(), [...loading, ...loading.map((e) => e.replace('./', './dist/'))].sort());
+  // And the worker of hashFileInWorker (source and built), whose one effect is its message
+  // handler: `import 'preflight-wasm/hash-worker'` as a worker's entry must keep it.
+  const worker = ['./lib/hash-worker.js', './dist/lib/hash-worker.js'];
+  assert.deepEqual([...manifest.sideEffects].sort(), [...loading, ...loading.map((e) => e.replace('./', './dist/')), ...worker].sort());
   // A bundle of the helpers' inline entry keeps its build's loading.
   const { build: b } = await import('esbuild');
   const h = await b({
