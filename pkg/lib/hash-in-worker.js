@@ -1,8 +1,10 @@
-// hashFileInWorker(file, options, {onProgress, signal}): hashFile (lib/hash-file.js) in a module
-// Web Worker (lib/hash-worker.js, shipped in the package), for pages: the page stays responsive
-// on a file of any size, `onProgress` hears from the worker, and an aborted `signal` stops it at
-// once (the worker is terminated). Browsers only (a Worker of `type: 'module'`); the result is
-// the same as hashFile's, byte for byte, and so the same as `preflight hash`'s output.
+// hashFileInWorker(file, options, {onProgress, signal, workerUrl}): hashFile (lib/hash-file.js) in
+// a module Web Worker (lib/hash-worker.js, shipped in the package; as browsers get it, one
+// self-contained script with the helpers module inlined, scripts/build-js.mjs), for pages: the
+// page stays responsive on a file of any size, `onProgress` hears from the worker, and an aborted
+// `signal` stops it at once (the worker is terminated). Browsers only (a Worker of `type:
+// 'module'`); the result is the same as hashFile's, byte for byte, and so the same as `preflight
+// hash`'s output. This module loads no WebAssembly (preflight-wasm/worker exports it alone).
 import { PreflightError } from './core.js';
 import { controlOf } from './control.js';
 
@@ -69,8 +71,8 @@ function abortReason(signal) {
  * @param {Blob} file
  * @param {object} options as hashFile's
  * @param {{onProgress?: Function, signal?: AbortSignal, workerUrl?: string | URL}} [control]
- *   own members only; `workerUrl`: where lib/hash-worker.js is served, when a bundler did not
- *   emit it next to this module (see `workerAddress`)
+ *   own members only; `workerUrl`: where lib/hash-worker.js is served, when the bundler did not
+ *   emit it from the `new Worker(new URL(...))` below (see `workerAddress`)
  */
 export function hashFileInWorker(file, options, control) {
   return new Promise((resolve, reject) => {
