@@ -23,6 +23,9 @@
 // The /inline entry of each build (the .wasm as base64 inside the JavaScript, no second file) is
 // measured bundled too: what a page pays for needing no bundler configuration.
 //
+// preflight-wasm/worker (hashFileInWorker with no .wasm on the page) is measured apart: the page's
+// side, and its worker (pkg/dist/lib/hash-worker.js), downloaded when a file is hashed.
+//
 // Targets (ceilings against growth, as shipped): the validation .wasm at most 126 KB gzipped and
 // 110 KB brotli, the full .wasm at most 180 KB gzipped and 150 KB brotli, the hash-only entry's
 // whole download under 40 KB gzipped; KB = 1000 bytes.
@@ -184,6 +187,30 @@ for (const b of builds) {
   row('  (the readable source JavaScript instead)', '', source);
   row('  .wasm alone, brotli 11', '', wasmBr);
   summary.push({ ...b, shipped: gzs, bundled: js.gz + wasmGz, wasmGz, wasmBr, inlineGz: inline.gz });
+}
+
+// preflight-wasm/worker: hashFileInWorker on the page with no .wasm there; its worker, one
+// self-contained script with the helpers module inlined, is downloaded when a file is hashed.
+{
+  const shipped = shippedEntry('./worker');
+  if (!existsSync(shipped)) throw new Error(`${rel(shipped)} is missing (run bash scripts/build-wasm.sh)`);
+  const files = downloads(shipped);
+  if (files.some((f) => f.endsWith('.wasm'))) throw new Error(`${rel(shipped)} loads a .wasm`);
+  console.log(`\nhashFileInWorker alone (preflight-wasm/worker): ${rel(shipped)}, no .wasm on the page`);
+  row('file', 'raw', 'gzip');
+  let raw = 0;
+  let gzs = 0;
+  for (const f of files) {
+    const buf = readFileSync(f);
+    raw += buf.length;
+    gzs += gz(buf);
+  }
+  row(`the page's side, as shipped (${files.length} files)`, raw, gzs);
+  const js = await bundle({ entryPoints: [path.join(root, 'pkg/worker.js')] });
+  row("the page's side, bundled", js.raw, js.gz);
+  const worker = readFileSync(path.join(root, 'pkg/dist/lib/hash-worker.js'));
+  row('its worker, pkg/dist/lib/hash-worker.js', worker.length, gz(worker));
+  row('  the same, brotli 11', '', br(worker));
 }
 
 console.log('\nfor comparison, bundled + minified by esbuild (JavaScript only; they have no .wasm)');
