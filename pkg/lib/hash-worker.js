@@ -34,7 +34,8 @@ self.onmessage = async (event) => {
   } catch (e) {
     self.postMessage({
       type: 'error',
-      error: { name: e?.name ?? 'Error', code: e?.code, message: e?.message ?? String(e), row: e?.row },
+      // A PreflightError's code only: a DOMException's `code` is a legacy number.
+      error: { name: e?.name ?? 'Error', code: typeof e?.code === 'string' ? e.code : undefined, message: e?.message ?? String(e), row: e?.row },
     });
   }
 };
