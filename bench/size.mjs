@@ -23,6 +23,9 @@
 // The /inline entry of each build (the .wasm as base64 inside the JavaScript, no second file) is
 // measured bundled too: what a page pays for needing no bundler configuration.
 //
+// preflight-wasm/worker (hashFileInWorker with no .wasm on the page) is measured apart: the page's
+// side, and its worker (pkg/dist/lib/hash-worker.js), downloaded when a file is hashed.
+//
 // Targets (ceilings against growth, as shipped): the validation .wasm at most 126 KB gzipped and
 // 110 KB brotli, the full .wasm at most 180 KB gzipped and 150 KB brotli, the hash-only entry's
 // whole download under 40 KB gzipped; KB = 1000 bytes.
@@ -186,6 +189,34 @@ for (const b of builds) {
   summary.push({ ...b, shipped: gzs, bundled: js.gz + wasmGz, wasmGz, wasmBr, inlineGz: inline.gz });
 }
 
+// preflight-wasm/worker: hashFileInWorker on the page with no .wasm there; its worker, one
+// self-contained script with the helpers module inlined, is downloaded when a file is hashed.
+{
+  const shipped = shippedEntry('./worker');
+  if (!existsSync(shipped)) throw new Error(`${rel(shipped)} is missing (run bash scripts/build-wasm.sh)`);
+  const files = downloads(shipped);
+  if (files.some((f) => f.endsWith('.wasm'))) throw new Error(`${rel(shipped)} loads a .wasm`);
+  console.log(`\nhashFileInWorker alone (preflight-wasm/worker): ${rel(shipped)}, no .wasm on the page`);
+  row('file', 'raw', 'gzip');
+  let raw = 0;
+  let gzs = 0;
+  for (const f of files) {
+    const buf = readFileSync(f);
+    raw += buf.length;
+    gzs += gz(buf);
+  }
+  row(`the page's side, as shipped (${files.length} files)`, raw, gzs);
+  const js = await bundle({ entryPoints: [path.join(root, 'pkg/worker.js')] });
+  row("the page's side, bundled", js.raw, js.gz);
+  const worker = readFileSync(path.join(root, 'pkg/dist/lib/hash-worker.js'));
+  const workerGz = gz(worker);
+  const workerBr = br(worker);
+  row('its worker, pkg/dist/lib/hash-worker.js', worker.length, workerGz);
+  row('  the same, brotli 11', '', workerBr);
+  // Its row of pkg/README.md's table: the .wasm columns are the worker (the module inside it).
+  summary.push({ key: 'worker', spec: './worker', entry: 'pkg/worker.js', shipped: gzs, bundled: js.gz, wasmGz: workerGz, wasmBr: workerBr, inlineGz: null });
+}
+
 console.log('\nfor comparison, bundled + minified by esbuild (JavaScript only; they have no .wasm)');
 row('library (version)', 'raw', 'gzip');
 const version = (name) => JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
@@ -217,7 +248,7 @@ for (const t of TARGETS) {
   }
 }
 console.log('\nper entry, whole download (JavaScript + .wasm, gzip -9): as shipped / bundled / /inline bundled');
-for (const s of summary) console.log(`  ${pad(s.entry, 26)} ${num(kb(s.shipped), 7)} KB ${num(kb(s.bundled), 7)} KB ${num(kb(s.inlineGz), 7)} KB`);
+for (const s of summary) console.log(`  ${pad(s.entry, 26)} ${num(kb(s.shipped), 7)} KB ${num(kb(s.bundled), 7)} KB ${s.inlineGz === null ? '      —   ' : `${num(kb(s.inlineGz), 7)} KB`}`);
 
 // ---- pkg/README.md's table of entry points ("Entry points: pay only for what you use")
 //
@@ -230,7 +261,7 @@ const README = path.join(root, 'pkg/README.md');
 const README_SLACK_KB = 1;
 const whole = (n) => `${Math.round(n / KB)} KB`;
 /** The size cells of an entry's row: .wasm gzip, .wasm brotli, as shipped, bundled, /inline. */
-const cells = (s) => [whole(s.wasmGz), whole(s.wasmBr), whole(s.shipped), whole(s.bundled), whole(s.inlineGz)];
+const cells = (s) => [whole(s.wasmGz), whole(s.wasmBr), whole(s.shipped), whole(s.bundled), s.inlineGz === null ? '—' : whole(s.inlineGz)];
 const SIZE_COLUMNS = 5;
 /** The table's rows: [line index, the build measured, its cells]. */
 function readmeRows(lines) {
@@ -243,7 +274,7 @@ function readmeRows(lines) {
     if (s === undefined) throw new Error(`pkg/README.md: no build measured for preflight-wasm${m[1] ?? ''}`);
     rows.push([i, s, lines[i].split('|').slice(1, -1).map((c) => c.trim())]);
   }
-  if (rows.length !== builds.length) throw new Error(`pkg/README.md: ${rows.length} rows in the entry table, ${builds.length} builds measured`);
+  if (rows.length !== summary.length) throw new Error(`pkg/README.md: ${rows.length} rows in the entry table, ${summary.length} entries measured`);
   return rows;
 }
 const mode = process.argv.find((a) => a === '--write-readme' || a === '--check-readme');
@@ -258,6 +289,10 @@ if (mode !== undefined) {
       continue;
     }
     given.forEach((cell, c) => {
+      if (want[c] === '—') {
+        if (cell !== '—') problems.push(`${s.spec} column ${c + 1}: the table says ${cell}, measured nothing`);
+        return;
+      }
       const n = Number(cell.match(/^(\d+) KB$/)?.[1]);
       const m = Number(want[c].match(/^(\d+) KB$/)[1]);
       if (!Number.isFinite(n) || Math.abs(n - m) > README_SLACK_KB) {

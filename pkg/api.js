@@ -4,13 +4,13 @@
 // is defined once, in lib/: lib/validate.js, lib/audience.js, lib/bodies.js, lib/signing.js over
 // the shared lib/core.js; every area calls the module through lib/engine.js, one per glue module,
 // which replaces an instance that failed inside a call (internal_error) for all areas at once.
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { validateApi } from './lib/validate.js';
 import { audienceApi } from './lib/audience.js';
 import { bodiesApi } from './lib/bodies.js';
 import { signingApi } from './lib/signing.js';
 
-export { PreflightError };
+export { PreflightError, isPreflightError };
 
 /**
  * @param {Record<string, Function>} raw the wasm-bindgen exports

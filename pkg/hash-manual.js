@@ -7,7 +7,7 @@
 // `initSync(bytes | WebAssembly.Module)` once before the first call; a call before that throws
 // PreflightError `not_initialized`.
 import * as glue from './wasm/preflight_hash.js';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaderOf } from './lib/load.js';
 
@@ -17,4 +17,4 @@ const api = audienceApi(glue);
 export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
 } = api;
-export { PreflightError };
+export { PreflightError, isPreflightError };

@@ -6,7 +6,7 @@
 // is, and init/initSync do nothing (they exist so that code written for the browser entries runs
 // here). scripts/build-wasm.sh bundles this file into hash.cjs, the "require" condition.
 import glue from './wasm/preflight_hash.cjs';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaded } from './lib/load.js';
 
@@ -16,4 +16,4 @@ export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
 } = api;
 export const { init, initSync } = loaded;
-export { PreflightError };
+export { PreflightError, isPreflightError };

@@ -6,7 +6,7 @@
 // WebAssembly.Module)` or `initSync(bytes | WebAssembly.Module)` once before the first call; a
 // call before that throws PreflightError `not_initialized`.
 import * as glue from './wasm/preflight_helpers.js';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaderOf } from './lib/load.js';
 import { helpersApi } from './lib/helpers.js';
@@ -17,7 +17,7 @@ const api = audienceApi(glue);
 export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
 } = api;
-export { PreflightError };
+export { PreflightError, isPreflightError };
 
 // Functions of their own (not destructured from a call), so that a bundle that uses only some of
 // the helpers (extractColumn, say) leaves the others out: tree-shaking.

@@ -7,7 +7,7 @@
 // application importing both entries loads both modules. scripts/build-wasm.sh bundles this file
 // into helpers.cjs, the "require" condition.
 import glue from './wasm/preflight_helpers.cjs';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { audienceApi } from './lib/audience.js';
 import { loaded } from './lib/load.js';
 import { helpersApi } from './lib/helpers.js';
@@ -18,7 +18,7 @@ export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher,
 } = api;
 export const { init, initSync } = loaded;
-export { PreflightError };
+export { PreflightError, isPreflightError };
 
 // Functions of their own (not destructured from a call), so that a bundle that uses only some of
 // the helpers (extractColumn, say) leaves the others out: tree-shaking.

@@ -89,6 +89,9 @@ export declare class PreflightError extends Error {
   readonly code: AnyErrorCode;
 }
 
+/** Whether `e` is a PreflightError of any copy of the package: any entry, `import` or `require`, another realm. */
+export declare function isPreflightError(e: unknown): e is PreflightError;
+
 /**
  * What `validate` refuses as the payload itself (`invalid_json`, at once): values that
  * `JSON.stringify` would silently turn into something else (a Map or Set into `{}`, a Date into a

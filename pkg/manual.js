@@ -5,7 +5,7 @@
 // WebAssembly.Module)` or `initSync(bytes | WebAssembly.Module)` once before the first call; a call
 // before that throws PreflightError `not_initialized`.
 import * as glue from './wasm/preflight.js';
-import { createApi, PreflightError } from './api.js';
+import { createApi, PreflightError, isPreflightError } from './api.js';
 import { loaderOf } from './lib/load.js';
 import { helpersApi } from './lib/helpers.js';
 
@@ -17,7 +17,7 @@ export const {
   normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher, buildAudienceBodies,
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
-export { PreflightError };
+export { PreflightError, isPreflightError };
 
 // Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
 // Functions of their own (not destructured from a call), so that a bundle that uses none of the

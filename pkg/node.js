@@ -5,7 +5,7 @@
 // browser entries runs here). scripts/build-wasm.sh bundles this file into node.cjs, the "require"
 // condition.
 import glue from './wasm/preflight.cjs';
-import { createApi, PreflightError } from './api.js';
+import { createApi, PreflightError, isPreflightError } from './api.js';
 import { loaded } from './lib/load.js';
 import { helpersApi } from './lib/helpers.js';
 
@@ -17,7 +17,7 @@ export const {
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export const { init, initSync } = loaded;
-export { PreflightError };
+export { PreflightError, isPreflightError };
 
 // Helpers that match the command line: CSV columns, files, streams (lib/helpers.js).
 // Functions of their own (not destructured from a call), so that a bundle that uses none of the

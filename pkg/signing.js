@@ -5,7 +5,7 @@
 // (they exist so that code written for the browser entries runs here). scripts/build-wasm.sh
 // bundles this file into signing.cjs, the "require" condition.
 import glue from './wasm/preflight_signing.cjs';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { signingApi } from './lib/signing.js';
 import { loaded } from './lib/load.js';
 
@@ -15,4 +15,4 @@ export const {
   crcResponseToken, crcResponse, verifySignature, verifyCrcRequest, oauth1Sign, basicCredentials, tokenRequestBody,
 } = api;
 export const { init, initSync } = loaded;
-export { PreflightError };
+export { PreflightError, isPreflightError };

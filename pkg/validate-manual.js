@@ -5,7 +5,7 @@
 // init(url | Response | bytes | WebAssembly.Module)` or `initSync(bytes | WebAssembly.Module)` once
 // before the first call; a call before that throws PreflightError `not_initialized`.
 import * as glue from './wasm/preflight_validate.js';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { validateApi } from './lib/validate.js';
 import { loaderOf } from './lib/load.js';
 
@@ -15,4 +15,4 @@ const api = validateApi(glue);
 export const {
   validate, kinds, describe, jsonSchema, isKind,
 } = api;
-export { PreflightError };
+export { PreflightError, isPreflightError };

@@ -5,7 +5,7 @@
 // (they exist so that code written for the browser entries runs here). scripts/build-wasm.sh
 // bundles this file into validate.cjs, the "require" condition.
 import glue from './wasm/preflight_validate.cjs';
-import { PreflightError } from './lib/core.js';
+import { PreflightError, isPreflightError } from './lib/core.js';
 import { validateApi } from './lib/validate.js';
 import { loaded } from './lib/load.js';
 
@@ -15,4 +15,4 @@ export const {
   validate, kinds, describe, jsonSchema, isKind,
 } = api;
 export const { init, initSync } = loaded;
-export { PreflightError };
+export { PreflightError, isPreflightError };

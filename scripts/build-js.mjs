@@ -20,8 +20,14 @@
 //                                Vite and webpack 5 turn into an asset, so there is one
 //                                copy of each .wasm in the package;
 //   pkg/wasm/<build>.inline.js   the module as base64 (the /inline entries): nothing to minify.
-// lib/hash-worker.js (the module Worker of hashFileInWorker, started with
-// `new URL('./hash-worker.js', import.meta.url)`) is built too, so the URL holds in pkg/dist/lib/.
+// pkg/worker.js (preflight-wasm/worker: hashFileInWorker with no .wasm on the page) is built like
+// the entries. The Worker it starts, lib/hash-worker.js (`new Worker(new URL('./hash-worker.js',
+// import.meta.url), {type: 'module'})`, so the URL holds in pkg/dist/lib/), is the one file built
+// differently: BUNDLED into one iife script, with the helpers module inlined as base64, no import
+// and no import.meta left, so that it runs whatever a bundler does with it (Vite and webpack bundle
+// it as a worker, Vite may inline it as a data: URL; esbuild and Rollup leave it to be copied), in
+// development and production builds alike; a `.wasm` URL inside it would need each bundler to
+// rewrite it, which esbuild (iife) and Rollup (no asset handling) do not.
 //
 // The readable source stays in the package (pkg/*.js, pkg/lib/: the Node entries and the
 // CommonJS bundles use it) and each built file has a linked source map pointing at it (browsers
@@ -38,7 +44,8 @@ const rel = (f) => path.relative(pkg, f).split(path.sep).join('/');
 const BUILDS = ['', 'validate-', 'hash-', 'helpers-', 'signing-'];
 const FLAVOURS = ['browser', 'manual', 'inline'];
 const entries = BUILDS.flatMap((b) => FLAVOURS.map((f) => path.join(pkg, `${b}${f}.js`)));
-entries.push(path.join(pkg, 'lib/hash-worker.js'));
+entries.push(path.join(pkg, 'worker.js'));
+const WORKER = 'lib/hash-worker.js';
 
 // The modules the entries load (statically or by import()), from a bundling pass that writes
 // nothing; the base64 modules stay outside.
@@ -120,6 +127,28 @@ for (const [files, minifyWhitespace] of [[modules.filter((m) => !pure(m)), true]
 }
 for (const m of modules.filter(pure)) {
   if (!readFileSync(path.join(staging, rel(m)), 'utf8').includes('/* @__PURE__ */')) throw new Error(`build-js: ${rel(m)} lost its @__PURE__ annotation`);
+}
+
+// The Worker: one self-contained script (see the top of this file).
+await build({
+  entryPoints: [path.join(pkg, WORKER)],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  outfile: path.join(staging, WORKER),
+  sourcemap: 'linked',
+  sourcesContent: false,
+  legalComments: 'none',
+  // The web glue's default `new URL('<build>_bg.wasm', import.meta.url)`, never taken (the worker
+  // calls initSync with the inlined module), is left empty.
+  logOverride: { 'empty-import-meta': 'silent' },
+  logLevel: 'warning',
+});
+const worker = readFileSync(path.join(staging, WORKER), 'utf8');
+if (/\bimport\s*[("'{*.]/.test(worker.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
+  throw new Error(`build-js: ${WORKER} is not self-contained (an import or import.meta is left)`);
 }
 
 // Every relative import of a built module names a file that is there.

@@ -7,7 +7,7 @@
 #   preflight_helpers    identifier hashing and the CSV reader (features audience, csv)
 #                                                                 preflight-wasm/helpers
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
-# and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs, and the minified browser
+# and the CommonJS entries pkg/{node,validate,hash,helpers,signing,worker}.cjs, and the minified browser
 # JavaScript pkg/dist/ (scripts/build-js.mjs).
 # All build output (gitignored);
 # the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are in git (pkg/types/codes.d.ts,
@@ -166,7 +166,7 @@ build preflight_signing "$size_profile" --no-default-features --features signing
 # share one instance when an application uses both).
 # import.meta.url is empty there (esbuild's empty-import-meta warning, silenced): the one use,
 # hashFileInWorker's worker address, asks for its workerUrl option in CommonJS (lib/hash-in-worker.js).
-for entry in node hash helpers validate signing; do
+for entry in node hash helpers validate signing worker; do
   node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
     --log-level=warning --log-override:empty-import-meta=silent --external:./wasm/* \
     --outfile="pkg/$entry.cjs"

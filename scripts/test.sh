@@ -130,6 +130,9 @@ node tests/browser/hash-entry.mjs
 step "browser hashFileInWorker (node tests/browser/hash-worker.mjs: a File hashed in the package's Worker, against the native CLI)"
 node tests/browser/hash-worker.mjs
 
+step "browser preflight-wasm/worker (node tests/browser/worker-entry.mjs: no .wasm on the page, the self-contained worker, coded load failures)"
+node tests/browser/worker-entry.mjs
+
 step "browser app (node tests/browser/app.mjs: examples/browser/ in Chromium, against the native CLI)"
 node tests/browser/app.mjs
 

@@ -1,25 +1,65 @@
 // Shared by every area of the public API (the hash-only entry included): the typed error and the
 // well-formedness check of strings. JSON text in: lib/json-text.js.
 
-/** A wrong call (never a bad payload: that is a report). `code` is a stable snake_case name. */
-export class PreflightError extends Error {
-  /**
-   * @param {string} code
-   * @param {string} message
-   * @param {{cause?: unknown}} [options]
-   */
-  constructor(code, message, options) {
-    super(message, options);
-    this.code = code;
+// One PreflightError class for every entry and both module systems: each CommonJS bundle
+// (pkg/*.cjs), the ES module source and its minified copy in pkg/dist/ carry a copy of this module,
+// so the class is kept once per realm on globalThis under a Symbol.for key: whichever copy loads
+// first defines it, the others take it, and `instanceof` holds across entries. `isPreflightError`
+// checks a brand (also a Symbol.for key, on the prototype) and so holds across realms too.
+const CLASS_KEY = Symbol.for('preflight-wasm.PreflightError.v1');
+const BRAND = Symbol.for('preflight-wasm.error');
+
+function defineClass() {
+  /** A wrong call (never a bad payload: that is a report). `code` is a stable snake_case name. */
+  class PreflightError extends Error {
+    /**
+     * @param {string} code
+     * @param {string} message
+     * @param {{cause?: unknown}} [options]
+     */
+    constructor(code, message, options) {
+      super(message, options);
+      this.code = code;
+    }
+  }
+  // Like the built-in errors: `name` lives on the prototype, not on each instance (writable,
+  // configurable, not enumerable); the brand is fixed.
+  Object.defineProperties(PreflightError.prototype, {
+    name: { value: 'PreflightError', writable: true, configurable: true },
+    [BRAND]: { value: true },
+  });
+  return PreflightError;
+}
+
+/** The realm's class: an own, fixed property of globalThis (never one inherited from a prototype). */
+function sharedClass() {
+  const kept = Object.getOwnPropertyDescriptor(globalThis, CLASS_KEY)?.value;
+  if (typeof kept === 'function' && kept.prototype?.[BRAND] === true) return kept;
+  const made = defineClass();
+  try {
+    Object.defineProperty(globalThis, CLASS_KEY, { value: made });
+  } catch {
+    // A frozen or otherwise locked globalThis: this copy keeps its own class.
+  }
+  return made;
+}
+
+export const PreflightError = sharedClass();
+
+/**
+ * Whether `e` is a PreflightError of any copy of the package (another entry, the other module
+ * system, another realm): it carries the package's brand and a string `code`.
+ * @param {unknown} e
+ * @returns {boolean}
+ */
+export function isPreflightError(e) {
+  try {
+    return e != null && e[BRAND] === true && typeof e.code === 'string';
+  } catch {
+    // A Proxy whose trap throws is no PreflightError.
+    return false;
   }
 }
-// Like the built-in errors: `name` lives on the prototype, not on each instance.
-Object.defineProperty(PreflightError.prototype, 'name', {
-  value: 'PreflightError',
-  writable: true,
-  configurable: true,
-  enumerable: false,
-});
 
 export function isWellFormed(s) {
   if (typeof s.isWellFormed === 'function') return s.isWellFormed();

@@ -20,7 +20,8 @@
 // process (the ES module entry and its CommonJS bundle, pkg/*.cjs, both load pkg/wasm/<build>.cjs:
 // an application whose dependencies mix `import` and `require`). So it is kept in one record per
 // glue module in a registry under a `Symbol.for` key of the global object, which every copy
-// reaches; each copy wraps it in its own engine (its own PreflightError class).
+// reaches; each copy wraps it in its own engine (the PreflightError class is shared the same way,
+// lib/core.js).
 import { PreflightError } from './core.js';
 
 /**

@@ -18,6 +18,6 @@ export type {
   AudienceError,
 } from './audience.js';
 export { normalizeIdentifier, hashIdentifier, hashIdentifiers, hashLines, createLineHasher } from './audience.js';
-export { PreflightError } from '../index.js';
+export { PreflightError, isPreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
 export type { AnyErrorCode, InternalErrorCode, LoadErrorCode } from './codes.js';

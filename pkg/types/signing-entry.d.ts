@@ -2,6 +2,6 @@
 // app-only credentials only, with the same signatures as the full package and the same
 // PreflightError class. Hand-written.
 export * from './signing.js';
-export { PreflightError } from '../index.js';
+export { PreflightError, isPreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
 export type { AnyErrorCode, InternalErrorCode, LoadErrorCode } from './codes.js';

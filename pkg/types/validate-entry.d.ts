@@ -19,7 +19,7 @@ export type {
   FieldDescription,
   Description,
 } from '../index.js';
-export { validate, kinds, describe, jsonSchema, isKind, PreflightError } from '../index.js';
+export { validate, kinds, describe, jsonSchema, isKind, PreflightError, isPreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
 export type * from './payloads.js';
 export type { AnyErrorCode, LoadErrorCode } from './codes.js';

@@ -39,14 +39,15 @@ test('every browser target of the "exports" map is a built file in pkg/dist/', (
     // The Node conditions keep the readable source (and the CommonJS bundles).
     if (cond.node) for (const t of Object.values(cond.node)) assert.doesNotMatch(t, /dist/, spec);
   }
-  assert.equal(targets.length, 15);
+  assert.equal(targets.length, 16);
   for (const t of targets) assert.ok(existsSync(path.join(pkg, t)), `${t} (run bash scripts/build-wasm.sh)`);
 });
 
 test('each built module is its source minified: the same imports, references out of pkg/dist/ that exist', () => {
   const files = jsFiles(dist);
   assert.ok(files.includes('wasm/preflight_validate.js') && files.includes('lib/hash-worker.js'), files.join(' '));
-  for (const f of files) {
+  // The Worker is bundled, not minified alone (next test).
+  for (const f of files.filter((x) => x !== 'lib/hash-worker.js')) {
     const built = readFileSync(path.join(dist, f), 'utf8');
     const source = readFileSync(path.join(pkg, f), 'utf8');
     assert.ok(built.length < source.length, `${f}: ${built.length} bytes built, ${source.length} source`);
@@ -65,6 +66,22 @@ test('each built module is its source minified: the same imports, references out
   for (const b of ['preflight', 'preflight_validate', 'preflight_hash', 'preflight_helpers', 'preflight_signing']) {
     assert.match(readFileSync(path.join(dist, 'wasm', `${b}.js`), 'utf8'), new RegExp(`new URL\\("\\.\\./\\.\\./wasm/${b}_bg\\.wasm",import\\.meta\\.url\\)`));
   }
+});
+
+// The Worker of hashFileInWorker as browsers get it: one script that imports nothing at run time
+// (a relative import fails where a bundler moved or inlined the file: issue 23) and carries the
+// helpers module itself, so nothing it needs is a URL for a bundler to rewrite.
+test('the built Worker (pkg/dist/lib/hash-worker.js) is self-contained: no import, no import.meta, the helpers module inlined', () => {
+  const built = readFileSync(path.join(dist, 'lib/hash-worker.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+  assert.deepEqual(specifiers(built), []);
+  assert.doesNotMatch(built, /\bimport\s*[(.]/);
+  assert.doesNotMatch(built, /new URL\([^)]*import\.meta/);
+  const base64 = readFileSync(path.join(pkg, 'wasm/preflight_helpers.inline.js'), 'utf8').match(/'([A-Za-z0-9+/=]+)'/)[1];
+  assert.ok(built.includes(base64), 'the helpers module, as base64');
+  // A classic script too (an iife): it parses outside a module.
+  assert.doesNotThrow(() => new Function(built));
+  // The package's page side starts it by the literal pattern bundlers recognize.
+  assert.match(readFileSync(path.join(dist, 'lib/hash-in-worker.js'), 'utf8'), /new Worker\(new URL\("\.\/hash-worker\.js",import\.meta\.url\),\{type:"module"\}\)/);
 });
 
 test('the built /inline entries give the source entries\' results (they run in Node)', async () => {

@@ -184,9 +184,9 @@ const AREA = {
   helpers: ['createHashStream', 'hashFile', 'extractColumn', 'hashFileInWorker'],
   signing: ['crcResponseToken', 'crcResponse', 'verifySignature', 'verifyCrcRequest', 'oauth1Sign', 'basicCredentials', 'tokenRequestBody'],
 };
-const LOADING = ['init', 'initSync', 'PreflightError'];
+const LOADING = ['init', 'initSync', 'PreflightError', 'isPreflightError'];
 
-test('every flavour of a build exports the same names: its areas\' functions, init, initSync, PreflightError', async () => {
+test('every flavour of a build exports the same names: its areas\' functions, init, initSync, PreflightError, isPreflightError', async () => {
   const want = {
     full: [...AREA.validate, ...AREA.hash, ...AREA.helpers, 'buildAudienceBodies', ...AREA.signing, ...LOADING],
     validate: [...AREA.validate, ...LOADING],
@@ -266,7 +266,10 @@ test('"sideEffects" names exactly the entries that load their module at import (
   }
   assert.equal(loading.length, 10);
   // Each with its minified build in pkg/dist/ (scripts/build-js.mjs), which the "exports" name.
-  assert.deepEqual([...manifest.sideEffects].sort(), [...loading, ...loading.map((e) => e.replace('./', './dist/'))].sort());
+  // And the worker of hashFileInWorker (source and built), whose one effect is its message
+  // handler: `import 'preflight-wasm/hash-worker'` as a worker's entry must keep it.
+  const worker = ['./lib/hash-worker.js', './dist/lib/hash-worker.js'];
+  assert.deepEqual([...manifest.sideEffects].sort(), [...loading, ...loading.map((e) => e.replace('./', './dist/')), ...worker].sort());
   // A bundle of the helpers' inline entry keeps its build's loading.
   const { build: b } = await import('esbuild');
   const h = await b({
@@ -293,4 +296,22 @@ test('"sideEffects" names exactly the entries that load their module at import (
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// preflight-wasm/worker (issue 23): hashFileInWorker for a page, whose module graph (source and
+// built) loads no glue and no .wasm: importing it downloads and instantiates nothing (the
+// /helpers entries instantiate their module at import). Its worker loads its own module.
+test('preflight-wasm/worker exports hashFileInWorker with no WebAssembly in its module graph', async () => {
+  for (const entry of ['worker.js', 'dist/worker.js']) {
+    const graph = [...imports(path.join(pkg, entry))].map((f) => path.relative(pkg, f));
+    assert.ok(graph.some((f) => f.endsWith('hash-in-worker.js')), `${entry}: ${graph.join(' ')}`);
+    assert.deepEqual(graph.filter((f) => f.includes('wasm/') || f.endsWith('.wasm') || /helpers|manual|engine/.test(path.basename(f))), [], entry);
+  }
+  const mod = await import('../../pkg/worker.js');
+  assert.deepEqual(Object.keys(mod).sort(), ['PreflightError', 'hashFileInWorker', 'isPreflightError']);
+  assert.equal(mod.hashFileInWorker, (await import('../../pkg/helpers.js')).hashFileInWorker);
+  // No Worker in Node.js: a coded rejection.
+  await assert.rejects(mod.hashFileInWorker(new Blob(['a\n']), { type: 'email' }), { name: 'PreflightError', code: 'worker_unavailable' });
+  const require = createRequire(import.meta.url);
+  await assert.rejects(require('preflight-wasm/worker').hashFileInWorker(new Blob(['a\n']), { type: 'email' }), { code: 'worker_unavailable' });
 });

@@ -28,7 +28,7 @@ function outcome(f) {
   }
 }
 
-test('preflight-wasm/hash exports the hashing functions, PreflightError and the loading functions, nothing else (the helpers are in preflight-wasm/helpers)', () => {
+test('preflight-wasm/hash exports the hashing functions, PreflightError, isPreflightError and the loading functions, nothing else (the helpers are in preflight-wasm/helpers)', () => {
   assert.deepEqual(Object.keys(hash).sort(), [
     'PreflightError',
     'createLineHasher',
@@ -37,6 +37,7 @@ test('preflight-wasm/hash exports the hashing functions, PreflightError and the 
     'hashLines',
     'init',
     'initSync',
+    'isPreflightError',
     'normalizeIdentifier',
   ]);
   // One class for both entries: `instanceof` works whichever entry threw.

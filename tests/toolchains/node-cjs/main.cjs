@@ -4,6 +4,18 @@ const { validate } = require('preflight-wasm/validate');
 const { hashIdentifier } = require('preflight-wasm/hash');
 const { crcResponseToken } = require('preflight-wasm/signing');
 const full = require('preflight-wasm');
+// One PreflightError class across the entries (each CommonJS bundle carries its own copy of the
+// code that defines it), and isPreflightError for an error of each.
+const entries = ['preflight-wasm', 'preflight-wasm/validate', 'preflight-wasm/hash', 'preflight-wasm/helpers', 'preflight-wasm/signing', 'preflight-wasm/worker'].map((e) => require(e));
+const errorOf = (f) => {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+};
+const errors = [errorOf(() => validate('no_such_kind', {})), errorOf(() => hashIdentifier('mail', 'x')), errorOf(() => crcResponseToken(undefined, 'x'))];
+const oneClass = entries.every((m) => m.PreflightError === full.PreflightError && errors.every((e) => e instanceof m.PreflightError && m.isPreflightError(e)));
 
 const PRODUCT = require('../shared/product.json');
 const { title, ...untitled } = PRODUCT;
@@ -17,4 +29,5 @@ console.log(JSON.stringify({
   hash: hashIdentifier('email', 'alice@example.com'),
   fullHash: full.hashIdentifier('email', 'alice@example.com'),
   crc: crcResponseToken('secret', 'crc-token-0123456789'),
+  oneClass,
 }));

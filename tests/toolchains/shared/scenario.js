@@ -1,7 +1,9 @@
 // What every browser fixture does: validate a product on the main thread (the minimal valid
-// product of tests/vectors/product.json, and the same without its title) and hash an email
-// address in a Worker; the page publishes the outcome as `window.__result`, which run.mjs
-// compares with node:crypto's SHA-256 and the expected reports.
+// product of tests/vectors/product.json, and the same without its title), hash an email
+// address in a Worker of its own, and hash a small CSV file with the package's hashFileInWorker
+// (preflight-wasm/worker: the package's own worker, as the toolchain emits it); the page publishes
+// the outcome as `window.__result`, which run.mjs compares with node:crypto's SHA-256 and the
+// expected reports.
 export const PRODUCT = {
   id: 'SKU-1001',
   title: 'Organic cotton crew-neck T-shirt',
@@ -37,6 +39,27 @@ export function hashInWorker(worker) {
     };
     worker.onerror = (e) => reject(new Error(`worker: ${e.message}`));
   });
+}
+
+// The CSV file: one address to hash (with spaces and capitals the normalization removes) and one
+// row that is not an email address (an empty output line, rejected as row 3).
+export const CSV = 'id,email\n1, Alice@Example.com\n2,not an email\n';
+
+/**
+ * The file half of the outcome: CSV hashed by the package's `hashFileInWorker` (`control` as the
+ * fixture needs: a `workerUrl` where the toolchain does not emit the worker itself), and what a
+ * worker that cannot be loaded gives (a PreflightError with a code, never a bare TypeError).
+ */
+export async function hashFileScenario(hashFileInWorker, control, missing) {
+  const file = new File([CSV], 'audience.csv', { type: 'text/csv' });
+  const r = await hashFileInWorker(file, { type: 'email', column: 'email' }, control);
+  let missingWorker = 'resolved';
+  try {
+    await hashFileInWorker(file, { type: 'email', column: 'email' }, { workerUrl: missing });
+  } catch (e) {
+    missingWorker = `${e && e.name} ${e && e.code}`;
+  }
+  return { fileHash: await r.blob.text(), fileRejected: r.rejected.map((x) => `${x.row}:${x.code}`), missingWorker };
 }
 
 /** Runs `main` (async) and publishes its outcome, or its failure, as window.__result. */
