@@ -3,3 +3,4 @@
 export type * from './helpers.js';
 export { hashFileInWorker } from './helpers.js';
 export { PreflightError, isPreflightError } from '../index.js';
+export type { AnyErrorCode, InternalErrorCode, LoadErrorCode } from './codes.js';

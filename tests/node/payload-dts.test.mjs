@@ -123,7 +123,9 @@ test('every entry\'s PreflightError carries every code the package throws (tsc)'
   const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));
   let body = '';
   let i = 0;
-  for (const subpath of Object.keys(pkg.exports).filter((p) => typeof pkg.exports[p] === 'object')) {
+  // Every entry but a script subpath (types of `export {};`: preflight-wasm/hash-worker, the worker).
+  const script = (p) => readFileSync(path.join(root, 'pkg', pkg.exports[p].types.default), 'utf8').replace(/\/\/.*$/gm, '').trim() === 'export {};';
+  for (const subpath of Object.keys(pkg.exports).filter((p) => typeof pkg.exports[p] === 'object' && !script(p))) {
     const name = subpath === '.' ? 'preflight-wasm' : `preflight-wasm/${subpath.slice(2)}`;
     body += `import { PreflightError as E${i} } from '${name}';\nimport type { AnyErrorCode as A${i} } from '${name}';\n`;
     body += `export const codes${i}: InstanceType<typeof E${i}>['code'][] = ${JSON.stringify(codes)};\n`;
