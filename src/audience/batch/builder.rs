@@ -6,7 +6,7 @@ use super::{
     AudienceRecord, BatchError, BatchOptions, Endpoint, RecordError, Rejection, MAX_BODY_BYTES,
     MAX_USERS_PER_BODY,
 };
-use crate::audience::{hex, prepare, HashOptions, Prepared, Scratch};
+use crate::audience::{hex, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
 use crate::checks::dates::{parse_iso8601, DateTime, Offset};
 use crate::json::write::string as push_json_str;
 use std::fmt;
@@ -275,6 +275,23 @@ impl BodyBuilder {
                 });
                 continue;
             }
+            // The record's country is read only for its phone numbers.
+            let country = record
+                .country
+                .as_deref()
+                .filter(|_| t == IdType::PhoneNumber);
+            let own = match record_country(country) {
+                Ok(own) => own,
+                Err(e) => {
+                    self.errors.push(Rejection {
+                        index,
+                        field: Some(t),
+                        value_index: None,
+                        error: RecordError::Id(e),
+                    });
+                    continue;
+                }
+            };
             let field_open = self.user.len();
             if self.user.len() > 1 {
                 self.user.push(',');
@@ -285,7 +302,7 @@ impl BodyBuilder {
             let field_start = self.user.len();
             self.spans.clear();
             for (i, raw) in values.iter().enumerate() {
-                match prepare(t, raw, &self.hash, &mut self.scratch) {
+                match prepare_in(t, raw, &self.hash, own.as_ref(), &mut self.scratch) {
                     Ok(p) => {
                         let start = self.user.len();
                         if start > field_start {
