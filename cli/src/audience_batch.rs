@@ -15,7 +15,7 @@ mod input;
 
 use crate::hash::{self, Next, RecordReader, Scanner};
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_UNCLOSED_QUOTE, EXIT_USAGE};
-use input::{header_columns, parse_map, At, ColumnMap, Source};
+use input::{find_column, header_columns, parse_map, At, ColumnMap, Source};
 use preflight::audience::batch::{
     AudienceRecord, BatchOptions, Body, BodyBuilder, Endpoint, Operation, Rejection,
     MAX_BODY_BYTES, MAX_USERS_PER_BODY,
@@ -123,6 +123,12 @@ pub struct Args {
     /// type or `ignore`. Repeatable.
     #[arg(long = "map", value_name = "COLUMN=TYPE", value_parser = parse_map)]
     map: Vec<ColumnMap>,
+    /// CSV: each record's own country for its phone numbers, from this column (a header name or
+    /// a 1-based index): a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB).
+    /// An empty cell falls back to --default-country-code; anything else leaves the record's
+    /// phone numbers out (invalid_country). NDJSON records give it as a `country` member.
+    #[arg(long, value_name = "COLUMN")]
+    country_column: Option<String>,
     /// The input file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
     file: Option<String>,
@@ -256,7 +262,11 @@ struct Report {
     trimmed: usize,
     /// Values left out of accepted users.
     dropped: usize,
-    by_code: BTreeMap<&'static str, usize>,
+    /// The codes of the values left out of accepted users (they add up to `dropped`).
+    dropped_codes: BTreeMap<&'static str, usize>,
+    /// The problems of rejected records, and their codes (they add up to `problems`).
+    problems: usize,
+    problem_codes: BTreeMap<&'static str, usize>,
 }
 
 impl Report {
@@ -270,7 +280,13 @@ impl Report {
         code: &'static str,
         kept: bool,
     ) -> io::Result<()> {
-        *self.by_code.entry(code).or_default() += 1;
+        if kept {
+            self.dropped += 1;
+            *self.dropped_codes.entry(code).or_default() += 1;
+        } else {
+            self.problems += 1;
+            *self.problem_codes.entry(code).or_default() += 1;
+        }
         if self.quiet {
             return Ok(());
         }
@@ -323,6 +339,12 @@ fn batch(args: &Args) -> Result<u8, String> {
     if format == InputFormat::Ndjson && !args.map.is_empty() {
         return Err("--map applies to CSV input (NDJSON members are named after the types)".into());
     }
+    if format == InputFormat::Ndjson && args.country_column.is_some() {
+        return Err(
+            "--country-column applies to CSV input (an NDJSON record gives its `country` member)"
+                .into(),
+        );
+    }
     let delimiter = args.delimiter.unwrap_or(b',');
     let (input, _) = hash::open_input(args.file.as_deref())?;
     let scanner = match format {
@@ -344,6 +366,7 @@ fn batch(args: &Args) -> Result<u8, String> {
         buf: Vec::new(),
         cell: Vec::new(),
         first: true,
+        country: None,
     };
     let read_error = |e: io::Error| match args.file.as_deref() {
         None | Some("-") => format!("cannot read standard input: {e}"),
@@ -360,7 +383,12 @@ fn batch(args: &Args) -> Result<u8, String> {
             Next::Record => {
                 source.first = false;
                 let h = source.buf.strip_prefix(hash::BOM).unwrap_or(&source.buf);
-                source.columns = header_columns(h, delimiter, args.endpoint, &args.map)?;
+                source.country = match &args.country_column {
+                    Some(c) => Some(find_column("--country-column", c, h, delimiter)?),
+                    None => None,
+                };
+                source.columns =
+                    header_columns(h, delimiter, args.endpoint, &args.map, source.country)?;
                 row = 1;
             }
             Next::TooLong => {
@@ -392,7 +420,9 @@ fn batch(args: &Args) -> Result<u8, String> {
         accepted: 0,
         trimmed: 0,
         dropped: 0,
-        by_code: BTreeMap::new(),
+        dropped_codes: BTreeMap::new(),
+        problems: 0,
+        problem_codes: BTreeMap::new(),
     };
     let mut bodies = 0;
     let mut unclosed = None;
@@ -436,13 +466,11 @@ fn batch(args: &Args) -> Result<u8, String> {
             report.trimmed += 1;
         }
         for (t, column, code) in cells {
-            report.dropped += usize::from(kept);
             report
                 .problem(index, row, At::Column(t, column + 1), code, kept)
                 .map_err(write_err)?;
         }
         for r in rejections.iter().chain(&dropped) {
-            report.dropped += usize::from(kept);
             let at = source.at(r.field, r.value_index);
             report
                 .problem(index, row, at, r.error.code(), kept)
@@ -479,27 +507,44 @@ fn unclosed_quote(row: usize) -> String {
     )
 }
 
+/// `N thing` or `N things`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `(2 invalid_email, 1 empty)`: what a count is made of (the parts add up to it).
+fn codes(by_code: &BTreeMap<&'static str, usize>) -> String {
+    let parts: Vec<String> = by_code.iter().map(|(c, n)| format!("{n} {c}")).collect();
+    format!(" ({})", parts.join(", "))
+}
+
+/// The summary line: records read = in the bodies + rejected; values left out of records in the
+/// bodies, by code;
+/// problems of rejected records (a record may have several), by code. Each number names what it
+/// counts, and each bracket adds up to the number before it.
 fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result<()> {
     let mut line = format!(
-        "preflight audience-batch: {} record{}, {} accepted in {bodies} bod{}, {} rejected; {} \
-         value{} left out of {} accepted record{}",
-        report.records,
-        if report.records == 1 { "" } else { "s" },
+        "preflight: audience-batch: {} read: {} in {}, {} rejected",
+        count(report.records, "record", "records"),
         report.accepted,
-        if bodies == 1 { "y" } else { "ies" },
+        count(bodies, "body", "bodies"),
         report.rejected,
-        report.dropped,
-        if report.dropped == 1 { "" } else { "s" },
-        report.trimmed,
-        if report.trimmed == 1 { "" } else { "s" },
     );
-    if !report.by_code.is_empty() {
-        let codes: Vec<String> = report
-            .by_code
-            .iter()
-            .map(|(code, n)| format!("{n} {code}"))
-            .collect();
-        line.push_str(&format!(" ({})", codes.join(", ")));
+    if report.dropped > 0 {
+        line.push_str(&format!(
+            "; {} left out of {} in the bodies{}",
+            count(report.dropped, "value", "values"),
+            count(report.trimmed, "record", "records"),
+            codes(&report.dropped_codes)
+        ));
+    }
+    if report.problems > 0 {
+        line.push_str(&format!(
+            "; {} in the {}{}",
+            count(report.problems, "problem", "problems"),
+            count(report.rejected, "rejected record", "rejected records"),
+            codes(&report.problem_codes)
+        ));
     }
     match (dir, bodies) {
         (None, _) | (_, 0) => {}
