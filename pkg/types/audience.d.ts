@@ -44,7 +44,8 @@ export interface HashOptions {
  * holding a character added after Unicode 15.1 that normalizes or has case, refused by every
  * build alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding
  * a line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing
- * quote; fewer fields than the column).
+ * quote; fewer fields than the column); `invalid_country`: a row's own country (`countryColumn`)
+ * that is neither a calling code nor an ISO 3166-1 alpha-2 region.
  */
 export type IdErrorCode =
   | 'empty'
@@ -66,7 +67,8 @@ export type IdErrorCode =
   | 'unsupported_character'
   | 'line_break'
   | 'invalid_csv'
-  | 'missing_column';
+  | 'missing_column'
+  | 'invalid_country';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings

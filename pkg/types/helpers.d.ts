@@ -15,7 +15,7 @@ import type { HashOptions, IdType, LineHasherResult, ValueErrorCode } from './au
 export type HelperErrorCode = 'unknown_column' | 'ambiguous_column' | 'invalid_header' | 'header_too_long' | 'column_out_of_range' | 'empty_input' | 'unclosed_quote' | 'worker_unavailable';
 
 /** Why one CSV row gives no value: as `preflight hash --column` reports it. */
-export type CsvRowCode = 'invalid_csv' | 'missing_column' | 'invalid_utf8' | 'too_long';
+export type CsvRowCode = 'invalid_csv' | 'missing_column' | 'invalid_utf8' | 'too_long' | 'invalid_country';
 
 /** How CSV is read, as the command line's `--no-header` and `--delimiter`. */
 export interface CsvOptions {
@@ -75,6 +75,13 @@ export interface HashStreamOptions extends HashOptions {
    * `header` and `delimiter` ({@link CsvOptions}). `errors[].index` then counts data rows.
    */
   column?: string | null | undefined;
+  /**
+   * With `column`, type `phone_number`: each row's own country, from this column (the command
+   * line's `--country-column` text: a header name or a 1-based index). A cell holds a calling code
+   * (`'44'`, `'+44'`, `'0044'`) or an ISO 3166-1 alpha-2 region (`'GB'`); an empty one falls back to
+   * `defaultCountryCode`; anything else rejects the row (`invalid_country`).
+   */
+  countryColumn?: string | null | undefined;
   header?: boolean | null | undefined;
   delimiter?: string | null | undefined;
 }
@@ -95,6 +102,13 @@ export interface HashFileOptions extends HashOptions, CsvOptions {
   type: IdType;
   /** Read CSV and hash this column (`--column`); without it the file is one value per line. */
   column?: string | null | undefined;
+  /**
+   * With `column`, type `phone_number`: each row's own country, from this column (the command
+   * line's `--country-column` text: a header name or a 1-based index). A cell holds a calling code
+   * (`'44'`, `'+44'`, `'0044'`) or an ISO 3166-1 alpha-2 region (`'GB'`); an empty one falls back to
+   * `defaultCountryCode`; anything else rejects the row (`invalid_country`).
+   */
+  countryColumn?: string | null | undefined;
   /** What a rejected row gives in the output (`--on-error`, default `'empty'`). */
   onError?: OnError | null | undefined;
 }

@@ -194,8 +194,7 @@ impl IdError {
             IdError::InvalidCsv => "the record is not valid CSV (text after a closing quote)",
             IdError::MissingColumn => "the record has fewer fields than the column asked for",
             IdError::InvalidCountry => {
-                "the record's country is neither a country calling code (44, +44, 0044) nor an \
-                 ISO 3166-1 alpha-2 region (GB)"
+                "the row's country is no calling code (44, +44, 0044) or ISO 3166 region (GB)"
             }
         }
     }

@@ -377,7 +377,7 @@ pub fn hash_into(
     opts: &HashOptions,
     out: &mut String,
 ) -> Result<(), IdError> {
-    hash_into_for(id_type, raw, None, opts, out)
+    hash_into_own(id_type, raw, None, opts, out)
 }
 
 /// [`hash_into`] for a record of its own `country` ([`record_country`]: a calling code or an
@@ -391,8 +391,19 @@ pub fn hash_into_for(
     out: &mut String,
 ) -> Result<(), IdError> {
     let own = own_country(id_type, country)?;
+    hash_into_own(id_type, raw, own.as_ref(), opts, out)
+}
+
+/// [`hash_into`] with the record's own calling code (no country table needed without one).
+fn hash_into_own(
+    id_type: IdType,
+    raw: &str,
+    own: Option<&CallingCode>,
+    opts: &HashOptions,
+    out: &mut String,
+) -> Result<(), IdError> {
     let mut scratch = Scratch::default();
-    match prepare_in(id_type, raw, opts, own.as_ref(), &mut scratch)? {
+    match prepare_in(id_type, raw, opts, own, &mut scratch)? {
         Prepared::Hash(b) => hex::push_sha256_hex(b, out),
         Prepared::Final(s) => out.push_str(s),
     }
@@ -402,7 +413,7 @@ pub fn hash_into_for(
 /// The normalized form of `raw`: what gets hashed. For `partner_user_id` the value itself; with
 /// [`HashOptions::prehashed`] the lowercased digest.
 pub fn normalize(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<String, IdError> {
-    normalize_for(id_type, raw, None, opts)
+    normalize_own(id_type, raw, None, opts)
 }
 
 /// The country of a record for `id_type`: read for phone numbers only.
@@ -422,8 +433,18 @@ pub fn normalize_for(
     opts: &HashOptions,
 ) -> Result<String, IdError> {
     let own = own_country(id_type, country)?;
+    normalize_own(id_type, raw, own.as_ref(), opts)
+}
+
+/// [`normalize`] with the record's own calling code.
+fn normalize_own(
+    id_type: IdType,
+    raw: &str,
+    own: Option<&CallingCode>,
+    opts: &HashOptions,
+) -> Result<String, IdError> {
     let mut scratch = Scratch::default();
-    match prepare_in(id_type, raw, opts, own.as_ref(), &mut scratch)? {
+    match prepare_in(id_type, raw, opts, own, &mut scratch)? {
         // Normalized bytes are always UTF-8 (they come from a `str`, whole characters changed).
         Prepared::Hash(b) => String::from_utf8(b.to_vec()).map_err(|_| IdError::InvalidUtf8),
         Prepared::Final(s) => Ok(s.to_owned()),
