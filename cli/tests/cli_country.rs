@@ -472,3 +472,48 @@ fn one_message_prefix() {
         assert!(!err.contains("preflight hash:") && !err.contains("preflight audience-batch:"));
     }
 }
+
+#[test]
+fn cases_of_a_two_million_row_export() {
+    // Rows of the kinds a 2,000,000-row multi-country export holds: a quoted id holding a comma, a quoted note with a line break (one record, one row), a
+    // stray quote inside an unquoted note, countries padded with spaces, `00` before a calling
+    // code in a country whose own international prefix is another (Japan: 010; the spec reads
+    // 00 as a calling code always, libphonenumber as a national number there), the calling code
+    // written without + (read per row), and a + that wins over the row's country.
+    let csv = "\u{FEFF}customer_id,email,phone,country,note\r\n\
+               \"ACME-1,x\",u1@example.com,00 81 90 1234 5678,JP,\"two\nlines\"\r\n\
+               C2,u2@example.com,(02) 1234 5678, AU ,5\" screen\r\n\
+               C3,u3@example.com,0061 2 1234 5678,+61,\"say \"\"hi\"\", ok\"\r\n\
+               C4,u4@example.com,447911123456, gb ,\r\n\
+               C5,u5@example.com,919876543210,IN,\r\n\
+               C6,u6@example.com,+1 415 555 0123,DE,vip\r\n";
+    let out = preflight(
+        &[
+            "hash",
+            "phone_number",
+            "--column",
+            "phone",
+            "--country-column",
+            "country",
+            "--keep-column",
+            "customer_id",
+        ],
+        csv.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "customer_id,hash\n\"ACME-1,x\",{}\nC2,{}\nC3,{}\nC4,{}\nC5,\nC6,{}\n",
+            sha("+819012345678"),
+            sha("+61212345678"),
+            sha("+61212345678"),
+            sha("+447911123456"),
+            sha("+14155550123"),
+        )
+    );
+    assert_eq!(
+        stderr(&out).lines().next(),
+        Some("row 6: ambiguous_country_code")
+    );
+}
