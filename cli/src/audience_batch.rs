@@ -43,12 +43,21 @@ Input (by extension: .ndjson, .jsonl and .json are NDJSON, anything else and sta
   NDJSON: one object per line; each member a string, an array of strings, or null.
 A blank line is a record without identifiers (rejected as no_identifiers).
 
+A country per record, for its phone numbers: --country-column COLUMN (CSV; a `country` member in
+NDJSON) holds a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB); an empty cell
+keeps --default-country-code, anything else leaves the record's phone numbers out
+(invalid_country), never a guess.
+
 A user keeps every valid identifier: an invalid value, or a type the endpoint does not take, is
 left out and reported (`left out; the user is kept`), and the user is sent with the rest. A user
 is rejected only when nothing is left (each of its problems is reported), when it has no value,
 or when it alone would not fit a body. Reports name the record by its 0-based index among the
 data records and its row (CSV record number counting the header as 1; NDJSON line number), the
 field and the CSV column or the value's position in the NDJSON member: never the value.
+
+The summary on standard error: records read = records in the bodies + records rejected; the
+values left out of records in the bodies, with their codes (adding up to that count); and the
+problems of the rejected records (a record may have several), with their codes.
 
 Output: --out-dir DIR writes DIR/body-0001.json, body-0002.json, ... (each exactly the body, no
 line break; DIR must hold no body files yet); --ndjson writes one body per line on standard

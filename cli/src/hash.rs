@@ -1,11 +1,14 @@
-//! `preflight hash <type> [FILE|-] [--column NAME|N [--no-header] [--delimiter C]]
+//! `preflight hash <type> [FILE|-] [--column NAME|N [--no-header] [--delimiter C]
+//! [--country-column NAME|N] [--keep-column NAME|N]] [--show-normalized]
 //! [--phone-format e164|digits] [--default-country-code CC] [--prehashed]
-//! [--on-error empty|drop] [--threads N] [--quiet]`: normalizes and SHA-256-hashes audience
-//! identifiers (audience-identifiers.md), one per line or one CSV column, streaming.
+//! [--on-error empty|drop] [--threads N] [--quiet] [--no-progress]`: normalizes and
+//! SHA-256-hashes audience identifiers (audience-identifiers.md), one per line or one CSV column,
+//! streaming.
 //!
 //! Output: one line per row on standard output, in input order: the 64 lowercase hex digits
-//! (`partner_user_id`: the value itself). Rejected rows give an empty line (`--on-error empty`,
-//! so output line N is always row N) or nothing (`--on-error drop`). Standard error lists each
+//! (`partner_user_id`: the value itself); with `--keep-column` or `--show-normalized`, CSV with a
+//! header (`NAME,normalized,hash`). Rejected rows give an empty line (`--on-error empty`, so
+//! output line N is always row N) or nothing (`--on-error drop`). Standard error lists each
 //! rejected row by number and code, never by value, then a summary.
 
 mod csv;
@@ -49,6 +52,23 @@ Output: one line per row, in input order. A rejected row gives an empty line wit
 --on-error drop. Memory stays bounded whatever the input size; a record longer than 1 MiB is
 rejected as too_long.
 
+A country per row (phone_number with --column): --country-column names the column holding each
+row's country, a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB, gb; the
+regions of libphonenumber's metadata). It replaces --default-country-code for that row (an empty
+cell keeps it); anything else rejects the row as invalid_country, never a guess. The calling code
+written without + follows the same rule per row as with --default-country-code
+(ambiguous_country_code).
+
+Joining back: --keep-column NAME writes CSV with a header, `NAME,hash`, one record per data row
+(a rejected row: the kept field and an empty hash with --on-error empty; a record without the
+kept field is rejected as missing_column). --show-normalized adds the normalized value before
+the hash (`normalized,hash`, or `NAME,normalized,hash`) to debug a mismatch: it writes the
+identifiers in clear, so keep that output on your machine. Fields holding a comma, a quote or a
+line break are quoted (RFC 4180).
+
+Progress: a bar on standard error while a file is read, when standard error is a terminal
+(with or without --quiet); --no-progress turns it off.
+
 A quoted field that does not close before the end of the input, or within 1 MiB of the start of
 its record, stops the run: `row N: unclosed_quote` names the row where it opened, the rows before
 it are written, and nothing after it is read (exit status 3; a quote that never closes would
@@ -64,9 +84,10 @@ usage error.
 
 ",
     exit_status!(
-        "0 every row hashed; 1 some rows rejected; 2 usage error, a --column that is not in the \
-     header, empty input with --column, or unreadable input (a directory); 3 a quoted field that \
-     never closes (unclosed_quote): the rows before it are written, nothing after it is read"
+        "0 every row hashed; 1 some rows rejected; 2 usage error, a --column (--country-column, \
+     --keep-column) that is not in the header, empty input with --column, or unreadable input (a \
+     directory); 3 a quoted field that never closes (unclosed_quote): the rows before it are \
+     written, nothing after it is read"
     )
 );
 
