@@ -517,3 +517,42 @@ fn cases_of_a_two_million_row_export() {
         Some("row 6: ambiguous_country_code")
     );
 }
+
+#[test]
+fn progress_on_a_terminal_whatever_quiet() {
+    // Standard error a terminal (util-linux `script` gives the command a pseudo-terminal): the
+    // bar is drawn with --quiet too, and --no-progress alone turns it off.
+    let script = Path::new("/usr/bin/script");
+    if !script.exists() {
+        eprintln!("SKIPPED: no /usr/bin/script to give the command a terminal");
+        return;
+    }
+    let dir = temp_dir("progress");
+    let mut lines = String::new();
+    for i in 0..50_000 {
+        lines.push_str(&format!("user{i}@example.com\n"));
+    }
+    let file = write(&dir, "emails.txt", lines.as_bytes());
+    let bin = env!("CARGO_BIN_EXE_preflight");
+    let run = |flags: &str| {
+        let command = format!("{bin} hash email {file} {flags} > /dev/null");
+        let out = std::process::Command::new(script)
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .expect("script runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for flags in ["", "-q"] {
+        let tty = run(flags);
+        assert!(tty.contains("rows/s"), "{flags:?}: {tty:?}");
+        assert!(
+            tty.contains("preflight: hash: 50000 rows, 50000 hashed"),
+            "{tty:?}"
+        );
+    }
+    let tty = run("-q --no-progress");
+    assert!(
+        !tty.contains("rows/s") && tty.contains("50000 hashed"),
+        "{tty:?}"
+    );
+}
