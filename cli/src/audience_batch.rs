@@ -13,6 +13,7 @@
 
 mod input;
 
+use crate::hash::progress::Progress;
 use crate::hash::{self, Next, RecordReader, Scanner};
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_UNCLOSED_QUOTE, EXIT_USAGE};
 use input::{find_column, header_columns, parse_map, At, ColumnMap, Source};
@@ -21,13 +22,15 @@ use preflight::audience::batch::{
     MAX_BODY_BYTES, MAX_USERS_PER_BODY,
 };
 use std::collections::BTreeMap;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// The longest input record held, in bytes; a longer one is rejected as `too_long`.
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
 /// Bytes read from the input at a time.
 const READ_BUFFER_BYTES: usize = 1 << 16;
+/// Records between two looks at the progress bar's clock.
+const PROGRESS_EVERY: usize = 1024;
 
 const AFTER_HELP: &str = concat!(
     "\
@@ -125,9 +128,13 @@ pub struct Args {
     /// Bytes per body, 1 to 5000000 (smaller bodies only).
     #[arg(long, value_name = "N", default_value_t = MAX_BODY_BYTES)]
     max_body_bytes: usize,
-    /// Report only the summary on standard error.
+    /// Report only the summary on standard error (no rejected records or values).
     #[arg(long, short)]
     quiet: bool,
+    /// No progress bar (drawn on standard error when it is a terminal and the input a file,
+    /// with or without --quiet).
+    #[arg(long)]
+    no_progress: bool,
     /// CSV: read header column COLUMN (its name, or a 1-based index) as TYPE, an identifier
     /// type or `ignore`. Repeatable.
     #[arg(long = "map", value_name = "COLUMN=TYPE", value_parser = parse_map)]
@@ -276,6 +283,7 @@ struct Report {
     /// The problems of rejected records, and their codes (they add up to `problems`).
     problems: usize,
     problem_codes: BTreeMap<&'static str, usize>,
+    progress: Option<Progress>,
 }
 
 impl Report {
@@ -298,6 +306,9 @@ impl Report {
         }
         if self.quiet {
             return Ok(());
+        }
+        if let Some(p) = &mut self.progress {
+            p.clear(&mut self.err)?;
         }
         write!(self.err, "record {index} (row {row}): ")?;
         match at {
@@ -355,7 +366,7 @@ fn batch(args: &Args) -> Result<u8, String> {
         );
     }
     let delimiter = args.delimiter.unwrap_or(b',');
-    let (input, _) = hash::open_input(args.file.as_deref())?;
+    let (input, size) = hash::open_input(args.file.as_deref())?;
     let scanner = match format {
         InputFormat::Csv => Scanner::csv(delimiter),
         InputFormat::Ndjson => Scanner::lines(),
@@ -432,6 +443,12 @@ fn batch(args: &Args) -> Result<u8, String> {
         dropped_codes: BTreeMap::new(),
         problems: 0,
         problem_codes: BTreeMap::new(),
+        progress: match size {
+            Some(total) if !args.no_progress && io::stderr().is_terminal() => {
+                Some(Progress::new(total))
+            }
+            _ => None,
+        },
     };
     let mut bodies = 0;
     let mut unclosed = None;
@@ -441,6 +458,12 @@ fn batch(args: &Args) -> Result<u8, String> {
         let index = report.records;
         report.records += 1;
         row += 1;
+        if index % PROGRESS_EVERY == 0 {
+            if let Some(p) = &mut report.progress {
+                p.tick(source.reader.consumed, index, &mut report.err)
+                    .map_err(write_err)?;
+            }
+        }
         if parsed == Err(input::UNCLOSED_QUOTE) {
             report.records -= 1;
             unclosed = Some(row);
@@ -494,6 +517,9 @@ fn batch(args: &Args) -> Result<u8, String> {
     output.finish()?;
     if let Some(row) = unclosed {
         // No summary: its counts would describe part of the input.
+        if let Some(p) = &mut report.progress {
+            p.clear(&mut report.err).map_err(write_err)?;
+        }
         report.err.flush().map_err(write_err)?;
         eprintln!("preflight: audience-batch: {}", unclosed_quote(row));
         return Ok(EXIT_UNCLOSED_QUOTE);
@@ -532,6 +558,9 @@ fn codes(by_code: &BTreeMap<&'static str, usize>) -> String {
 /// problems of rejected records (a record may have several), by code. Each number names what it
 /// counts, and each bracket adds up to the number before it.
 fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result<()> {
+    if let Some(p) = &mut report.progress {
+        p.clear(&mut report.err)?;
+    }
     let mut line = format!(
         "preflight: audience-batch: {} read: {} in {}, {} rejected",
         count(report.records, "record", "records"),

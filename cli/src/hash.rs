@@ -13,7 +13,7 @@
 
 mod csv;
 mod pipeline;
-mod progress;
+pub mod progress;
 
 pub use csv::{
     fields as csv_fields, for_each_field, unescape_into, Malformed, Next, RecordReader, Scanner,
