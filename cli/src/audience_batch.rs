@@ -316,6 +316,8 @@ impl Report {
             At::Field(f) => write!(self.err, "{f}: ")?,
             At::Column(f, c) => write!(self.err, "{f} (column {c}): ")?,
             At::Value(f, i) => write!(self.err, "{f}[{i}]: ")?,
+            At::Country(f, Some(c)) => write!(self.err, "{f} (country, column {c}): ")?,
+            At::Country(f, None) => write!(self.err, "{f} (country): ")?,
         }
         if kept {
             writeln!(self.err, "{code} (left out; the user is kept)")
@@ -503,7 +505,10 @@ fn batch(args: &Args) -> Result<u8, String> {
                 .map_err(write_err)?;
         }
         for r in rejections.iter().chain(&dropped) {
-            let at = source.at(r.field, r.value_index);
+            let at = match (r.field, r.error.code()) {
+                (Some(f), "invalid_country") => source.country_at(f),
+                _ => source.at(r.field, r.value_index),
+            };
             report
                 .problem(index, row, at, r.error.code(), kept)
                 .map_err(write_err)?;

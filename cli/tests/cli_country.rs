@@ -407,7 +407,7 @@ fn audience_batch_summary_adds_up() {
     );
     assert_eq!(err.lines().count(), 2 + 6 + 1, "{err}");
     assert!(
-        err.contains("record 3 (row 5): phone_number: invalid_country\n"),
+        err.contains("record 3 (row 5): phone_number (country, column 5): invalid_country\n"),
         "{err}"
     );
     // The fifth record's phone number read as British.
@@ -554,5 +554,43 @@ fn progress_on_a_terminal_whatever_quiet() {
     assert!(
         !tty.contains("rows/s") && tty.contains("50000 hashed"),
         "{tty:?}"
+    );
+}
+
+#[test]
+fn audience_batch_ndjson_country_member() {
+    // NDJSON records give their own country as a `country` member (AudienceRecord::country).
+    let ndjson = "{\"phone_number\": \"020 7183 8750\", \"country\": \"GB\"}\n\
+                  {\"phone_number\": \"020 7183 8750\", \"country\": \"UK\"}\n\
+                  {\"phone_number\": \"(657) 777-0000\", \"country\": \"\"}\n";
+    let out = preflight(
+        &[
+            "audience-batch",
+            "--endpoint",
+            "custom_audience_users",
+            "--operation",
+            "Update",
+            "--ndjson",
+            "--input-format",
+            "ndjson",
+            "--default-country-code",
+            "+1",
+        ],
+        ndjson.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "[{{\"operation_type\":\"Update\",\"params\":{{\"users\":[{{\"phone_number\":[\"{}\"]}},\
+             {{\"phone_number\":[\"{}\"]}}]}}}}]\n",
+            sha("+442071838750"),
+            sha("+16577770000")
+        )
+    );
+    assert!(
+        stderr(&out).starts_with("record 1 (row 2): phone_number (country): invalid_country\n"),
+        "{}",
+        stderr(&out)
     );
 }

@@ -53,6 +53,8 @@ pub enum At {
     Field(IdType),
     Column(IdType, usize),
     Value(IdType, usize),
+    /// The record's country (CSV: its 1-based column) read for the field's values.
+    Country(IdType, Option<usize>),
 }
 
 /// Reads data records from CSV or NDJSON into [`AudienceRecord`]s.
@@ -163,6 +165,11 @@ impl<R: io::BufRead> Source<R> {
                 }
             }
         }
+    }
+
+    /// Where a problem of the record's country lies (its CSV column).
+    pub fn country_at(&self, field: IdType) -> At {
+        At::Country(field, self.country.map(|c| c + 1))
     }
 
     fn ndjson(&mut self, record: &mut AudienceRecord) -> Result<(), Refusal> {
