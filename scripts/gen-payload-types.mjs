@@ -302,7 +302,7 @@ export function codeUnions(rust = rustLists()) {
   const idErrors = rust.idErrors;
   const valueErrors = unique([...idErrors, ...jsCodes('ValueErrorCode')], ['invalid_default_country_code']);
   const csvCodes = rust.csvErrors.filter((c) => c !== 'bad_options');
-  const csvRowCodes = ['invalid_csv', 'missing_column', 'invalid_utf8', 'too_long'];
+  const csvRowCodes = ['invalid_csv', 'missing_column', 'invalid_utf8', 'too_long', 'invalid_country'];
   for (const c of csvRowCodes) if (!idErrors.includes(c)) throw new Error(`gen-payload-types: CsvRowCode ${c} is no IdError code`);
   const unions = [
     ['Kind', 'The stable payload kind names (`kinds!` in src/kind.rs), in the engine\'s order.', rust.kinds],
@@ -322,7 +322,7 @@ export function codeUnions(rust = rustLists()) {
     ['PhoneFormat', 'How a phone number is written before hashing: `\'e164\'` keeps the `+`, `\'digits\'` drops it.', rust.phoneFormats],
     [
       'IdErrorCode',
-      'Why the engine rejects one value (`IdError::code` in src/audience/error.rs).\n`normalization_unavailable`: in this package only on a JavaScript engine older than Unicode 15,\nwhose `String.prototype.normalize` is not used (a Rust build without its Unicode tables and\nwithout a registered normalizer also gives it). `unsupported_character`: an email address\nholding a character added after Unicode 15.1 that normalizes or has case, refused by every\nbuild alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding\na line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing\nquote; fewer fields than the column).',
+      'Why the engine rejects one value (`IdError::code` in src/audience/error.rs).\n`normalization_unavailable`: in this package only on a JavaScript engine older than Unicode 15,\nwhose `String.prototype.normalize` is not used (a Rust build without its Unicode tables and\nwithout a registered normalizer also gives it). `unsupported_character`: an email address\nholding a character added after Unicode 15.1 that normalizes or has case, refused by every\nbuild alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding\na line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing\nquote; fewer fields than the column); `invalid_country`: a row\'s own country (`countryColumn`)\nthat is neither a calling code nor an ISO 3166-1 alpha-2 region.',
       idErrors,
     ],
     [

@@ -16,6 +16,10 @@
 // main territory's national (trunk) prefix and international call prefix (a regular expression
 // in the metadata), and the union of `possible_length` of the general descriptions of all its
 // territories (not `possible_length_local_only`: a number that needs an area code is refused).
+// The territories (ISO 3166-1 alpha-2 regions; `001` is non-geographic) also give the table of
+// regions, each with its calling code: a per-row country written as a region (`GB`) reads as the
+// code whose territories list it (tests/node/phone-table.test.mjs compares every region with
+// google-libphonenumber's getCountryCodeForRegion).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -109,6 +113,18 @@ export function render(text) {
     steps.push(r.cc - prev);
     prev = r.cc;
   }
+  // Regions, sorted, each with the index of its calling code in CODE_STEPS order.
+  const regions = [];
+  rows.forEach((r, i) => {
+    for (const t of r.territories.split(',')) {
+      if (t === '001') continue;
+      if (!/^[A-Z]{2}$/.test(t)) throw new Error(`${r.cc}: territory ${t}`);
+      if (regions.some(([name]) => name === t)) throw new Error(`${t} listed twice`);
+      regions.push([t, i]);
+    }
+  });
+  regions.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (rows.length > 256) throw new Error('more than 256 calling codes: a region index no longer fits a byte');
   const wrap = (xs) => {
     const out = [];
     for (let i = 0; i < xs.length; i += 12) out.push(`    ${xs.slice(i, i + 12).join(', ')},`);
@@ -153,6 +169,21 @@ ${wrap(entries.map((e) => hex(e >> 8)))}
 /// introduces a calling code).
 pub(super) const PREFIXES: [[u8; 7]; ${pairs.length}] = [
 ${pairs.map((p) => `    ${prefixes(...p.split('/'))},`).join('\n')}
+];
+
+/// The ISO 3166-1 alpha-2 regions of the territories, in increasing order, two letters each.
+pub(super) const REGIONS: &[u8; ${2 * regions.length}] = b"\\
+${(() => {
+    const names = regions.map(([name]) => name).join('');
+    const out = [];
+    for (let i = 0; i < names.length; i += 96) out.push(`    ${names.slice(i, i + 96)}\\`);
+    return out.join('\n');
+  })()}
+";
+
+/// Per region of [\`REGIONS\`], the index of its calling code in [\`CODE_STEPS\`] order.
+pub(super) const REGION_CODES: [u8; ${regions.length}] = [
+${wrap(regions.map(([, i]) => String(i)))}
 ];
 `;
 }

@@ -304,6 +304,18 @@ fn audience_errors_carry_no_marked_value() {
             let values: Vec<&str> = bad_values.iter().map(String::as_str).collect();
             let out = audience::hash_many(t, values.iter().copied(), o);
             seen.add("hash_many errors", format!("{:?}", out.errors()));
+            // A record's own country holding a marked value: invalid_country, never the value.
+            for country in [EMAIL, PHONE, SECRET, SERVICE] {
+                if let Err(e) = audience::hash_for(t, PHONE, Some(country), o) {
+                    seen.error(&format!("{t} country {country}"), &e);
+                }
+            }
+            let pairs = values.iter().map(|&v| (v, Some(EMAIL)));
+            let out = audience::hash_many_with_countries(t, pairs, o);
+            seen.add(
+                "hash_many_with_countries errors",
+                format!("{:?}", out.errors()),
+            );
             let mut h = LineHasher::new(t, o.clone());
             h.push(values.join("\n").as_bytes());
             h.push(b"\xff\xfe");
@@ -325,6 +337,12 @@ fn audience_errors_carry_no_marked_value() {
         AudienceRecord::new().with(IdType::PartnerUserId, ""),
         AudienceRecord::new(),
         AudienceRecord::new().with(IdType::Email, EMAIL),
+        {
+            // A country that names none, holding a marked value.
+            let mut r = AudienceRecord::new().with(IdType::PhoneNumber, PHONE);
+            r.country = Some(EMAIL.to_owned());
+            r
+        },
     ]
     .into_iter()
     .collect();

@@ -13,21 +13,24 @@
 
 mod input;
 
+use crate::hash::progress::Progress;
 use crate::hash::{self, Next, RecordReader, Scanner};
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_UNCLOSED_QUOTE, EXIT_USAGE};
-use input::{header_columns, parse_map, At, ColumnMap, Source};
+use input::{find_column, header_columns, parse_map, At, ColumnMap, Source};
 use preflight::audience::batch::{
     AudienceRecord, BatchOptions, Body, BodyBuilder, Endpoint, Operation, Rejection,
     MAX_BODY_BYTES, MAX_USERS_PER_BODY,
 };
 use std::collections::BTreeMap;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// The longest input record held, in bytes; a longer one is rejected as `too_long`.
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
 /// Bytes read from the input at a time.
 const READ_BUFFER_BYTES: usize = 1 << 16;
+/// Records between two looks at the progress bar's clock.
+const PROGRESS_EVERY: usize = 1024;
 
 const AFTER_HELP: &str = concat!(
     "\
@@ -43,12 +46,21 @@ Input (by extension: .ndjson, .jsonl and .json are NDJSON, anything else and sta
   NDJSON: one object per line; each member a string, an array of strings, or null.
 A blank line is a record without identifiers (rejected as no_identifiers).
 
+A country per record, for its phone numbers: --country-column COLUMN (CSV; a `country` member in
+NDJSON) holds a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB); an empty cell
+keeps --default-country-code, anything else leaves the record's phone numbers out
+(invalid_country), never a guess.
+
 A user keeps every valid identifier: an invalid value, or a type the endpoint does not take, is
 left out and reported (`left out; the user is kept`), and the user is sent with the rest. A user
 is rejected only when nothing is left (each of its problems is reported), when it has no value,
 or when it alone would not fit a body. Reports name the record by its 0-based index among the
 data records and its row (CSV record number counting the header as 1; NDJSON line number), the
 field and the CSV column or the value's position in the NDJSON member: never the value.
+
+The summary on standard error: records read = records in the bodies + records rejected; the
+values left out of records in the bodies, with their codes (adding up to that count); and the
+problems of the rejected records (a record may have several), with their codes.
 
 Output: --out-dir DIR writes DIR/body-0001.json, body-0002.json, ... (each exactly the body, no
 line break; DIR must hold no body files yet); --ndjson writes one body per line on standard
@@ -116,13 +128,23 @@ pub struct Args {
     /// Bytes per body, 1 to 5000000 (smaller bodies only).
     #[arg(long, value_name = "N", default_value_t = MAX_BODY_BYTES)]
     max_body_bytes: usize,
-    /// Report only the summary on standard error.
+    /// Report only the summary on standard error (no rejected records or values).
     #[arg(long, short)]
     quiet: bool,
+    /// No progress bar (drawn on standard error when it is a terminal and the input a file,
+    /// with or without --quiet).
+    #[arg(long)]
+    no_progress: bool,
     /// CSV: read header column COLUMN (its name, or a 1-based index) as TYPE, an identifier
     /// type or `ignore`. Repeatable.
     #[arg(long = "map", value_name = "COLUMN=TYPE", value_parser = parse_map)]
     map: Vec<ColumnMap>,
+    /// CSV: each record's own country for its phone numbers, from this column (a header name or
+    /// a 1-based index): a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB).
+    /// An empty cell falls back to --default-country-code; anything else leaves the record's
+    /// phone numbers out (invalid_country). NDJSON records give it as a `country` member.
+    #[arg(long, value_name = "COLUMN")]
+    country_column: Option<String>,
     /// The input file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
     file: Option<String>,
@@ -256,7 +278,12 @@ struct Report {
     trimmed: usize,
     /// Values left out of accepted users.
     dropped: usize,
-    by_code: BTreeMap<&'static str, usize>,
+    /// The codes of the values left out of accepted users (they add up to `dropped`).
+    dropped_codes: BTreeMap<&'static str, usize>,
+    /// The problems of rejected records, and their codes (they add up to `problems`).
+    problems: usize,
+    problem_codes: BTreeMap<&'static str, usize>,
+    progress: Option<Progress>,
 }
 
 impl Report {
@@ -270,9 +297,18 @@ impl Report {
         code: &'static str,
         kept: bool,
     ) -> io::Result<()> {
-        *self.by_code.entry(code).or_default() += 1;
+        if kept {
+            self.dropped += 1;
+            *self.dropped_codes.entry(code).or_default() += 1;
+        } else {
+            self.problems += 1;
+            *self.problem_codes.entry(code).or_default() += 1;
+        }
         if self.quiet {
             return Ok(());
+        }
+        if let Some(p) = &mut self.progress {
+            p.clear(&mut self.err)?;
         }
         write!(self.err, "record {index} (row {row}): ")?;
         match at {
@@ -280,6 +316,8 @@ impl Report {
             At::Field(f) => write!(self.err, "{f}: ")?,
             At::Column(f, c) => write!(self.err, "{f} (column {c}): ")?,
             At::Value(f, i) => write!(self.err, "{f}[{i}]: ")?,
+            At::Country(f, Some(c)) => write!(self.err, "{f} (country, column {c}): ")?,
+            At::Country(f, None) => write!(self.err, "{f} (country): ")?,
         }
         if kept {
             writeln!(self.err, "{code} (left out; the user is kept)")
@@ -323,8 +361,14 @@ fn batch(args: &Args) -> Result<u8, String> {
     if format == InputFormat::Ndjson && !args.map.is_empty() {
         return Err("--map applies to CSV input (NDJSON members are named after the types)".into());
     }
+    if format == InputFormat::Ndjson && args.country_column.is_some() {
+        return Err(
+            "--country-column applies to CSV input (an NDJSON record gives its `country` member)"
+                .into(),
+        );
+    }
     let delimiter = args.delimiter.unwrap_or(b',');
-    let (input, _) = hash::open_input(args.file.as_deref())?;
+    let (input, size) = hash::open_input(args.file.as_deref())?;
     let scanner = match format {
         InputFormat::Csv => Scanner::csv(delimiter),
         InputFormat::Ndjson => Scanner::lines(),
@@ -344,6 +388,7 @@ fn batch(args: &Args) -> Result<u8, String> {
         buf: Vec::new(),
         cell: Vec::new(),
         first: true,
+        country: None,
     };
     let read_error = |e: io::Error| match args.file.as_deref() {
         None | Some("-") => format!("cannot read standard input: {e}"),
@@ -360,7 +405,12 @@ fn batch(args: &Args) -> Result<u8, String> {
             Next::Record => {
                 source.first = false;
                 let h = source.buf.strip_prefix(hash::BOM).unwrap_or(&source.buf);
-                source.columns = header_columns(h, delimiter, args.endpoint, &args.map)?;
+                source.country = match &args.country_column {
+                    Some(c) => Some(find_column("--country-column", c, h, delimiter)?),
+                    None => None,
+                };
+                source.columns =
+                    header_columns(h, delimiter, args.endpoint, &args.map, source.country)?;
                 row = 1;
             }
             Next::TooLong => {
@@ -392,7 +442,15 @@ fn batch(args: &Args) -> Result<u8, String> {
         accepted: 0,
         trimmed: 0,
         dropped: 0,
-        by_code: BTreeMap::new(),
+        dropped_codes: BTreeMap::new(),
+        problems: 0,
+        problem_codes: BTreeMap::new(),
+        progress: match size {
+            Some(total) if !args.no_progress && io::stderr().is_terminal() => {
+                Some(Progress::new(total))
+            }
+            _ => None,
+        },
     };
     let mut bodies = 0;
     let mut unclosed = None;
@@ -402,6 +460,12 @@ fn batch(args: &Args) -> Result<u8, String> {
         let index = report.records;
         report.records += 1;
         row += 1;
+        if index % PROGRESS_EVERY == 0 {
+            if let Some(p) = &mut report.progress {
+                p.tick(source.reader.consumed, index, &mut report.err)
+                    .map_err(write_err)?;
+            }
+        }
         if parsed == Err(input::UNCLOSED_QUOTE) {
             report.records -= 1;
             unclosed = Some(row);
@@ -436,14 +500,15 @@ fn batch(args: &Args) -> Result<u8, String> {
             report.trimmed += 1;
         }
         for (t, column, code) in cells {
-            report.dropped += usize::from(kept);
             report
                 .problem(index, row, At::Column(t, column + 1), code, kept)
                 .map_err(write_err)?;
         }
         for r in rejections.iter().chain(&dropped) {
-            report.dropped += usize::from(kept);
-            let at = source.at(r.field, r.value_index);
+            let at = match (r.field, r.error.code()) {
+                (Some(f), "invalid_country") => source.country_at(f),
+                _ => source.at(r.field, r.value_index),
+            };
             report
                 .problem(index, row, at, r.error.code(), kept)
                 .map_err(write_err)?;
@@ -457,6 +522,9 @@ fn batch(args: &Args) -> Result<u8, String> {
     output.finish()?;
     if let Some(row) = unclosed {
         // No summary: its counts would describe part of the input.
+        if let Some(p) = &mut report.progress {
+            p.clear(&mut report.err).map_err(write_err)?;
+        }
         report.err.flush().map_err(write_err)?;
         eprintln!("preflight: audience-batch: {}", unclosed_quote(row));
         return Ok(EXIT_UNCLOSED_QUOTE);
@@ -479,27 +547,47 @@ fn unclosed_quote(row: usize) -> String {
     )
 }
 
+/// `N thing` or `N things`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `(2 invalid_email, 1 empty)`: what a count is made of (the parts add up to it).
+fn codes(by_code: &BTreeMap<&'static str, usize>) -> String {
+    let parts: Vec<String> = by_code.iter().map(|(c, n)| format!("{n} {c}")).collect();
+    format!(" ({})", parts.join(", "))
+}
+
+/// The summary line: records read = in the bodies + rejected; values left out of records in the
+/// bodies, by code;
+/// problems of rejected records (a record may have several), by code. Each number names what it
+/// counts, and each bracket adds up to the number before it.
 fn summary(report: &mut Report, bodies: usize, dir: Option<&Path>) -> io::Result<()> {
+    if let Some(p) = &mut report.progress {
+        p.clear(&mut report.err)?;
+    }
     let mut line = format!(
-        "preflight audience-batch: {} record{}, {} accepted in {bodies} bod{}, {} rejected; {} \
-         value{} left out of {} accepted record{}",
-        report.records,
-        if report.records == 1 { "" } else { "s" },
+        "preflight: audience-batch: {} read: {} in {}, {} rejected",
+        count(report.records, "record", "records"),
         report.accepted,
-        if bodies == 1 { "y" } else { "ies" },
+        count(bodies, "body", "bodies"),
         report.rejected,
-        report.dropped,
-        if report.dropped == 1 { "" } else { "s" },
-        report.trimmed,
-        if report.trimmed == 1 { "" } else { "s" },
     );
-    if !report.by_code.is_empty() {
-        let codes: Vec<String> = report
-            .by_code
-            .iter()
-            .map(|(code, n)| format!("{n} {code}"))
-            .collect();
-        line.push_str(&format!(" ({})", codes.join(", ")));
+    if report.dropped > 0 {
+        line.push_str(&format!(
+            "; {} left out of {} in the bodies{}",
+            count(report.dropped, "value", "values"),
+            count(report.trimmed, "record", "records"),
+            codes(&report.dropped_codes)
+        ));
+    }
+    if report.problems > 0 {
+        line.push_str(&format!(
+            "; {} in the {}{}",
+            count(report.problems, "problem", "problems"),
+            count(report.rejected, "rejected record", "rejected records"),
+            codes(&report.problem_codes)
+        ));
     }
     match (dir, bodies) {
         (None, _) | (_, 0) => {}

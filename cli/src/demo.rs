@@ -39,11 +39,11 @@ fn validate_samples() -> u8 {
     let samples = match preflight::parse_json(SAMPLES.as_bytes()) {
         Ok(Value::Array(v)) => v,
         Ok(_) => {
-            eprintln!("preflight: the bundled samples are not an array");
+            eprintln!("preflight: demo: the bundled samples are not an array");
             return EXIT_USAGE;
         }
         Err(e) => {
-            eprintln!("preflight: the bundled samples do not parse: {e}");
+            eprintln!("preflight: demo: the bundled samples do not parse: {e}");
             return EXIT_USAGE;
         }
     };
@@ -57,14 +57,14 @@ fn validate_samples() -> u8 {
         let kind: Kind = match kind_name.parse() {
             Ok(k) => k,
             Err(e) => {
-                eprintln!("preflight: {e}");
+                eprintln!("preflight: demo: {e}");
                 return EXIT_USAGE;
             }
         };
         let options = match Options::from_value(s.get("options").unwrap_or(&Value::Null)) {
             Ok(o) => o,
             Err(e) => {
-                eprintln!("preflight: {e}");
+                eprintln!("preflight: demo: {e}");
                 return EXIT_USAGE;
             }
         };

@@ -1,16 +1,19 @@
-//! `preflight hash <type> [FILE|-] [--column NAME|N [--no-header] [--delimiter C]]
+//! `preflight hash <type> [FILE|-] [--column NAME|N [--no-header] [--delimiter C]
+//! [--country-column NAME|N] [--keep-column NAME|N]] [--show-normalized]
 //! [--phone-format e164|digits] [--default-country-code CC] [--prehashed]
-//! [--on-error empty|drop] [--threads N] [--quiet]`: normalizes and SHA-256-hashes audience
-//! identifiers (audience-identifiers.md), one per line or one CSV column, streaming.
+//! [--on-error empty|drop] [--threads N] [--quiet] [--no-progress]`: normalizes and
+//! SHA-256-hashes audience identifiers (audience-identifiers.md), one per line or one CSV column,
+//! streaming.
 //!
 //! Output: one line per row on standard output, in input order: the 64 lowercase hex digits
-//! (`partner_user_id`: the value itself). Rejected rows give an empty line (`--on-error empty`,
-//! so output line N is always row N) or nothing (`--on-error drop`). Standard error lists each
+//! (`partner_user_id`: the value itself); with `--keep-column` or `--show-normalized`, CSV with a
+//! header (`NAME,normalized,hash`). Rejected rows give an empty line (`--on-error empty`, so
+//! output line N is always row N) or nothing (`--on-error drop`). Standard error lists each
 //! rejected row by number and code, never by value, then a summary.
 
 mod csv;
 mod pipeline;
-mod progress;
+pub mod progress;
 
 pub use csv::{
     fields as csv_fields, for_each_field, unescape_into, Malformed, Next, RecordReader, Scanner,
@@ -19,7 +22,7 @@ pub use csv::{
 pub use preflight::audience::csv::CsvError;
 
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_UNCLOSED_QUOTE, EXIT_USAGE};
-use pipeline::{Chunker, Failure, First, Mode, Slot, Worker};
+use pipeline::{Chunker, Extra, Failure, First, Mode, Slot, Worker};
 use preflight::audience::csv::Column;
 use preflight::audience::{HashOptions, IdType, PhoneFormat};
 use progress::Progress;
@@ -49,6 +52,23 @@ Output: one line per row, in input order. A rejected row gives an empty line wit
 --on-error drop. Memory stays bounded whatever the input size; a record longer than 1 MiB is
 rejected as too_long.
 
+A country per row (phone_number with --column): --country-column names the column holding each
+row's country, a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB, gb; the
+regions of libphonenumber's metadata). It replaces --default-country-code for that row (an empty
+cell keeps it); anything else rejects the row as invalid_country, never a guess. The calling code
+written without + follows the same rule per row as with --default-country-code
+(ambiguous_country_code).
+
+Joining back: --keep-column NAME writes CSV with a header, `NAME,hash`, one record per data row
+(a rejected row: the kept field and an empty hash with --on-error empty; a record without the
+kept field is rejected as missing_column). --show-normalized adds the normalized value before
+the hash (`normalized,hash`, or `NAME,normalized,hash`) to debug a mismatch: it writes the
+identifiers in clear, so keep that output on your machine. Fields holding a comma, a quote or a
+line break are quoted (RFC 4180).
+
+Progress: a bar on standard error while a file is read, when standard error is a terminal
+(with or without --quiet); --no-progress turns it off.
+
 A quoted field that does not close before the end of the input, or within 1 MiB of the start of
 its record, stops the run: `row N: unclosed_quote` names the row where it opened, the rows before
 it are written, and nothing after it is read (exit status 3; a quote that never closes would
@@ -64,9 +84,10 @@ usage error.
 
 ",
     exit_status!(
-        "0 every row hashed; 1 some rows rejected; 2 usage error, a --column that is not in the \
-     header, empty input with --column, or unreadable input (a directory); 3 a quoted field that \
-     never closes (unclosed_quote): the rows before it are written, nothing after it is read"
+        "0 every row hashed; 1 some rows rejected; 2 usage error, a --column (--country-column, \
+     --keep-column) that is not in the header, empty input with --column, or unreadable input (a \
+     directory); 3 a quoted field that never closes (unclosed_quote): the rows before it are \
+     written, nothing after it is read"
     )
 );
 
@@ -99,15 +120,33 @@ pub struct Args {
     delimiter: Option<u8>,
     #[command(flatten)]
     hash: HashArgs,
+    /// phone_number with --column: each row's own country, from this column (a header name or a
+    /// 1-based index): a calling code (44, +44, 0044) or an ISO 3166-1 alpha-2 region (GB, gb).
+    /// An empty cell falls back to --default-country-code; anything else rejects the row
+    /// (invalid_country).
+    #[arg(long, value_name = "NAME|N", requires = "column")]
+    country_column: Option<String>,
+    /// Write CSV with a header, `NAME,hash`: this field of each record (a header name or a
+    /// 1-based index) beside its hash, to join the hashes back to the source.
+    #[arg(long, value_name = "NAME|N", requires = "column")]
+    keep_column: Option<String>,
+    /// Write CSV with the normalized value before each hash (`normalized,hash`), to debug a
+    /// mismatch. It writes the identifiers in clear: never on by default.
+    #[arg(long)]
+    show_normalized: bool,
     /// What a rejected row gives on standard output.
     #[arg(long, value_enum, value_name = "POLICY", default_value_t = OnError::Empty)]
     on_error: OnError,
     /// Worker threads [default: every core].
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Report only the summary on standard error (no rejected rows, no progress bar).
+    /// Report only the summary on standard error (no rejected rows).
     #[arg(long, short)]
     quiet: bool,
+    /// No progress bar (drawn on standard error when it is a terminal and the input a file,
+    /// with or without --quiet).
+    #[arg(long)]
+    no_progress: bool,
 }
 
 fn parse_id_type(s: &str) -> Result<IdType, String> {
@@ -138,8 +177,9 @@ pub struct HashArgs {
     /// How phone numbers are hashed: e164 (with +) or digits (without).
     #[arg(long, value_name = "FORMAT", default_value = "e164", value_parser = parse_phone_format)]
     phone_format: PhoneFormat,
-    /// The country calling code (1 to 3 digits, no +) for phone numbers without + or 00
-    /// (ambiguous_country_code: the digits read as possible numbers with and without that code).
+    /// The country of phone numbers without + or 00: a calling code (44, +44 or 0044) or an
+    /// ISO 3166-1 alpha-2 region (GB) (ambiguous_country_code: the digits read as possible
+    /// numbers with and without that code).
     #[arg(long, value_name = "CC")]
     default_country_code: Option<String>,
     /// The values are already SHA-256 hashes: checked (64 hex digits) and lowercased.
@@ -154,8 +194,14 @@ impl HashArgs {
             .with_phone_format(self.phone_format)
             .with_prehashed(self.prehashed);
         if let Some(cc) = self.default_country_code.as_deref() {
+            let code = preflight::audience::country_calling_code(cc).ok_or_else(|| {
+                format!(
+                    "--default-country-code {cc:?}: neither a country calling code (44, +44, \
+                     0044) nor an ISO 3166-1 alpha-2 region (GB)"
+                )
+            })?;
             opts = opts
-                .with_default_country_code(cc)
+                .with_default_country_code(code.as_str())
                 .map_err(|e| format!("--default-country-code: {e}"))?;
         }
         Ok(opts)
@@ -209,7 +255,7 @@ impl Sink<'_> {
             p.clear(&mut self.err)?;
         }
         let mut line = format!(
-            "preflight hash: {} row{}, {} hashed, {} rejected",
+            "preflight: hash: {} row{}, {} hashed, {} rejected",
             self.rows,
             if self.rows == 1 { "" } else { "s" },
             self.rows - self.rejected,
@@ -248,15 +294,22 @@ pub fn run(args: &Args) -> u8 {
 }
 
 /// The 0-based column for `--column` (a name is looked up in `header`).
-fn column_index(spec: &str, header: Option<&[u8]>, delimiter: u8) -> Result<usize, String> {
+fn column_index(
+    option: &str,
+    spec: &str,
+    header: Option<&[u8]>,
+    delimiter: u8,
+) -> Result<usize, String> {
     Column::parse(spec)
         .and_then(|c| c.resolve(header, delimiter))
         .map_err(|e| match e {
             CsvError::InvalidHeader => e.to_string(),
             CsvError::BadColumn {
                 name_without_header: true,
-            } => "--column NAME needs a header record (drop --no-header, or give an index)".into(),
-            _ => format!("--column: {e}"),
+            } => {
+                format!("{option} NAME needs a header record (drop --no-header, or give an index)")
+            }
+            _ => format!("{option}: {e}"),
         })
 }
 
@@ -268,6 +321,12 @@ fn unclosed_quote(row: usize) -> String {
 
 fn hash(args: &Args) -> Result<u8, String> {
     let opts = args.hash.options()?;
+    if args.country_column.is_some() && args.id_type != IdType::PhoneNumber {
+        return Err(format!(
+            "--country-column applies to phone_number (a {} has no country)",
+            args.id_type
+        ));
+    }
     let (input, size) = open_input(args.file.as_deref())?;
     let read = Arc::new(AtomicU64::new(0));
     let delimiter = args.delimiter.unwrap_or(b',');
@@ -276,13 +335,14 @@ fn hash(args: &Args) -> Result<u8, String> {
         Some(_) => Mode::Csv {
             delimiter,
             column: 0,
+            country: None,
         },
     };
     let csv_input = args.column.is_some();
     let mut chunker = Chunker::new(input, scan_mode, csv_input, Arc::clone(&read));
     // Row numbers count the header as row 1.
-    let (mode, base) = match &args.column {
-        None => (Mode::Lines, 0),
+    let (mode, base, keep) = match &args.column {
+        None => (Mode::Lines, 0, None),
         Some(spec) => {
             // Without a header, a first record too long to hold is a row like any other (rejected
             // as too_long): the column is then not checked (`Some(None)`).
@@ -323,16 +383,20 @@ fn hash(args: &Args) -> Result<u8, String> {
             } else {
                 first.as_deref()
             };
-            let column = column_index(spec, header, delimiter)?;
-            // An index past the last field would reject every row: a usage error instead. A
-            // header must be CSV; a first data record that is not is a rejected row.
-            match first.as_deref().map(|f| csv::fields(f, delimiter)) {
+            let first_fields = match first.as_deref().map(|f| csv::fields(f, delimiter)) {
                 Some(Err(_)) if !args.no_header => {
                     return Err("the header record is not valid CSV".into())
                 }
-                Some(Ok(fields)) if column >= fields.len() => {
-                    return Err(format!(
-                        "--column {spec}: the {} has {} field{}",
+                Some(Ok(fields)) => Some(fields),
+                _ => None,
+            };
+            // An index past the last field would reject every row: a usage error instead. A
+            // header must be CSV; a first data record that is not is a rejected row.
+            let resolve = |option: &str, spec: &str| -> Result<usize, String> {
+                let i = column_index(option, spec, header, delimiter)?;
+                match &first_fields {
+                    Some(fields) if i >= fields.len() => Err(format!(
+                        "{option} {spec}: the {} has {} field{}",
                         if args.no_header {
                             "first record"
                         } else {
@@ -340,12 +404,33 @@ fn hash(args: &Args) -> Result<u8, String> {
                         },
                         fields.len(),
                         if fields.len() == 1 { "" } else { "s" }
-                    ))
+                    )),
+                    _ => Ok(i),
                 }
-                _ => {}
-            }
-            let mode = Mode::Csv { delimiter, column };
-            (mode, usize::from(!args.no_header))
+            };
+            let column = resolve("--column", spec)?;
+            let country = match &args.country_column {
+                Some(c) => Some(resolve("--country-column", c)?),
+                None => None,
+            };
+            let keep = match &args.keep_column {
+                Some(k) => {
+                    let i = resolve("--keep-column", k)?;
+                    // The output's header names the kept field as the input's header does.
+                    let name = match first_fields.as_ref().and_then(|f| f.get(i)) {
+                        Some(name) if !args.no_header => name.clone(),
+                        _ => k.as_bytes().to_vec(),
+                    };
+                    Some((i, name))
+                }
+                None => None,
+            };
+            let mode = Mode::Csv {
+                delimiter,
+                column,
+                country,
+            };
+            (mode, usize::from(!args.no_header), keep)
         }
     };
     let threads = args.threads.unwrap_or_else(|| {
@@ -353,8 +438,14 @@ fn hash(args: &Args) -> Result<u8, String> {
     });
     let keep_rejected = args.on_error == OnError::Empty;
     let progress = match size {
-        Some(total) if !args.quiet && io::stderr().is_terminal() => Some(Progress::new(total)),
+        Some(total) if !args.no_progress && io::stderr().is_terminal() => {
+            Some(Progress::new(total))
+        }
         _ => None,
+    };
+    let extra = Extra {
+        keep: keep.as_ref().map(|k| k.0),
+        normalized: args.show_normalized,
     };
     let mut sink = Sink {
         out: BufWriter::with_capacity(OUT_BUFFER_BYTES, io::stdout().lock()),
@@ -367,11 +458,26 @@ fn hash(args: &Args) -> Result<u8, String> {
         progress,
         read: &read,
     };
+    if extra.csv() {
+        // The header of the CSV output.
+        let mut head = Vec::new();
+        if let Some((_, name)) = &keep {
+            pipeline::push_cell(&mut head, name);
+            head.push(b',');
+        }
+        if extra.normalized {
+            head.extend_from_slice(b"normalized,");
+        }
+        head.extend_from_slice(b"hash\n");
+        if let Err(e) = sink.out.write_all(&head) {
+            crate::output_failed(e);
+        }
+    }
     let id_type = args.id_type;
     let result = pipeline::run(
         chunker,
         threads,
-        || Worker::new(id_type, opts.clone(), mode, keep_rejected),
+        || Worker::new(id_type, opts.clone(), mode, extra, keep_rejected),
         &mut |slot| sink.write(slot),
     );
     // A failure ends the command without a summary: its counts would describe part of the input.

@@ -130,7 +130,7 @@ fn main() -> ExitCode {
                     EXIT_OK
                 }
                 Err(e) => {
-                    eprintln!("preflight: {e}");
+                    eprintln!("preflight: describe: {e}");
                     EXIT_USAGE
                 }
             }

@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> u8 {
             }
         }
         Err(e) => {
-            eprintln!("preflight: {e}");
+            eprintln!("preflight: validate: {e}");
             EXIT_USAGE
         }
     }

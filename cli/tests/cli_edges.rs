@@ -255,7 +255,7 @@ fn a_bad_context_names_the_argument() {
         let out = preflight(&["validate", "poll_card", "--context", context], b"{}");
         assert_eq!(out.status.code(), Some(2));
         assert!(
-            stderr(&out).starts_with("preflight: --context: "),
+            stderr(&out).starts_with("preflight: validate: --context: "),
             "{}",
             stderr(&out)
         );
@@ -271,10 +271,27 @@ fn audience_batch_header_columns_are_identifier_types_or_mapped() {
     assert_eq!(stdout(&out), "");
     let err = stderr(&out);
     assert!(
-        err.contains("header columns 2, 3 name no identifier type"),
+        err.contains(
+            "header fields \"phone\" (column 2), \"name\" (column 3) name no identifier type"
+        ),
         "{err}"
     );
     assert!(!err.contains("Ann") && !err.contains("phone,"), "{err}");
+    // A header that names no type at all is likely a user's values (a file without a header):
+    // its fields are named by number only.
+    let out = batch(
+        &[],
+        b"a@x.com,Ann
+b@x.com,Bob
+",
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("header fields column 1, column 2 name no identifier type")
+            && err.contains("is the header record missing?"),
+        "{err}"
+    );
+    assert!(!err.contains("a@x.com") && !err.contains("Ann"), "{err}");
     // Mapped: the phone column read as phone_number, the name left out.
     let out = batch(&["--map", "Phone=phone_number", "--map", "3=ignore"], csv);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -522,7 +522,8 @@ fn exit_statuses() {
         vec!["hash", "email", "--threads", "0"],
         vec!["hash", "email", "--on-error", "skip"],
         vec!["hash", "phone_number", "--phone-format", "E164"],
-        vec!["hash", "phone_number", "--default-country-code", "+1"],
+        vec!["hash", "phone_number", "--default-country-code", "+28"],
+        vec!["hash", "phone_number", "--default-country-code", "UK"],
         vec!["hash", "email", "--delimiter", ";"],
         vec![
             "audience-batch",
@@ -615,8 +616,8 @@ fn audience_batch_bodies_reparse_and_respect_the_limits() {
     );
     assert!(
         err.contains(
-            "6000 records, 6000 accepted in 3 bodies, 0 rejected; 1 value left out of 1 \
-             accepted record"
+            "6000 records read: 6000 in 3 bodies, 0 rejected; 1 value left out of 1 record in \
+             the bodies (1 invalid_email)"
         ),
         "{err}"
     );

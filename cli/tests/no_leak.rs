@@ -171,6 +171,38 @@ pub fn check_every_subcommand() {
         &run(&["hash", "email", "--column", "9", &csv_file], &[], b""),
         false,
     );
+    // A country per row and a kept column: a country cell holding a marked value is
+    // invalid_country by row number only; the kept id column holds no mark.
+    let by_country = format!(
+        "id,phone,country\n1,{PHONE}x,{EMAIL}\n2,{SERVICE},\"{PHONE}\"\n3,{PHONE}x,GB\n4,5\n"
+    );
+    let by_country_file = dir.file("countries.csv", by_country.as_bytes());
+    for extra in [&[][..], &["--keep-column", "id"][..]] {
+        let mut args = vec![
+            "hash",
+            "phone_number",
+            "--column",
+            "phone",
+            "--country-column",
+            "country",
+            by_country_file.as_str(),
+        ];
+        args.extend_from_slice(extra);
+        runs.check(&args.join(" "), &run(&args, &[], b""), false);
+    }
+    // --show-normalized writes the identifiers in clear by purpose (its help says so): never
+    // without the flag, and never on standard error.
+    let o = run(
+        &["hash", "email", "--show-normalized"],
+        &[],
+        EMAIL.as_bytes(),
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains(&EMAIL.to_lowercase()),
+        "--show-normalized shows the normalized value"
+    );
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(leaks(&err).is_empty(), "hash --show-normalized: {err}");
     // partner_user_id is printed verbatim by purpose: only rejected (empty) values here, and a
     // partner id must not reach standard error.
     let o = run(
@@ -202,7 +234,17 @@ pub fn check_every_subcommand() {
             &["--expires-at", "2030-01-01T00:00:00Z"][..],
         ),
     ] {
-        for input in [&csv_file, &ndjson_file, &headerless_file] {
+        let countries = dir.file(
+            "batch-countries.csv",
+            format!("email,phone_number,country\n{EMAIL}@,{PHONE},{EMAIL}\n,{PHONE},{SERVICE}\n")
+                .as_bytes(),
+        );
+        for (input, more) in [
+            (&csv_file, &[][..]),
+            (&ndjson_file, &[][..]),
+            (&headerless_file, &[][..]),
+            (&countries, &["--country-column", "country"][..]),
+        ] {
             let mut args = vec![
                 "audience-batch",
                 "--endpoint",
@@ -215,6 +257,7 @@ pub fn check_every_subcommand() {
                 input.as_str(),
             ];
             args.extend_from_slice(extra);
+            args.extend_from_slice(more);
             runs.check(&args.join(" "), &run(&args, &[], b""), false);
         }
     }

@@ -33,7 +33,7 @@ mod csv;
 mod pipeline;
 
 use super::{by_name, header, pick, token_byte};
-use pipeline::{Chunker, Failure, First, Mode, Worker};
+use pipeline::{Chunker, Extra, Failure, First, Mode, Worker};
 use preflight::audience::csv::{ColumnReader, CsvError, CsvHasher};
 use preflight::audience::{
     hash, hash_lines, HashOptions, HashOutput, IdError, IdType, LineHasher, MAX_VALUE_BYTES,
@@ -146,6 +146,7 @@ fn pipeline_rows(setup: &Setup, input: &[u8]) -> Rows {
         true => Mode::Csv {
             delimiter: setup.delimiter,
             column: setup.column,
+            country: None,
         },
         false => Mode::Lines,
     };
@@ -164,7 +165,7 @@ fn pipeline_rows(setup: &Setup, input: &[u8]) -> Rows {
     let result = pipeline::run(
         chunker,
         1,
-        || Worker::new(id_type, opts(), scan_mode, true),
+        || Worker::new(id_type, opts(), scan_mode, Extra::default(), true),
         &mut |slot| {
             out.extend_from_slice(&slot.out);
             errors.extend(slot.errors.iter().map(|&(r, c)| (rows + r, c)));

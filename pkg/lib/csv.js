@@ -13,19 +13,27 @@ import { engineOf } from './engine.js';
 import { MAX_CALL_BYTES, addPacked, gather, hashOptions, unpack, utf8 } from './audience.js';
 
 /** The CSV options of hashFile and createHashStream, besides the hash options. */
-export const CSV_KEYS = ['column', 'header', 'delimiter'];
+export const CSV_KEYS = ['column', 'header', 'delimiter', 'countryColumn'];
 
 /**
- * Reads `{column, header, delimiter}` (own members; the values are checked by the engine).
- * @returns {{column: string, header: boolean, delimiter: string} | null} null without a column
+ * Reads `{column, header, delimiter, countryColumn}` (own members; the values are checked by the
+ * engine).
+ * @returns {{column: string, header: boolean, delimiter: string, countryColumn: string | undefined} | null} null without a column
  */
 export function csvOptions(mine) {
   const column = mine.column;
   if (column === undefined || column === null) {
-    if (mine.header !== undefined || mine.delimiter !== undefined) {
-      throw new PreflightError('bad_options', 'header and delimiter go with column (CSV input)');
+    if (mine.header !== undefined || mine.delimiter !== undefined || mine.countryColumn !== undefined) {
+      throw new PreflightError('bad_options', 'header, delimiter and countryColumn go with column (CSV input)');
     }
     return null;
+  }
+  const countryColumn = mine.countryColumn ?? undefined;
+  if (countryColumn !== undefined && typeof countryColumn !== 'string') {
+    throw new PreflightError(
+      'bad_options',
+      "countryColumn is the command line's --country-column text: a header name, or a 1-based index as a string",
+    );
   }
   if (typeof column !== 'string') {
     throw new PreflightError(
@@ -39,7 +47,7 @@ export function csvOptions(mine) {
   if (typeof delimiter !== 'string') {
     throw new PreflightError('bad_options', 'the delimiter is one ASCII character other than a quote or a line break (or `tab`)');
   }
-  return { column, header, delimiter };
+  return { column, header, delimiter, countryColumn };
 }
 
 /** An engine failure of a CSV call, with the row of an unclosed quote. */
@@ -61,7 +69,7 @@ export function csvApi(raw) {
   const createCsvHasher = (type, options, csv) => {
     const o = hashOptions(options);
     let h = engine.call(
-      () => new raw.AudienceCsvHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed, csv.column, csv.header, csv.delimiter),
+      () => new raw.AudienceCsvHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed, csv.column, csv.header, csv.delimiter, csv.countryColumn),
     );
     const born = engine.generation;
     let failedRow = 0;

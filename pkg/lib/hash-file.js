@@ -29,7 +29,7 @@ export function hashFileApi(api) {
   /**
    * @param {Blob} file
    * @param {object} options `type`; `column` (the command line's --column text), `header`,
-   *   `delimiter`; `onError`; the hash options
+   *   `delimiter`, `countryColumn` (--country-column); `onError`; the hash options
    * @param {{onProgress?: Function, signal?: AbortSignal}} [control]
    */
   const hashFile = async (file, options, control) => {

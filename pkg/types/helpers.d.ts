@@ -65,6 +65,13 @@ export interface HashStreamOptions extends HashOptions {
    * `header` and `delimiter` ({@link CsvOptions}). `errors[].index` then counts data rows.
    */
   column?: string | null | undefined;
+  /**
+   * With `column`, type `phone_number`: each row's own country, from this column (the command
+   * line's `--country-column` text: a header name or a 1-based index). A cell holds a calling code
+   * (`'44'`, `'+44'`, `'0044'`) or an ISO 3166-1 alpha-2 region (`'GB'`); an empty one falls back to
+   * `defaultCountryCode`; anything else rejects the row (`invalid_country`).
+   */
+  countryColumn?: string | null | undefined;
   header?: boolean | null | undefined;
   delimiter?: string | null | undefined;
 }
@@ -85,6 +92,13 @@ export interface HashFileOptions extends HashOptions, CsvOptions {
   type: IdType;
   /** Read CSV and hash this column (`--column`); without it the file is one value per line. */
   column?: string | null | undefined;
+  /**
+   * With `column`, type `phone_number`: each row's own country, from this column (the command
+   * line's `--country-column` text: a header name or a 1-based index). A cell holds a calling code
+   * (`'44'`, `'+44'`, `'0044'`) or an ISO 3166-1 alpha-2 region (`'GB'`); an empty one falls back to
+   * `defaultCountryCode`; anything else rejects the row (`invalid_country`).
+   */
+  countryColumn?: string | null | undefined;
   /** What a rejected row gives in the output (`--on-error`, default `'empty'`). */
   onError?: OnError | null | undefined;
 }

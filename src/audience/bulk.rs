@@ -32,7 +32,10 @@
 
 use super::hex::sha256_hex;
 use super::sha256x4::Quad;
-use super::{prepare, HashOptions, IdError, IdType, Prepared, Scratch, MAX_VALUE_BYTES};
+use super::{
+    prepare_in, record_country, CallingCode, HashOptions, IdError, IdType, Prepared, Scratch,
+    MAX_VALUE_BYTES,
+};
 use std::fmt;
 
 /// Whether the bulk paths hash single-block values four at a time: on wasm32 with simd128, where
@@ -209,10 +212,11 @@ impl HashOutput {
         id_type: IdType,
         raw: &str,
         opts: &HashOptions,
+        own: Option<&CallingCode>,
         scratch: &mut Scratch,
         pending: &mut Pending,
     ) {
-        match prepare(id_type, raw, opts, scratch) {
+        match prepare_in(id_type, raw, opts, own, scratch) {
             Ok(Prepared::Hash(b)) => {
                 if MULTI && pending.push(b, self.text.len()) {
                     self.text.extend_from_slice(&[0; 64]);
@@ -288,22 +292,37 @@ pub(crate) struct Rows {
 }
 
 impl Rows {
-    /// One row: its value, or why it was rejected before hashing.
+    /// One row: its value, or why it was rejected before hashing, and its own country (a country
+    /// column's cell: see [`record_country`]; read for phone numbers only, where one that names
+    /// no country rejects the row).
     #[inline]
-    pub(crate) fn push(
+    pub(crate) fn push_in(
         &mut self,
         out: &mut HashOutput,
         id_type: IdType,
         row: Result<&str, IdError>,
+        country: Option<&str>,
         opts: &HashOptions,
     ) {
+        let own = match country {
+            Some(c) if id_type == IdType::PhoneNumber => match record_country(Some(c)) {
+                Ok(own) => own,
+                Err(e) => return out.push_error(row.err().unwrap_or(e)),
+            },
+            _ => None,
+        };
         match row {
             Ok(v) if id_type == IdType::PartnerUserId && breaks_line(v) => {
                 out.push_error(IdError::LineBreak)
             }
-            Ok(v) => {
-                out.push::<MULTI_BUFFER>(id_type, v, opts, &mut self.scratch, &mut self.pending)
-            }
+            Ok(v) => out.push::<MULTI_BUFFER>(
+                id_type,
+                v,
+                opts,
+                own.as_ref(),
+                &mut self.scratch,
+                &mut self.pending,
+            ),
             Err(e) => out.push_error(e),
         }
     }
@@ -334,6 +353,30 @@ where
     hash_many_with::<MULTI_BUFFER, I>(id_type, values, opts, out);
 }
 
+/// Like [`hash_many`], each value with its record's own country (a calling code or an ISO 3166-1
+/// alpha-2 region; `None` or empty: the options' default country code), which phone numbers
+/// read: one that names no country is [`IdError::InvalidCountry`] for that value, never a guess.
+///
+/// ```
+/// use preflight::audience::{hash_many_with_countries, HashOptions, IdType};
+/// let rows = [("020 7183 8750", Some("GB")), ("(657) 777-0000", Some("+1")), ("0301234567", Some("XX"))];
+/// let out = hash_many_with_countries(IdType::PhoneNumber, rows, &HashOptions::default());
+/// assert_eq!(out.get(1), Some("a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb"));
+/// assert_eq!(out.errors()[0].1.code(), "invalid_country");
+/// ```
+pub fn hash_many_with_countries<'a, I>(id_type: IdType, values: I, opts: &HashOptions) -> HashOutput
+where
+    I: IntoIterator<Item = (&'a str, Option<&'a str>)>,
+{
+    let mut out = HashOutput::new();
+    let mut rows = Rows::default();
+    for (raw, country) in values {
+        rows.push_in(&mut out, id_type, Ok(raw), country, opts);
+    }
+    rows.flush(&mut out);
+    out
+}
+
 fn hash_many_with<'a, const MULTI: bool, I>(
     id_type: IdType,
     values: I,
@@ -345,7 +388,7 @@ fn hash_many_with<'a, const MULTI: bool, I>(
     let mut scratch = Scratch::default();
     let mut pending = Pending::default();
     for raw in values {
-        out.push::<MULTI>(id_type, raw, opts, &mut scratch, &mut pending);
+        out.push::<MULTI>(id_type, raw, opts, None, &mut scratch, &mut pending);
     }
     out.flush(&mut pending);
 }
@@ -381,7 +424,7 @@ fn hash_lines_with<const MULTI: bool>(
         if id_type == IdType::PartnerUserId && breaks_line(line) {
             out.push_error(IdError::LineBreak);
         } else {
-            out.push::<MULTI>(id_type, line, opts, &mut scratch, &mut pending);
+            out.push::<MULTI>(id_type, line, opts, None, &mut scratch, &mut pending);
         }
         start = end + 1;
     }
@@ -635,6 +678,7 @@ impl LineHasher {
                 self.id_type,
                 line.get(r).unwrap_or_default(),
                 &self.opts,
+                None,
                 &mut self.scratch,
                 &mut self.pending,
             ),

@@ -272,6 +272,42 @@ pub fn column_value<'b>(
     }
 }
 
+/// The row of `record` as [`column_value`] reads it and, with `country` (a country column,
+/// 0-based), that field as UTF-8 (in `country_buf`): a record without it is `missing_column`, one
+/// whose country is not UTF-8 `invalid_country`.
+pub fn row_values<'b>(
+    record: &[u8],
+    delimiter: u8,
+    column: usize,
+    country: Option<usize>,
+    buf: &'b mut Vec<u8>,
+    country_buf: &'b mut Vec<u8>,
+) -> Result<(&'b str, Option<&'b str>), IdError> {
+    let Some(country) = country else {
+        return column_value(record, delimiter, column, buf).map(|v| (v, None));
+    };
+    buf.clear();
+    country_buf.clear();
+    let (mut value, mut own) = (false, false);
+    for_each_field(strip_cr(record), delimiter, |i, raw, quoted| {
+        if i == column {
+            unescape_into(raw, quoted, buf);
+            value = true;
+        }
+        if i == country {
+            unescape_into(raw, quoted, country_buf);
+            own = true;
+        }
+    })
+    .map_err(|Malformed| IdError::InvalidCsv)?;
+    if !(value && own) {
+        return Err(IdError::MissingColumn);
+    }
+    let v = std::str::from_utf8(buf).map_err(|_| IdError::InvalidUtf8)?;
+    let c = std::str::from_utf8(country_buf).map_err(|_| IdError::InvalidCountry)?;
+    Ok((v, Some(c)))
+}
+
 /// Why a CSV input cannot be read at all (no row is reported for it). Messages never hold a
 /// value of the input (header cells included: without a header they would be a row's values).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -574,6 +610,10 @@ pub struct ColumnReader {
     spec: Column,
     /// The 0-based column once known.
     column: usize,
+    /// The country column asked for ([`ColumnReader::with_country_column`]), and its 0-based
+    /// index once known.
+    country_spec: Option<Column>,
+    country: usize,
     /// The first record is the header, not read yet.
     header_pending: bool,
     /// A header record was read (row numbers count it as row 1).
@@ -593,7 +633,12 @@ pub struct ColumnReader {
     records: u64,
     failed: Option<CsvError>,
     field: Vec<u8>,
+    country_field: Vec<u8>,
 }
+
+/// What a row callback of [`ColumnReader::push_rows`] gets: the value (or why the row is
+/// rejected) and, with a country column, the row's country cell.
+pub type RowFn<'f> = dyn FnMut(Result<&str, IdError>, Option<&str>) + 'f;
 
 impl ColumnReader {
     /// A reader of column `column` (the command line's `--column` text: a header name or a
@@ -620,7 +665,30 @@ impl ColumnReader {
             records: 0,
             failed: None,
             field: Vec::new(),
+            country_spec: None,
+            country: usize::MAX,
+            country_field: Vec::new(),
         })
+    }
+
+    /// Also reads a country column (a header name or a 1-based index, as `column`): each row's
+    /// country cell goes to the callback of [`ColumnReader::push_rows`]; a record without it is
+    /// `missing_column`. Checked against the header as the column is.
+    pub fn with_country_column(mut self, column: &str) -> Result<ColumnReader, CsvError> {
+        let spec = Column::parse(column)?;
+        self.country = match (&spec, self.header_pending) {
+            (Column::Index(i), _) => *i,
+            (Column::Name(_), true) => usize::MAX,
+            (Column::Name(_), false) => spec.resolve(None, self.delimiter)?,
+        };
+        self.country_spec = Some(spec);
+        Ok(self)
+    }
+
+    /// The 0-based country column, once known.
+    pub fn country_column(&self) -> Option<usize> {
+        self.country_spec.as_ref()?;
+        (self.country != usize::MAX || !self.header_pending).then_some(self.country)
     }
 
     /// Rows before the first data row: 1 once a header was read, else 0.
@@ -640,13 +708,23 @@ impl ColumnReader {
         bytes: &[u8],
         each: &mut dyn FnMut(Result<&str, IdError>),
     ) -> Result<(), CsvError> {
+        self.push_rows(bytes, &mut |row, _| each(row))
+    }
+
+    /// Ends the input: the last record without a line ending. Call it once, last.
+    pub fn finish(&mut self, each: &mut dyn FnMut(Result<&str, IdError>)) -> Result<(), CsvError> {
+        self.finish_rows(&mut |row, _| each(row))
+    }
+
+    /// [`ColumnReader::push`], each row with its country cell (`None` without a country column).
+    pub fn push_rows(&mut self, bytes: &[u8], each: &mut RowFn<'_>) -> Result<(), CsvError> {
         self.fail_again()?;
         let r = self.start(bytes, false, each);
         self.keep(r)
     }
 
-    /// Ends the input: the last record without a line ending. Call it once, last.
-    pub fn finish(&mut self, each: &mut dyn FnMut(Result<&str, IdError>)) -> Result<(), CsvError> {
+    /// [`ColumnReader::finish`], each row with its country cell.
+    pub fn finish_rows(&mut self, each: &mut RowFn<'_>) -> Result<(), CsvError> {
         self.fail_again()?;
         let r = self.start(&[], true, each).and_then(|()| self.end(each));
         self.keep(r)
@@ -665,12 +743,7 @@ impl ColumnReader {
     }
 
     /// Settles the byte-order mark (the first three bytes may arrive in pieces), then feeds.
-    fn start(
-        &mut self,
-        bytes: &[u8],
-        end: bool,
-        each: &mut dyn FnMut(Result<&str, IdError>),
-    ) -> Result<(), CsvError> {
+    fn start(&mut self, bytes: &[u8], end: bool, each: &mut RowFn<'_>) -> Result<(), CsvError> {
         if self.started {
             return self.feed(bytes, each);
         }
@@ -699,11 +772,7 @@ impl ColumnReader {
         }
     }
 
-    fn feed(
-        &mut self,
-        bytes: &[u8],
-        each: &mut dyn FnMut(Result<&str, IdError>),
-    ) -> Result<(), CsvError> {
+    fn feed(&mut self, bytes: &[u8], each: &mut RowFn<'_>) -> Result<(), CsvError> {
         let mut rest = bytes;
         while !rest.is_empty() {
             // Scanned up to the next multiple of the bound at most, where the record is checked.
@@ -758,7 +827,7 @@ impl ColumnReader {
         Ok(())
     }
 
-    fn end(&mut self, each: &mut dyn FnMut(Result<&str, IdError>)) -> Result<(), CsvError> {
+    fn end(&mut self, each: &mut RowFn<'_>) -> Result<(), CsvError> {
         if self.skipping || !self.carry.is_empty() {
             if self.scanner.in_quotes() {
                 return Err(CsvError::UnclosedQuote {
@@ -781,25 +850,27 @@ impl ColumnReader {
         Ok(())
     }
 
-    fn row(&mut self, row: Result<&str, IdError>, each: &mut dyn FnMut(Result<&str, IdError>)) {
+    fn row(&mut self, row: Result<&str, IdError>, each: &mut RowFn<'_>) {
         self.records += 1;
-        each(row);
+        each(row, None);
     }
 
     /// A complete record, without its line feed.
-    fn record(
-        &mut self,
-        record: &[u8],
-        each: &mut dyn FnMut(Result<&str, IdError>),
-    ) -> Result<(), CsvError> {
+    fn record(&mut self, record: &[u8], each: &mut RowFn<'_>) -> Result<(), CsvError> {
         // `column_value` drops the line ending's `\r` itself (once: `a\r\r` keeps one).
         let raw = record;
         let record = strip_cr(raw);
         if std::mem::take(&mut self.first) {
             if self.header_pending {
                 self.column = self.spec.resolve(Some(record), self.delimiter)?;
+                if let Some(spec) = &self.country_spec {
+                    self.country = spec.resolve(Some(record), self.delimiter)?;
+                }
             }
             check_first(record, self.delimiter, self.column, self.header_pending)?;
+            if self.country_spec.is_some() {
+                check_first(record, self.delimiter, self.country, self.header_pending)?;
+            }
         }
         if std::mem::take(&mut self.header_pending) {
             self.has_header = true;
@@ -813,8 +884,21 @@ impl ColumnReader {
         }
         self.records += 1;
         let mut buf = std::mem::take(&mut self.field);
-        each(column_value(raw, self.delimiter, self.column, &mut buf));
+        let mut country_buf = std::mem::take(&mut self.country_field);
+        let country = self.country_spec.as_ref().map(|_| self.country);
+        match row_values(
+            raw,
+            self.delimiter,
+            self.column,
+            country,
+            &mut buf,
+            &mut country_buf,
+        ) {
+            Ok((value, own)) => each(Ok(value), own),
+            Err(e) => each(Err(e), None),
+        }
         self.field = buf;
+        self.country_field = country_buf;
         Ok(())
     }
 }
@@ -867,7 +951,9 @@ impl CsvHasher {
             rows,
             out,
         } = self;
-        let r = reader.push(bytes, &mut |row| rows.push(out, *id_type, row, opts));
+        let r = reader.push_rows(bytes, &mut |row, own| {
+            rows.push_in(out, *id_type, row, own, opts)
+        });
         rows.flush(out);
         r
     }
@@ -881,7 +967,7 @@ impl CsvHasher {
             rows,
             out,
         } = self;
-        let r = reader.finish(&mut |row| rows.push(out, *id_type, row, opts));
+        let r = reader.finish_rows(&mut |row, own| rows.push_in(out, *id_type, row, own, opts));
         rows.flush(out);
         r
     }
@@ -900,15 +986,21 @@ impl CsvHasher {
 /// stopped at a record of [`CsvError::UnclosedQuote`] (the last one, without a line feed, ending
 /// inside a quoted field; or one of [`swallowed_rows`]), which is not put in `out`, nor any after
 /// it.
+///
+/// With `country` (a country column, 0-based), each row's phone number reads that field as its
+/// own country ([`super::record_country`]), as [`ColumnReader::with_country_column`] does.
+#[allow(clippy::too_many_arguments)]
 pub fn hash_records(
     input: &[u8],
     delimiter: u8,
     column: usize,
+    country: Option<usize>,
     id_type: IdType,
     opts: &HashOptions,
     out: &mut HashOutput,
     field: &mut Vec<u8>,
 ) -> bool {
+    let mut country_field = Vec::new();
     let mut rows = Rows::default();
     let mut scanner = Scanner::csv(delimiter);
     let mut start = 0;
@@ -925,12 +1017,17 @@ pub fn hash_records(
             open = true;
             break;
         }
-        rows.push(
-            out,
-            id_type,
-            column_value(record, delimiter, column, field),
-            opts,
-        );
+        match row_values(
+            record,
+            delimiter,
+            column,
+            country,
+            field,
+            &mut country_field,
+        ) {
+            Ok((value, own)) => rows.push_in(out, id_type, Ok(value), own, opts),
+            Err(e) => rows.push_in(out, id_type, Err(e), None, opts),
+        }
         start = next;
     }
     rows.flush(out);
@@ -1150,6 +1247,72 @@ mod tests {
         assert_eq!(
             read(&bom, "1", false, 7).0,
             vec!["too_long".to_owned(), "=b".to_owned()]
+        );
+    }
+
+    #[test]
+    fn country_column_per_row() {
+        use crate::audience::hash;
+        let input = "\u{FEFF}id,phone,cc\r\n1,020 7183 8750,GB\r\n2,(657) 777-0000,\r\n\
+                     3,447911123456,44\r\n4,919876543210,+91\r\n5,14155550123,us\r\n\
+                     6,0301234567,UK\r\n7,\"+49 30 1234567\",0049\r\n8,12345\r\n";
+        let opts = HashOptions::default()
+            .with_default_country_code("1")
+            .unwrap();
+        let reader = ColumnReader::new("phone", true, b',')
+            .and_then(|r| r.with_country_column("CC"))
+            .unwrap();
+        let mut h = CsvHasher::new(reader, IdType::PhoneNumber, opts.clone());
+        for piece in input.as_bytes().chunks(7) {
+            h.push(piece).unwrap();
+        }
+        h.finish().unwrap();
+        let out = h.swap_output(HashOutput::new());
+        let e164 = |s: &str| hash(IdType::PhoneNumber, s, &HashOptions::default()).ok();
+        let got: Vec<Option<String>> = out.to_vec();
+        assert_eq!(got[0], e164("+442071838750"));
+        // Empty: the default country code (1).
+        assert_eq!(got[1], e164("+16577770000"));
+        // The calling code written without + (audience-identifiers.md), per row.
+        assert_eq!(got[2], e164("+447911123456"));
+        assert_eq!(got[4], e164("+14155550123"));
+        // A + wins over the row's country.
+        assert_eq!(got[6], e164("+49301234567"));
+        let codes: Vec<(usize, &str)> = out.errors().iter().map(|e| (e.0, e.1.code())).collect();
+        assert_eq!(
+            codes,
+            [
+                (3, "ambiguous_country_code"),
+                (5, "invalid_country"),
+                (7, "missing_column")
+            ]
+        );
+        // The chunked reader of the command line gives the same rows.
+        let body = input.split_once('\n').unwrap().1;
+        let mut same = HashOutput::new();
+        hash_records(
+            body.as_bytes(),
+            b',',
+            1,
+            Some(2),
+            IdType::PhoneNumber,
+            &opts,
+            &mut same,
+            &mut Vec::new(),
+        );
+        assert_eq!(same.to_vec(), got);
+        assert_eq!(same.errors(), out.errors());
+        // A country column past the header is refused as the column is.
+        let mut r = ColumnReader::new("1", true, b',')
+            .and_then(|r| r.with_country_column("4"))
+            .unwrap();
+        assert_eq!(
+            r.push_rows(b"a,b\n", &mut |_, _| {}),
+            Err(CsvError::ColumnOutOfRange {
+                column: 4,
+                fields: 2,
+                header: true
+            })
         );
     }
 

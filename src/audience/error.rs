@@ -64,6 +64,10 @@ pub enum IdError {
     InvalidCsv,
     /// A CSV record with fewer fields than the column asked for ([`super::csv`]).
     MissingColumn,
+    /// The record's own country (a country column, [`super::batch::AudienceRecord::country`])
+    /// is neither an assigned calling code (`44`, `+44`, `0044`) nor an ISO 3166-1 alpha-2
+    /// region of the phone metadata (`GB`): the record's phone number is not read with a guess.
+    InvalidCountry,
 }
 
 impl From<super::nfc::NormalizerMissing> for IdError {
@@ -74,7 +78,7 @@ impl From<super::nfc::NormalizerMissing> for IdError {
 
 impl IdError {
     /// Every error, in declaration order.
-    pub const ALL: [IdError; 20] = [
+    pub const ALL: [IdError; 21] = [
         IdError::Empty,
         IdError::TooLong,
         IdError::InvalidUtf8,
@@ -95,6 +99,7 @@ impl IdError {
         IdError::LineBreak,
         IdError::InvalidCsv,
         IdError::MissingColumn,
+        IdError::InvalidCountry,
     ];
 
     /// The stable snake_case code.
@@ -120,6 +125,7 @@ impl IdError {
             IdError::LineBreak => "line_break",
             IdError::InvalidCsv => "invalid_csv",
             IdError::MissingColumn => "missing_column",
+            IdError::InvalidCountry => "invalid_country",
         }
     }
 
@@ -187,6 +193,9 @@ impl IdError {
             }
             IdError::InvalidCsv => "the record is not valid CSV (text after a closing quote)",
             IdError::MissingColumn => "the record has fewer fields than the column asked for",
+            IdError::InvalidCountry => {
+                "the row's country is no calling code (44, +44, 0044) or ISO 3166 region (GB)"
+            }
         }
     }
 }

@@ -50,14 +50,15 @@ pub(crate) mod unicode;
 mod unicode_table;
 
 pub use bulk::{
-    breaks_line, hash_lines, hash_many, hash_many_into, HashOutput, LineHasher, LINE_BREAKS,
+    breaks_line, hash_lines, hash_many, hash_many_into, hash_many_with_countries, HashOutput,
+    LineHasher, LINE_BREAKS,
 };
 pub use case::{set_lowercase, Lowercase};
 pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};
 pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
-pub use phone::PHONE_METADATA;
+pub use phone::{country_calling_code, CallingCode, PHONE_METADATA};
 pub use trim::{is_trimmed_char, trim};
 pub use unicode::UNICODE_VERSION;
 
@@ -276,7 +277,7 @@ pub(crate) enum Prepared<'a> {
     Final(&'a str),
 }
 
-/// Reusable working memory of [`prepare`]: nothing is allocated per value on the ASCII path.
+/// Reusable working memory of [`prepare_in`]: nothing is allocated per value on the ASCII path.
 /// It holds the last normalized value: `Debug` shows nothing of it.
 #[derive(Clone)]
 pub(crate) struct Scratch {
@@ -299,12 +300,27 @@ impl Default for Scratch {
     }
 }
 
+/// The country of one record (a country column's cell, [`batch::AudienceRecord::country`]): its
+/// calling code, `None` when absent or empty after trimming (the options' default applies), and
+/// [`IdError::InvalidCountry`] when it names no country ([`country_calling_code`]).
+pub fn record_country(country: Option<&str>) -> Result<Option<CallingCode>, IdError> {
+    match country {
+        Some(c) if !trim(c).is_empty() => country_calling_code(c)
+            .map(Some)
+            .ok_or(IdError::InvalidCountry),
+        _ => Ok(None),
+    }
+}
+
 /// Trims, checks and normalizes `raw`. Borrows `raw` when nothing changes, else uses `scratch`.
+/// `own`: the record's own country ([`record_country`]), which replaces the options' default
+/// country code for phone numbers.
 #[inline]
-pub(crate) fn prepare<'a>(
+pub(crate) fn prepare_in<'a>(
     id_type: IdType,
     raw: &'a str,
     opts: &HashOptions,
+    own: Option<&CallingCode>,
     scratch: &'a mut Scratch,
 ) -> Result<Prepared<'a>, IdError> {
     if raw.len() > MAX_VALUE_BYTES {
@@ -341,7 +357,8 @@ pub(crate) fn prepare<'a>(
         IdType::PhoneNumber => phone::normalize(
             t,
             opts.phone_format,
-            opts.default_country_code.as_deref(),
+            own.map(CallingCode::as_str)
+                .or(opts.default_country_code.as_deref()),
             buf,
         )?,
         IdType::Handle => handle::normalize(t, buf)?,
@@ -360,8 +377,33 @@ pub fn hash_into(
     opts: &HashOptions,
     out: &mut String,
 ) -> Result<(), IdError> {
+    hash_into_own(id_type, raw, None, opts, out)
+}
+
+/// [`hash_into`] for a record of its own `country` ([`record_country`]: a calling code or an
+/// ISO 3166-1 alpha-2 region; absent or empty: the options' default country code), which only
+/// phone numbers read. A country that names no country is [`IdError::InvalidCountry`].
+pub fn hash_into_for(
+    id_type: IdType,
+    raw: &str,
+    country: Option<&str>,
+    opts: &HashOptions,
+    out: &mut String,
+) -> Result<(), IdError> {
+    let own = own_country(id_type, country)?;
+    hash_into_own(id_type, raw, own.as_ref(), opts, out)
+}
+
+/// [`hash_into`] with the record's own calling code (no country table needed without one).
+fn hash_into_own(
+    id_type: IdType,
+    raw: &str,
+    own: Option<&CallingCode>,
+    opts: &HashOptions,
+    out: &mut String,
+) -> Result<(), IdError> {
     let mut scratch = Scratch::default();
-    match prepare(id_type, raw, opts, &mut scratch)? {
+    match prepare_in(id_type, raw, opts, own, &mut scratch)? {
         Prepared::Hash(b) => hex::push_sha256_hex(b, out),
         Prepared::Final(s) => out.push_str(s),
     }
@@ -371,8 +413,38 @@ pub fn hash_into(
 /// The normalized form of `raw`: what gets hashed. For `partner_user_id` the value itself; with
 /// [`HashOptions::prehashed`] the lowercased digest.
 pub fn normalize(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<String, IdError> {
+    normalize_own(id_type, raw, None, opts)
+}
+
+/// The country of a record for `id_type`: read for phone numbers only.
+fn own_country(id_type: IdType, country: Option<&str>) -> Result<Option<CallingCode>, IdError> {
+    if id_type == IdType::PhoneNumber {
+        record_country(country)
+    } else {
+        Ok(None)
+    }
+}
+
+/// [`normalize`] for a record of its own `country` (see [`hash_into_for`]).
+pub fn normalize_for(
+    id_type: IdType,
+    raw: &str,
+    country: Option<&str>,
+    opts: &HashOptions,
+) -> Result<String, IdError> {
+    let own = own_country(id_type, country)?;
+    normalize_own(id_type, raw, own.as_ref(), opts)
+}
+
+/// [`normalize`] with the record's own calling code.
+fn normalize_own(
+    id_type: IdType,
+    raw: &str,
+    own: Option<&CallingCode>,
+    opts: &HashOptions,
+) -> Result<String, IdError> {
     let mut scratch = Scratch::default();
-    match prepare(id_type, raw, opts, &mut scratch)? {
+    match prepare_in(id_type, raw, opts, own, &mut scratch)? {
         // Normalized bytes are always UTF-8 (they come from a `str`, whole characters changed).
         Prepared::Hash(b) => String::from_utf8(b.to_vec()).map_err(|_| IdError::InvalidUtf8),
         Prepared::Final(s) => Ok(s.to_owned()),
@@ -397,8 +469,33 @@ pub fn normalize(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<Strin
 /// # Ok::<(), preflight::audience::IdError>(())
 /// ```
 pub fn hash(id_type: IdType, raw: &str, opts: &HashOptions) -> Result<String, IdError> {
+    hash_for(id_type, raw, None, opts)
+}
+
+/// [`hash`] for a record of its own `country` (see [`hash_into_for`]).
+///
+/// ```
+/// use preflight::audience::{hash_for, HashOptions, IdType};
+/// let opts = HashOptions::default().with_default_country_code("1")?;
+/// let uk = hash_for(IdType::PhoneNumber, "020 7183 8750", Some("GB"), &opts)?;
+/// assert_eq!(uk, hash_for(IdType::PhoneNumber, "+44 20 7183 8750", None, &opts)?);
+/// // Empty: the default country code; not a country: an error, never a guess.
+/// assert_eq!(
+///     hash_for(IdType::PhoneNumber, "(657) 777-0000", Some(""), &opts)?,
+///     "a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb"
+/// );
+/// let err = hash_for(IdType::PhoneNumber, "020 7183 8750", Some("UK"), &opts).unwrap_err();
+/// assert_eq!(err.code(), "invalid_country");
+/// # Ok::<(), preflight::audience::IdError>(())
+/// ```
+pub fn hash_for(
+    id_type: IdType,
+    raw: &str,
+    country: Option<&str>,
+    opts: &HashOptions,
+) -> Result<String, IdError> {
     let mut out = String::with_capacity(64);
-    hash_into(id_type, raw, opts, &mut out)?;
+    hash_into_for(id_type, raw, country, opts, &mut out)?;
     Ok(out)
 }
 

@@ -97,6 +97,72 @@ pub(super) fn valid_country_code(cc: &str) -> bool {
     default_code(cc).is_some()
 }
 
+/// A calling code written as [`country_calling_code`] reads it, as its digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallingCode {
+    digits: [u8; 3],
+    len: u8,
+}
+
+impl CallingCode {
+    /// The digits, without `+` (`"44"`).
+    pub fn as_str(&self) -> &str {
+        let d = self.digits.get(..usize::from(self.len)).unwrap_or_default();
+        core::str::from_utf8(d).unwrap_or_default()
+    }
+}
+
+/// The calling code at index `i` of the table (its position in increasing order).
+fn code_at(i: usize) -> Option<u32> {
+    let steps = table::CODE_STEPS.get(..=i)?;
+    Some(steps.iter().map(|&s| u32::from(s)).sum())
+}
+
+/// A country written as a calling code (`44`, `+44`, `0044`: an assigned one) or as an ISO
+/// 3166-1 alpha-2 region of libphonenumber's metadata (`GB`, `gb`), trimmed: its calling code.
+/// `None` for anything else (never a guess). A region reads as the code its territory shares
+/// (`JE`, `GG`, `IM`: 44), with that code's main territory's prefixes, which are the region's own
+/// in the metadata (tests/node/phone-table.test.mjs checks every region).
+pub fn country_calling_code(text: &str) -> Option<CallingCode> {
+    let t = super::trim(text).as_bytes();
+    let digits = match t {
+        [a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
+            let name = [a.to_ascii_uppercase(), b.to_ascii_uppercase()];
+            let at = table::REGIONS.chunks_exact(2).position(|r| r == name)?;
+            let code = code_at(usize::from(*table::REGION_CODES.get(at)?))?;
+            let mut digits = [0u8; 3];
+            let mut len = 0;
+            for (k, d) in [code / 100, code / 10 % 10, code % 10]
+                .into_iter()
+                .enumerate()
+            {
+                if d != 0 || len > 0 || k == 2 {
+                    *digits.get_mut(len)? = b'0' + d as u8;
+                    len += 1;
+                }
+            }
+            return Some(CallingCode {
+                digits,
+                len: len as u8,
+            });
+        }
+        _ => t
+            .strip_prefix(b"+")
+            .or_else(|| t.strip_prefix(b"00"))
+            .unwrap_or(t),
+    };
+    if digits.is_empty() || digits.len() > 3 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    calling_code(digits).filter(|&(_, k)| k == digits.len())?;
+    let mut out = [0u8; 3];
+    out.get_mut(..digits.len())?.copy_from_slice(digits);
+    Some(CallingCode {
+        digits: out,
+        len: digits.len() as u8,
+    })
+}
+
 /// `(cc, national)` when `national` has a possible length for `code` and both make an E.164
 /// number.
 fn checked<'a>(code: Code, cc: &'a [u8], national: &'a [u8]) -> Option<(&'a [u8], &'a [u8])> {
@@ -234,6 +300,34 @@ mod tests {
         );
         assert_eq!(n("(657) 777-0000", None), Err(IdError::MissingCountryCode));
         assert_eq!(n("+1-800-FLOWERS", None), Err(IdError::InvalidPhoneNumber));
+    }
+
+    #[test]
+    fn countries_as_codes_and_regions() {
+        let cc = |s: &str| country_calling_code(s).map(|c| c.as_str().to_owned());
+        for (text, want) in [
+            ("44", "44"),
+            ("+44", "44"),
+            ("0044", "44"),
+            (" GB ", "44"),
+            ("gb", "44"),
+            ("Je", "44"),
+            ("US", "1"),
+            ("CA", "1"),
+            ("IN", "91"),
+            ("+1", "1"),
+            ("001", "1"),
+            ("AX", "358"),
+            ("\u{FEFF}de\r", "49"),
+        ] {
+            assert_eq!(cc(text).as_deref(), Some(want), "{text:?}");
+        }
+        for bad in [
+            "", " ", "+", "00", "0", "044", "28", "+28", "4 4", "4444", "UK", "G", "GBR", "++44",
+            "+0044", "XX", "é1", "+4", "0028",
+        ] {
+            assert_eq!(cc(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

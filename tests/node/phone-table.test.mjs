@@ -39,3 +39,30 @@ test('the kept copy has the rows the spec names', () => {
   assert.equal(rows.has(28), false);
   assert.ok(rows.size > 200);
 });
+
+test('every region of google-libphonenumber reads as its calling code, with its own prefixes', () => {
+  // A per-row country written as a region (`GB`) is read as the calling code whose territories
+  // list it, with that code's main territory's prefixes (src/audience/phone.rs): both must be
+  // what libphonenumber says of the region itself.
+  const require = createRequire(import.meta.url);
+  const lib = require('google-libphonenumber');
+  const util = lib.PhoneNumberUtil.getInstance();
+  const byRegion = new Map();
+  for (const r of parse(read(DATA)).rows) {
+    for (const t of r.territories.split(',')) byRegion.set(t, r);
+  }
+  const regions = util.getSupportedRegions();
+  assert.ok(regions.length > 240);
+  for (const region of regions) {
+    const row = byRegion.get(region);
+    assert.ok(row, `${region} is in the kept copy`);
+    assert.equal(row.cc, util.getCountryCodeForRegion(region), region);
+    const meta = util.getMetadataForRegion(region);
+    assert.equal(meta.getNationalPrefix() ?? '', row.np, `${region}: national prefix`);
+    assert.equal(meta.getInternationalPrefix() ?? '', row.ip, `${region}: international prefix`);
+  }
+  // And the generated table lists exactly those regions.
+  const table = read(TABLE);
+  const names = table.match(/REGIONS: &\[u8; \d+\] = b"\\\n([\s\S]*?)\n";/)[1].replace(/[\s\\]/g, '');
+  assert.deepEqual(names.match(/../g), [...regions].sort());
+});

@@ -291,8 +291,8 @@ test('validate: every other option (now, max_issues) on Object.prototype changes
 // The helpers (preflight-wasm/helpers): hashFile's and hashFileInWorker's options and control,
 // createHashStream's and extractColumn's options, the file itself, and the elements of
 // hashIdentifiers' values.
-const FILE_OPTION_KEYS = ['type', 'column', 'header', 'delimiter', 'onError'];
-const STREAM_OPTION_KEYS = ['output', 'onError', 'column', 'header', 'delimiter'];
+const FILE_OPTION_KEYS = ['type', 'column', 'header', 'delimiter', 'countryColumn', 'onError'];
+const STREAM_OPTION_KEYS = ['output', 'onError', 'column', 'header', 'delimiter', 'countryColumn'];
 const CONTROL_KEYS = ['onProgress', 'signal'];
 
 test('the helpers\' option and control lists here are the members of the .d.ts types', () => {
@@ -349,7 +349,7 @@ for (const [entry, mod] of [['preflight-wasm/helpers', helpers], ['preflight-was
       await outcomeAsync(async () => fileResult(await mod.hashFile(new Blob([CSV_TEXT]), o))),
       await outcomeAsync(async () => fileResult(await mod.hashFile(new Blob([LINES_TEXT]), o))),
     ];
-    const values = [['column', 'email'], ['header', false], ['delimiter', ';'], ['onError', 'drop']];
+    const values = [['column', 'email'], ['header', false], ['delimiter', ';'], ['countryColumn', 'n'], ['onError', 'drop']];
     await checkAsync('type', 'email', probe, [{}, { column: 'email', delimiter: ';' }]);
     for (const [name, value] of values) {
       const bases = name === 'header' || name === 'delimiter'
@@ -400,6 +400,7 @@ for (const [entry, mod] of [['preflight-wasm/helpers', helpers], ['preflight-was
     const csvStreamProbe = (o) => outcomeAsync(() => csvThrough(o));
     await checkAsync('header', false, csvStreamProbe, [{ column: 'email' }]);
     await checkAsync('delimiter', ';', csvStreamProbe, [{ column: 'email' }]);
+    await checkAsync('countryColumn', 'n', csvStreamProbe, [{ column: 'email', delimiter: ';' }]);
   });
 
   test(`${entry}: hashIdentifiers: an element on a prototype is no element (a hole is not_a_string)`, () => {

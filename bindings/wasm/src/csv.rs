@@ -41,7 +41,9 @@ pub struct AudienceCsvHasher {
 
 #[wasm_bindgen]
 impl AudienceCsvHasher {
+    /// `country_column`: each row's own country for its phone number (`--country-column`).
     #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id_type: &str,
         phone_format: &str,
@@ -50,12 +52,23 @@ impl AudienceCsvHasher {
         column: &str,
         header: bool,
         delimiter: &str,
+        country_column: Option<String>,
     ) -> Result<AudienceCsvHasher, JsValue> {
         done((|| {
             let (t, opts) = both(id_type, phone_format, default_country_code, prehashed)?;
+            let mut reader = reader(column, header, delimiter)?;
+            if let Some(c) = country_column {
+                if t != IdType::PhoneNumber {
+                    return Err(Fail::of(
+                        "bad_options",
+                        "countryColumn applies to phone_number",
+                    ));
+                }
+                reader = reader.with_country_column(&c)?;
+            }
             Ok(AudienceCsvHasher {
                 id_type: t,
-                hasher: Some(CsvHasher::new(reader(column, header, delimiter)?, t, opts)),
+                hasher: Some(CsvHasher::new(reader, t, opts)),
                 spare: HashOutput::new(),
                 rows_before: 0,
                 failed_row: 0.0,

@@ -53,6 +53,8 @@ pub enum At {
     Field(IdType),
     Column(IdType, usize),
     Value(IdType, usize),
+    /// The record's country (CSV: its 1-based column) read for the field's values.
+    Country(IdType, Option<usize>),
 }
 
 /// Reads data records from CSV or NDJSON into [`AudienceRecord`]s.
@@ -70,6 +72,8 @@ pub struct Source<R> {
     pub buf: Vec<u8>,
     pub cell: Vec<u8>,
     pub first: bool,
+    /// CSV: the column (0-based) of each record's own country (`--country-column`).
+    pub country: Option<usize>,
 }
 
 /// A record refused whole before it reaches the builder (not CSV, wrong field count, not JSON).
@@ -112,7 +116,16 @@ impl<R: io::BufRead> Source<R> {
         let cell = &mut self.cell;
         let value_columns = &mut self.value_columns;
         let problems = &mut self.cell_problems;
+        let country_column = self.country;
+        let mut country = None;
         let fields = for_each_field(&self.buf, self.delimiter, |i, raw, quoted| {
+            if Some(i) == country_column {
+                let mut c = Vec::new();
+                unescape_into(raw, quoted, &mut c);
+                // Not UTF-8: a country that names none (invalid_country).
+                country = Some(String::from_utf8(c).unwrap_or_else(|_| "\u{FFFD}".into()));
+                return;
+            }
             let Some(&Some(t)) = columns.get(i) else {
                 return;
             };
@@ -130,6 +143,7 @@ impl<R: io::BufRead> Source<R> {
                 Err(_) => problems.push((t, i, IdError::InvalidUtf8.code())),
             }
         });
+        record.country = country;
         match fields {
             Err(Malformed) if self.buf.contains(&b'\n') => Err(UNCLOSED_QUOTE),
             Err(Malformed) => Err(INVALID_CSV),
@@ -151,6 +165,11 @@ impl<R: io::BufRead> Source<R> {
                 }
             }
         }
+    }
+
+    /// Where a problem of the record's country lies (its CSV column).
+    pub fn country_at(&self, field: IdType) -> At {
+        At::Country(field, self.country.map(|c| c + 1))
     }
 
     fn ndjson(&mut self, record: &mut AudienceRecord) -> Result<(), Refusal> {
@@ -186,18 +205,94 @@ pub fn clear(r: &mut AudienceRecord) {
     r.device_id.clear();
     r.service_id.clear();
     r.partner_user_id.clear();
+    r.country = None;
 }
 
 /// The identifier type of each header field (`None`: mapped to `ignore`). Every field names a
 /// type or is mapped (`--map`); anything else is an error, never a column silently left out.
+/// The 0-based index of a header field given as `--country-column` text (a name, or a 1-based
+/// index), as `--map` finds its column.
+pub fn find_column(
+    option: &str,
+    column: &str,
+    header: &[u8],
+    delimiter: u8,
+) -> Result<usize, String> {
+    let names = hash::csv_fields(header, delimiter)
+        .map_err(|_| String::from("the header record is not valid CSV"))?;
+    let names: Vec<Option<String>> = names
+        .iter()
+        .map(|n| {
+            std::str::from_utf8(n)
+                .ok()
+                .map(|n| n.trim().to_ascii_lowercase())
+        })
+        .collect();
+    column_of(option, column, &names)
+}
+
+fn column_of(option: &str, column: &str, names: &[Option<String>]) -> Result<usize, String> {
+    // Header cells are not printed: without a real header they would be a user's values.
+    if !column.is_empty() && column.bytes().all(|b| b.is_ascii_digit()) {
+        return match column.parse::<usize>() {
+            Ok(n) if (1..=names.len()).contains(&n) => Ok(n - 1),
+            _ => Err(format!(
+                "{option} {column}: the header has {} fields (indexes start at 1)",
+                names.len()
+            )),
+        };
+    }
+    let wanted = column.trim().to_ascii_lowercase();
+    let hits: Vec<usize> = names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.as_deref() == Some(wanted.as_str()))
+        .map(|(i, _)| i)
+        .collect();
+    match hits.as_slice() {
+        [i] => Ok(*i),
+        [] => Err(format!(
+            "{option} {column:?}: no header field has that name (compared trimmed, ignoring \
+             ASCII case)"
+        )),
+        _ => Err(format!(
+            "{option} {column:?}: {} header fields have that name; give its index",
+            hits.len()
+        )),
+    }
+}
+
+/// How a header field is named in a message: by its text, quoted, when the header is a real one
+/// (`named`: some field names an identifier type or is mapped) and the text does not look like
+/// an identifier (an `@`, or 7 digits or more); else by its 1-based number only (a file
+/// without a header would otherwise print a user's values).
+fn column_name(i: usize, raw: Option<&[u8]>, named: bool) -> String {
+    let text = raw.and_then(|r| std::str::from_utf8(r).ok()).map(str::trim);
+    match text {
+        Some(t)
+            if named
+                && !t.is_empty()
+                && t.chars().count() <= 40
+                && !t.contains(['@', '\u{FF20}'])
+                && t.bytes().filter(u8::is_ascii_digit).count() < 7
+                && !t.chars().any(char::is_control) =>
+        {
+            format!("{t:?} (column {})", i + 1)
+        }
+        _ => format!("column {}", i + 1),
+    }
+}
+
 pub fn header_columns(
     header: &[u8],
     delimiter: u8,
     endpoint: Endpoint,
     maps: &[ColumnMap],
+    country: Option<usize>,
 ) -> Result<Vec<Option<IdType>>, String> {
-    let names = hash::csv_fields(header, delimiter)
+    let raw_names = hash::csv_fields(header, delimiter)
         .map_err(|_| String::from("the header record is not valid CSV"))?;
+    let names = &raw_names;
     let names: Vec<Option<String>> = names
         .iter()
         .map(|n| {
@@ -211,64 +306,37 @@ pub fn header_columns(
         .map(|n| n.as_deref().and_then(|n| n.parse().ok()).map(Some))
         .collect();
     for m in maps {
-        // Header cells are not printed: without a real header they would be a user's values.
-        let i = if !m.column.is_empty() && m.column.bytes().all(|b| b.is_ascii_digit()) {
-            match m.column.parse::<usize>() {
-                Ok(n) if (1..=names.len()).contains(&n) => n - 1,
-                _ => {
-                    return Err(format!(
-                        "--map {}: the header has {} fields (indexes start at 1)",
-                        m.column,
-                        names.len()
-                    ))
-                }
-            }
-        } else {
-            let wanted = m.column.to_ascii_lowercase();
-            let hits: Vec<usize> = names
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| n.as_deref() == Some(wanted.as_str()))
-                .map(|(i, _)| i)
-                .collect();
-            match hits.as_slice() {
-                [i] => *i,
-                [] => {
-                    return Err(format!(
-                        "--map {:?}: no header field has that name (compared trimmed, ignoring \
-                         ASCII case)",
-                        m.column
-                    ))
-                }
-                _ => {
-                    return Err(format!(
-                        "--map {:?}: {} header fields have that name; map them by index",
-                        m.column,
-                        hits.len()
-                    ))
-                }
-            }
-        };
+        let i = column_of("--map", &m.column, &names)?;
         if let Some(c) = columns.get_mut(i) {
             *c = Some(m.to);
         }
     }
+    // The country column is read as each record's country, not as an identifier.
+    if let Some(c) = country.and_then(|c| columns.get_mut(c)) {
+        *c = Some(None);
+    }
+    let named = columns.iter().any(|c| matches!(c, Some(Some(_))));
     let unknown: Vec<String> = columns
         .iter()
         .enumerate()
         .filter(|(_, c)| c.is_none())
-        .map(|(i, _)| (i + 1).to_string())
+        .map(|(i, _)| column_name(i, raw_names.get(i).map(Vec::as_slice), named))
         .collect();
     if !unknown.is_empty() {
         return Err(format!(
-            "header column{} {} name{} no identifier type (one of: {}); map {} with --map \
-             COLUMN=TYPE, or --map COLUMN=ignore to leave {} out",
+            "header field{} {} name{} no identifier type (one of: {}); map {} with --map \
+             COLUMN=TYPE, or --map COLUMN=ignore to leave {} out{}",
             if unknown.len() == 1 { "" } else { "s" },
             unknown.join(", "),
             if unknown.len() == 1 { "s" } else { "" },
             IdType::ALL.map(IdType::name).join(", "),
             if unknown.len() == 1 { "it" } else { "each" },
             if unknown.len() == 1 { "it" } else { "them" },
+            if named {
+                ""
+            } else {
+                " (no header field names an identifier type: is the header record missing?)"
+            },
         ));
     }
     let columns: Vec<Option<IdType>> = columns.into_iter().flatten().collect();
@@ -276,9 +344,9 @@ pub fn header_columns(
         if let Some(t) = c {
             if !endpoint.accepts(*t) {
                 return Err(format!(
-                    "column {} is {t}, which the {} endpoint does not take (only email and \
+                    "{} is {t}, which the {} endpoint does not take (only email and \
                      phone_number; --map {}=ignore leaves it out)",
-                    i + 1,
+                    column_name(i, raw_names.get(i).map(Vec::as_slice), true),
                     endpoint.name(),
                     i + 1
                 ));

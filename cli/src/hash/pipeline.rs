@@ -35,8 +35,30 @@ pub fn code_message(code: &str) -> &'static str {
 pub enum Mode {
     /// One value per line (the core's line rules).
     Lines,
-    /// One CSV record per row; the value is field `column` (0-based).
-    Csv { delimiter: u8, column: usize },
+    /// One CSV record per row; the value is field `column` (0-based), the row's own country
+    /// (`--country-column`) field `country`.
+    Csv {
+        delimiter: u8,
+        column: usize,
+        country: Option<usize>,
+    },
+}
+
+/// What each output row holds besides the hash: CSV output (`--keep-column`,
+/// `--show-normalized`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extra {
+    /// `--keep-column` (0-based): that field of the record first.
+    pub keep: Option<usize>,
+    /// `--show-normalized`: the normalized value before the hash.
+    pub normalized: bool,
+}
+
+impl Extra {
+    /// Whether the output is CSV rather than one bare value per line.
+    pub fn csv(self) -> bool {
+        self.keep.is_some() || self.normalized
+    }
 }
 
 /// One chunk on its way: its input, and once processed its output lines and rejected rows.
@@ -229,6 +251,7 @@ pub struct Worker {
     id_type: IdType,
     opts: HashOptions,
     mode: Mode,
+    extra: Extra,
     /// Rejected rows get an empty output line (else nothing).
     keep_rejected: bool,
     hashes: HashOutput,
@@ -236,11 +259,18 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn new(id_type: IdType, opts: HashOptions, mode: Mode, keep_rejected: bool) -> Self {
+    pub fn new(
+        id_type: IdType,
+        opts: HashOptions,
+        mode: Mode,
+        extra: Extra,
+        keep_rejected: bool,
+    ) -> Self {
         Worker {
             id_type,
             opts,
             mode,
+            extra,
             keep_rejected,
             hashes: HashOutput::new(),
             field: Vec::new(),
@@ -258,18 +288,32 @@ impl Worker {
         }
         if slot.too_long {
             slot.rows = 1;
-            self.reject(slot, 0, IdError::TooLong.code());
+            // Nothing of a record too long to hold is kept: an empty kept field.
+            self.reject(slot, 0, IdError::TooLong.code(), Some(b""));
             return;
         }
         match self.mode {
             Mode::Lines => self.lines(slot),
-            Mode::Csv { delimiter, column } => self.csv(slot, delimiter, column),
+            Mode::Csv {
+                delimiter,
+                column,
+                country,
+            } => self.csv(slot, delimiter, column, country),
         }
     }
 
-    fn reject(&self, slot: &mut Slot, row: usize, code: &'static str) {
+    /// A rejected row: its code and, with `--on-error empty`, an empty line (in CSV output, the
+    /// kept field `kept` and empty fields for the rest).
+    fn reject(&self, slot: &mut Slot, row: usize, code: &'static str, kept: Option<&[u8]>) {
         slot.errors.push((row, code));
         if self.keep_rejected {
+            if let (Some(_), Some(kept)) = (self.extra.keep, kept) {
+                push_cell(&mut slot.out, kept);
+                slot.out.push(b',');
+            }
+            if self.extra.normalized {
+                slot.out.push(b',');
+            }
             slot.out.push(b'\n');
         }
     }
@@ -285,24 +329,49 @@ impl Worker {
         self.hashes = hasher.finish();
         slot.rows = self.hashes.len();
         slot.out.reserve(slot.rows * 65);
-        let mut errors = self.hashes.errors().iter();
-        for (row, value) in self.hashes.iter().enumerate() {
+        let hashes = std::mem::take(&mut self.hashes);
+        let mut errors = hashes.errors().iter();
+        // The lines again, for --show-normalized (an accepted line is UTF-8).
+        let whole = std::mem::take(&mut slot.input);
+        let input = match whole.strip_prefix(csv::BOM) {
+            Some(rest) if slot.first => rest,
+            _ => &whole[..],
+        };
+        let mut lines = input.split(|&b| b == b'\n');
+        for (row, value) in hashes.iter().enumerate() {
+            let line = lines.next().map(csv::strip_cr).unwrap_or_default();
             match value {
+                Some(v) if self.extra.normalized => {
+                    let raw = std::str::from_utf8(line).unwrap_or_default();
+                    self.push_normalized(slot, raw, None);
+                    push_cell(&mut slot.out, v.as_bytes());
+                    slot.out.push(b'\n');
+                }
                 Some(v) => push_line(&mut slot.out, v.as_bytes()),
                 None => {
                     let code = errors.next().map_or("", |e| e.1.code());
-                    self.reject(slot, row, code);
+                    self.reject(slot, row, code, None);
                 }
             }
         }
+        slot.input = whole;
+        self.hashes = hashes;
     }
 
-    fn csv(&mut self, slot: &mut Slot, delimiter: u8, column: usize) {
+    /// The normalized form of an accepted value and a comma (`--show-normalized`).
+    fn push_normalized(&self, slot: &mut Slot, raw: &str, country: Option<&str>) {
+        let n = preflight::audience::normalize_for(self.id_type, raw, country, &self.opts);
+        push_cell(&mut slot.out, n.unwrap_or_default().as_bytes());
+        slot.out.push(b',');
+    }
+
+    fn csv(&mut self, slot: &mut Slot, delimiter: u8, column: usize, country: Option<usize>) {
         self.hashes.clear();
         slot.unclosed = hash_records(
             &slot.input,
             delimiter,
             column,
+            country,
             self.id_type,
             &self.opts,
             &mut self.hashes,
@@ -310,17 +379,106 @@ impl Worker {
         );
         slot.rows = self.hashes.len();
         slot.out.reserve(slot.rows * 65);
+        if self.extra.csv() {
+            return self.csv_rows(slot, delimiter, column, country);
+        }
         let mut errors = self.hashes.errors().iter();
         for row in 0..slot.rows {
             match self.hashes.get(row) {
                 Some(v) => push_line(&mut slot.out, v.as_bytes()),
                 None => {
                     let code = errors.next().map_or("", |e| e.1.code());
-                    self.reject(slot, row, code);
+                    self.reject(slot, row, code, None);
                 }
             }
         }
     }
+
+    /// CSV output rows (`--keep-column`, `--show-normalized`): the records read again, by the
+    /// same scanner as the hashing, so row `i` is record `i`. A record without the kept field
+    /// (or not CSV) is rejected as the library rejects a short record, so that no hash is
+    /// written without its key.
+    fn csv_rows(&mut self, slot: &mut Slot, delimiter: u8, column: usize, country: Option<usize>) {
+        let hashes = std::mem::take(&mut self.hashes);
+        let mut errors = hashes.errors().iter();
+        let mut scanner = Scanner::csv(delimiter);
+        let mut start = 0;
+        let mut kept = Vec::new();
+        let input = std::mem::take(&mut slot.input);
+        for row in 0..slot.rows {
+            let rest = input.get(start..).unwrap_or_default();
+            let (record, next) = match scanner.find_end(rest) {
+                Some(p) => (&rest[..p], start + p + 1),
+                None => (rest, input.len()),
+            };
+            start = next;
+            let record = csv::strip_cr(record);
+            let keep = match self.extra.keep {
+                Some(k) => match preflight::audience::csv::field(record, delimiter, k, &mut kept) {
+                    Ok(true) => Ok(Some(&kept[..])),
+                    Ok(false) => Err(IdError::MissingColumn.code()),
+                    Err(_) => Err(IdError::InvalidCsv.code()),
+                },
+                None => Ok(None),
+            };
+            let value = hashes.get(row);
+            let error = if value.is_none() {
+                Some(errors.next().map_or("", |e| e.1.code()))
+            } else {
+                None
+            };
+            match (value, keep) {
+                (_, Err(code)) => {
+                    // The row's own error first (the record is the same).
+                    self.reject(slot, row, error.unwrap_or(code), Some(b""));
+                }
+                (None, Ok(k)) => self.reject(slot, row, error.unwrap_or(""), k),
+                (Some(v), Ok(k)) => {
+                    if let Some(k) = k {
+                        push_cell(&mut slot.out, k);
+                        slot.out.push(b',');
+                    }
+                    if self.extra.normalized {
+                        let mut own = Vec::new();
+                        let r = preflight::audience::csv::row_values(
+                            record,
+                            delimiter,
+                            column,
+                            country,
+                            &mut self.field,
+                            &mut own,
+                        );
+                        let (raw, own) = r.unwrap_or_default();
+                        let (raw, own) = (raw.to_owned(), own.map(str::to_owned));
+                        self.push_normalized(slot, &raw, own.as_deref());
+                    }
+                    push_cell(&mut slot.out, v.as_bytes());
+                    slot.out.push(b'\n');
+                }
+            }
+        }
+        slot.input = input;
+        self.hashes = hashes;
+    }
+}
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
+pub fn push_cell(out: &mut Vec<u8>, value: &[u8]) {
+    if !value
+        .iter()
+        .any(|b| matches!(b, b',' | b'"' | b'\r' | b'\n'))
+    {
+        out.extend_from_slice(value);
+        return;
+    }
+    out.push(b'"');
+    for &b in value {
+        if b == b'"' {
+            out.push(b'"');
+        }
+        out.push(b);
+    }
+    out.push(b'"');
 }
 
 /// Appends `value` and a line feed. A hash (the usual value) is copied as a fixed-size block,

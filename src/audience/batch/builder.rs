@@ -6,7 +6,7 @@ use super::{
     AudienceRecord, BatchError, BatchOptions, Endpoint, RecordError, Rejection, MAX_BODY_BYTES,
     MAX_USERS_PER_BODY,
 };
-use crate::audience::{hex, prepare, HashOptions, Prepared, Scratch};
+use crate::audience::{hex, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
 use crate::checks::dates::{parse_iso8601, DateTime, Offset};
 use crate::json::write::string as push_json_str;
 use std::fmt;
@@ -275,6 +275,23 @@ impl BodyBuilder {
                 });
                 continue;
             }
+            // The record's country is read only for its phone numbers.
+            let country = record
+                .country
+                .as_deref()
+                .filter(|_| t == IdType::PhoneNumber);
+            let own = match record_country(country) {
+                Ok(own) => own,
+                Err(e) => {
+                    self.errors.push(Rejection {
+                        index,
+                        field: Some(t),
+                        value_index: None,
+                        error: RecordError::Id(e),
+                    });
+                    continue;
+                }
+            };
             let field_open = self.user.len();
             if self.user.len() > 1 {
                 self.user.push(',');
@@ -285,7 +302,7 @@ impl BodyBuilder {
             let field_start = self.user.len();
             self.spans.clear();
             for (i, raw) in values.iter().enumerate() {
-                match prepare(t, raw, &self.hash, &mut self.scratch) {
+                match prepare_in(t, raw, &self.hash, own.as_ref(), &mut self.scratch) {
                     Ok(p) => {
                         let start = self.user.len();
                         if start > field_start {
@@ -382,7 +399,38 @@ pub fn build_bodies(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audience::IdType;
+
+    #[test]
+    fn each_record_reads_its_own_country() {
+        let records: Vec<AudienceRecord> = serde_json::from_str(
+            r#"[{"phone_number": "020 7183 8750", "country": "GB"},
+                {"phone_number": "(657) 777-0000", "country": ""},
+                {"phone_number": "919876543210", "country": "+91"},
+                {"phone_number": "020 7183 8750", "email": "a@x.com", "country": "UK"},
+                {"email": "b@x.com", "country": "UK"}]"#,
+        )
+        .unwrap();
+        let opts = BatchOptions {
+            hash: HashOptions::default()
+                .with_default_country_code("1")
+                .unwrap(),
+            ..BatchOptions::default()
+        };
+        let out = build_bodies(Endpoint::CustomAudienceUsers, &records, &opts).unwrap();
+        let body = &out.bodies[0].json;
+        // +442071838750 and +16577770000 (the default for an empty country).
+        assert!(body.contains("e631c2534428c6c9b48c2167604a8983046085e43a2c00ed748733c544c0bb4d"));
+        assert!(body.contains("a6e82c2f4091baff57a4f33d01efb65bfbeacbbfbcfaa9d0ff9f57d28d78fedb"));
+        assert!(!body.contains("country"));
+        let codes = |v: &[Rejection]| -> Vec<(usize, &str)> {
+            v.iter().map(|r| (r.index, r.error.code())).collect()
+        };
+        // The calling code written without + read per record; a country that names none
+        // leaves the phone numbers out, and only them (an email-only record ignores it).
+        assert_eq!(codes(&out.rejected), [(2, "ambiguous_country_code")]);
+        assert_eq!(codes(&out.dropped), [(3, "invalid_country")]);
+        assert_eq!(out.bodies[0].records, [0, 1, 3, 4]);
+    }
 
     #[test]
     fn dates() {

@@ -55,6 +55,12 @@ pub struct AudienceRecord {
     )]
     /// Partner user ids (`PARTNER_USER_ID`).
     pub partner_user_id: Vec<String>,
+    /// The user's own country, for phone numbers written without `+` or `00`: a calling code
+    /// (`44`, `+44`, `0044`) or an ISO 3166-1 alpha-2 region (`GB`); absent or empty: the hash
+    /// options' default country code. One that names no country leaves the user's phone numbers
+    /// out (`invalid_country`), never a guess. Not sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
 }
 
 impl fmt::Debug for AudienceRecord {
@@ -63,6 +69,7 @@ impl fmt::Debug for AudienceRecord {
         for t in FIELD_ORDER {
             d.field(t.name(), &self.values(t).len());
         }
+        d.field("country", &self.country.is_some());
         d.finish()
     }
 }
