@@ -128,7 +128,8 @@ export type PhoneFormat =
  * holding a character added after Unicode 15.1 that normalizes or has case, refused by every
  * build alike. `line_break`: a partner_user_id written one per line (line or CSV input) holding
  * a line break or NUL; `invalid_csv` and `missing_column`: CSV input only (text after a closing
- * quote; fewer fields than the column).
+ * quote; fewer fields than the column); `invalid_country`: a row's own country (`countryColumn`)
+ * that is neither a calling code nor an ISO 3166-1 alpha-2 region.
  */
 export type IdErrorCode =
   | 'empty'
@@ -150,7 +151,8 @@ export type IdErrorCode =
   | 'unsupported_character'
   | 'line_break'
   | 'invalid_csv'
-  | 'missing_column';
+  | 'missing_column'
+  | 'invalid_country';
 
 /**
  * Why one value was rejected: an engine code, or `not_a_string` (the wrapper accepts strings
@@ -178,6 +180,7 @@ export type ValueErrorCode =
   | 'line_break'
   | 'invalid_csv'
   | 'missing_column'
+  | 'invalid_country'
   | 'not_a_string';
 
 /** Why a record, or one of its values, was left out (`RecordError::code` in src/audience/batch/). */
@@ -299,7 +302,8 @@ export type CsvRowCode =
   | 'invalid_csv'
   | 'missing_column'
   | 'invalid_utf8'
-  | 'too_long';
+  | 'too_long'
+  | 'invalid_country';
 
 /**
  * Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,
