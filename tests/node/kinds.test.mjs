@@ -51,6 +51,6 @@ test('unknown_kind suggests the nearest kind, as the native command line does', 
     if (!kinds().some((k) => k.includes(name))) assert.ok(!message.includes(name), name);
     const cli = spawnSync(BIN, ['validate', name], { input: '{}', encoding: 'utf8' });
     assert.equal(cli.status, 2, name);
-    assert.equal(cli.stderr, `preflight: unknown_kind: ${message}\n`, name);
+    assert.equal(cli.stderr, `preflight: validate: unknown_kind: ${message}\n`, name);
   }
 });
