@@ -126,7 +126,7 @@ function nativeHash(args) {
   const r = spawnSync(preflightBin, ['hash', ...args], { maxBuffer: 1 << 28 });
   const stderr = r.stderr.toString('utf8');
   const rows = [...stderr.matchAll(/^row (\d+): (\w+)$/gm)].map((m) => [Number(m[1]), m[2]]);
-  const summaryLine = stderr.match(/^preflight hash: (.*?)(;.*)?$/m)?.[1] ?? null;
+  const summaryLine = stderr.match(/^preflight: hash: (.*?)(;.*)?$/m)?.[1] ?? null;
   return { status: r.status, stdout: r.stdout, rows, summary: summaryLine };
 }
 
