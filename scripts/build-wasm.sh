@@ -7,8 +7,9 @@
 #   preflight_helpers    identifier hashing and the CSV reader (features audience, csv)
 #                                                                 preflight-wasm/helpers
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
-# and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs, and the minified browser
-# JavaScript pkg/dist/ (scripts/build-js.mjs).
+# and the CommonJS entries pkg/{node,validate,hash,helpers,signing}.cjs, the JSON Schemas
+# pkg/schemas/ (scripts/write-schemas.mjs), and the minified browser JavaScript pkg/dist/
+# (scripts/build-js.mjs).
 # All build output (gitignored);
 # the other pkg/*.js, pkg/lib/, pkg/*.d.ts, pkg/types/ and pkg/package.json are hand-written.
 #
@@ -169,6 +170,10 @@ for entry in node hash helpers validate signing; do
     --log-level=warning --log-override:empty-import-meta=silent --external:./wasm/* \
     --outfile="pkg/$entry.cjs"
 done
+
+# The JSON Schema of every kind, pkg/schemas/<kind>.schema.json (preflight-wasm/schemas/...), from
+# the validation build's jsonSchema(kind): the text `preflight schema --all --out DIR` writes.
+node scripts/write-schemas.mjs
 
 # The browser flavours of every entry (the "default" conditions of pkg/package.json), with
 # pkg/lib/ and the web glue, bundled and minified into pkg/dist/ (scripts/build-js.mjs).

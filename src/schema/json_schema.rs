@@ -11,17 +11,182 @@
 
 use super::json::J;
 use crate::ctx::Mode;
-use crate::describe::{needed_by, Condition, Description, Field, Format, Required, Type, When};
+use crate::describe::{needed_by, Check, Condition, Description, Empty, Field, Format};
+use crate::describe::{Required, Type, When};
 
 /// The dialect every schema declares.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// A string pattern matching a decimal integer, as query parameters carry numbers.
 const DECIMAL_PATTERN: &str = "^-?[0-9]+$";
-/// A string pattern matching a long id.
-const DIGITS_PATTERN: &str = "^[0-9]+$";
 /// 64 lowercase hex digits.
 const SHA256_HEX_PATTERN: &str = "^[0-9a-f]{64}$";
+
+/// The bytes of `parts` joined, at compile time (see [`pat!`]).
+const fn joined<const N: usize>(parts: &[&str]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let (mut i, mut at) = (0, 0);
+    while i < parts.len() {
+        let b = parts[i].as_bytes();
+        let mut j = 0;
+        while j < b.len() {
+            out[at] = b[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The length of `parts` joined.
+const fn joined_len(parts: &[&str]) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < parts.len() {
+        n += parts[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// A pattern written as pieces, joined at compile time into one `&'static str`: the module
+/// holds each pattern as text, with no code to build it.
+macro_rules! pat {
+    ($($part:expr),+ $(,)?) => {{
+        const PARTS: &[&str] = &[$($part),+];
+        const BYTES: [u8; joined_len(PARTS)] = joined(PARTS);
+        const TEXT: &str = match std::str::from_utf8(&BYTES) {
+            Ok(s) => s,
+            Err(_) => panic!("a pattern is UTF-8"),
+        };
+        TEXT
+    }};
+}
+
+/// A URL character outside a `%XX` escape, as [`crate::checks::urls`] allows it: not a space, a
+/// control character, `"<>\^`{|}` or `%` (the class is left open for the callers' additions).
+/// A pattern may accept more than the engine (the engine checks the rest), never less.
+const URL_CHAR: &str = "[^\\x00-\\x20\\x7f\"<>\\\\^`{|}%";
+/// A `%XX` escape, closing the alternative a [`URL_CHAR`] class opens.
+const URL_ESCAPE: &str = "|%[0-9A-Fa-f]{2})";
+/// `://`, the host and the rest of an absolute URL, not anchored.
+const URL_REST: &str =
+    pat!("://(", URL_CHAR, "/?#]", URL_ESCAPE, "+([/?#](", URL_CHAR, "]", URL_ESCAPE, "*)?");
+/// The same inside a comma-separated list (no `,`, no space).
+const URL_ITEM_REST: &str =
+    pat!("://(", URL_CHAR, "/?#, ]", URL_ESCAPE, "+([/?#](", URL_CHAR, ", ]", URL_ESCAPE, "*)?");
+/// `http` or `https`, any case.
+const HTTP: &str = "[Hh][Tt][Tt][Pp][Ss]?";
+/// `https`, any case.
+const HTTPS: &str = "[Hh][Tt][Tt][Pp][Ss]";
+/// A `YYYY-MM-DD` date ([`crate::checks::dates`]; month lengths are the engine's).
+const DATE: &str = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
+/// `Thh:`.
+const HOUR: &str = "[Tt]([01][0-9]|2[0-3]):";
+/// `Thh:mm[:ss[.fraction]]`.
+const TIME: &str = pat!(HOUR, "[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?");
+/// `Z` or `±hh[[:]mm]`.
+const OFFSET: &str = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
+/// A date-time with an offset.
+const WITH_OFFSET: &str = pat!(DATE, TIME, OFFSET);
+/// A character of a DNS label that may start or end it ([`crate::checks::urls::is_domain`]).
+const LABEL_END: &str = "([0-9A-Za-z_]|[^\\x00-\\x7f])";
+/// A DNS label.
+const LABEL: &str = pat!(
+    LABEL_END,
+    "(([-0-9A-Za-z_]|[^\\x00-\\x7f])*",
+    LABEL_END,
+    ")?"
+);
+/// A hex digit.
+const HEX: &str = "[0-9A-Fa-f]";
+/// Not followed by a letter or digit (the end of a word).
+const WORD_END: &str = "(?![0-9A-Za-z])";
+/// An IAB category code with the spaces around it (the engine trims each item).
+const IAB_ITEM: &str = "[\\s\\x85]*IAB[0-9]+(-[0-9]+)?[\\s\\x85]*";
+
+const _: () = assert!(crate::rules::product::ADDITIONAL_IMAGES_MAX == 10);
+
+/// The pattern of a format: everything a regular expression can say of it (never refusing what
+/// the engine accepts; what it cannot say, like a GTIN's check digit or a month's length, the
+/// engine still checks). Country and currency codes are the engine's own tables
+/// ([`crate::checks::iso`]).
+pub fn pattern(f: Format) -> String {
+    use crate::checks::iso;
+    let p = match f {
+        Format::Url => pat!("^", HTTP, URL_REST, "$"),
+        Format::HttpsUrl => pat!("^", HTTPS, URL_REST, "$"),
+        Format::UrlList => pat!("^", HTTPS, URL_ITEM_REST, "(,", HTTPS, URL_ITEM_REST, ")*$"),
+        // Up to ADDITIONAL_IMAGES_MAX items (the `{0,9}`, held to it below).
+        Format::ProductUrlList => {
+            pat!(
+                "^ *",
+                HTTP,
+                URL_ITEM_REST,
+                " *(, *",
+                HTTP,
+                URL_ITEM_REST,
+                " *){0,9}$"
+            )
+        }
+        Format::DateTime => pat!("^", DATE, "(", TIME, OFFSET, "?)?$"),
+        Format::DateTimeWithOffset => pat!("^", WITH_OFFSET, "$"),
+        Format::DateTimeUtc => pat!("^", DATE, TIME, "([Zz]|[+-]00(:?00)?)$"),
+        // The engine reads nine digits of a fraction: any after nine zeros are whole-hour too.
+        Format::WholeHour => pat!(
+            "^",
+            DATE,
+            HOUR,
+            "00(:00([.,](0{9}[0-9]*|0{1,8}))?)?",
+            OFFSET,
+            "$"
+        ),
+        Format::DateRange => pat!("^", WITH_OFFSET, "/", WITH_OFFSET, "$"),
+        Format::CountryCode => return format!("^({})$", iso::COUNTRY_ALPHA2.join("|")),
+        Format::Price => {
+            let codes = iso::CURRENCY_ALPHA3.join("|");
+            return format!("^[0-9]+(\\.[0-9]+)? ({codes})$");
+        }
+        Format::Domain => pat!("^(", LABEL, "\\.)*", LABEL, "\\.?$"),
+        Format::Gtin => "^([0-9]{8}|[0-9]{12,13}|[0-9]{9}[0-9X])$",
+        Format::Sha256Hex => SHA256_HEX_PATTERN,
+        // HASHTAG_PATTERN (`^#[^#\s]+$`) with the white space of Rust's `char::is_whitespace`,
+        // which the engine tests, in place of JavaScript's `\s` (which has U+FEFF, not U+0085).
+        Format::Hashtag => {
+            "^#[^#\\t-\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]+$"
+        }
+        Format::Digits => "^[0-9]+$",
+        // The ios identifier: digits, or "" (an update clearing it).
+        Format::Numeric => "^[0-9]*$",
+        Format::IabCategoryList => pat!("^(", IAB_ITEM, "(,", IAB_ITEM, ")*)?$"),
+        // No `<` opening a tag (a letter, `/` and a letter, `!` or `?`) closed by a `>` before
+        // the next `<` (`checks::text::contains_markup`).
+        Format::PlainText => "^(?![\\s\\S]*<([!?]|/?[A-Za-z])[^<]*>)",
+        // No hex colour code (`checks::text::contains_hex_color`): a word of 3, 4, 6 or 8 hex
+        // digits after `#` (`HASHED_HEX_COLOR_LENGTHS`), or a bare word of 6 with both digits and
+        // letters (`BARE_HEX_COLOR_LENGTH`).
+        Format::NoHexColor => pat!(
+            "^(?![\\s\\S]*(#(",
+            HEX,
+            "{3,4}|",
+            HEX,
+            "{6}|",
+            HEX,
+            "{8})",
+            WORD_END,
+            "|(?<![#0-9A-Za-z])(?=",
+            HEX,
+            "{0,5}[0-9])(?=",
+            HEX,
+            "{0,5}[A-Fa-f])",
+            HEX,
+            "{6}",
+            WORD_END,
+            "))"
+        ),
+    };
+    p.into()
+}
 
 /// The schema of a kind, as a JSON tree.
 pub fn schema(d: &Description) -> J {
@@ -81,24 +246,15 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
     match t {
         Type::Str(s) => {
             let mut m = typed("string");
-            // The engine reports an empty required string as missing (forms send "" for an
-            // untouched input).
-            let min = match (s.min, required) {
-                (Some(n), _) => Some(n),
-                (None, true) => Some(1),
-                (None, false) => None,
-            };
-            if let Some(n) = min {
+            if let Some(n) = s.fewest(required) {
                 m.put("minLength", n.into());
             }
             if let Some(n) = s.max {
                 m.put("maxLength", n.into());
             }
-            match s.format {
-                Some(Format::Sha256Hex) => m.put("pattern", SHA256_HEX_PATTERN.into()),
-                Some(Format::Digits) => m.put("pattern", DIGITS_PATTERN.into()),
-                Some(f) => m.put("$comment", format!("format: {}", f.name()).into()),
-                None => {}
+            if let Some(f) = s.format {
+                m.put("pattern", pattern(f).into());
+                m.put("$comment", format!("format: {}", f.name()).into());
             }
             m
         }
@@ -138,11 +294,8 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
         },
         Type::List(l) => {
             let mut arr = typed("array").set("items", type_schema(&l.item, mode, true));
-            match (l.min_items, required) {
-                (Some(n), _) => arr.put("minItems", n.into()),
-                // The engine reports an empty required list as missing.
-                (None, true) => arr.put("minItems", 1usize.into()),
-                (None, false) => {}
+            if let Some(n) = l.fewest(required) {
+                arr.put("minItems", n.into());
             }
             if let Some(n) = l.max_items {
                 arr.put("maxItems", n.into());
@@ -186,7 +339,7 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
             }
             m
         }
-        Type::Object(fields) => object_schema(fields, mode),
+        Type::Object(fields) => object_schema(fields, mode, true),
         Type::Tagged(tagged) => {
             let tags: Vec<J> = tagged.variants.iter().map(|(v, _)| J::from(*v)).collect();
             let branches: Vec<J> = tagged
@@ -195,9 +348,12 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
                 .map(|(value, fields)| {
                     J::obj()
                         .set("if", with_member(tagged.tag, J::obj().set("const", *value)))
-                        .set("then", object_schema(fields, mode))
+                        .set("then", object_schema(fields, mode, false))
                 })
                 .collect();
+            // The members of the variant taken (its `then`) and the tag are the only ones
+            // known: the engine warns of any other (`unknown_field`) or refuses it (a member of
+            // another variant, `not_allowed`).
             typed("object")
                 .set(
                     "properties",
@@ -205,18 +361,24 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
                 )
                 .set("required", vec![J::from(tagged.tag)])
                 .set("allOf", branches)
+                .set("unevaluatedProperties", false)
         }
     }
 }
 
-fn object_schema(fields: &[Field], mode: Mode) -> J {
+/// The schema of an object with the members `fields`; `closed`: no other member (the table is
+/// every member the spec lists: the engine warns of any other, `unknown_field`, or refuses it).
+fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
     let mut props = J::obj();
     let mut required = Vec::new();
     let mut conditions = Vec::new();
     let mut comments = Vec::new();
-    for f in fields {
+    for (i, f) in fields.iter().enumerate() {
         let always = matches!(f.need, Required::Always);
         let mut s = type_schema(&f.ty, mode, always);
+        if f.check.is_some() && !always {
+            allow_empty(&mut s);
+        }
         if !s.has("description") {
             s.put("description", f.doc.into());
         }
@@ -228,13 +390,24 @@ fn object_schema(fields: &[Field], mode: Mode) -> J {
                     conditions.push(needed_schema(by, f.name));
                 }
             }
-            Required::When(c) => match condition_schema(f.name, c) {
-                Some(v) => conditions.push(v),
-                None => comments.push(format!("{}: {}", f.name, c.text)),
+            Required::When(c) => match group(fields, f, c) {
+                // One rule for the group, at its first member.
+                Some(names) => {
+                    if !fields[..i].iter().any(|g| names.contains(&g.name)) {
+                        conditions.push(group_schema(fields, &names, c));
+                    }
+                }
+                None => match condition_schema(f.name, c) {
+                    Some(v) => conditions.push(v),
+                    None => comments.push(format!("{}: {}", f.name, c.text)),
+                },
             },
         }
     }
     let mut m = typed("object").set("properties", props);
+    if closed {
+        m.put("additionalProperties", false.into());
+    }
     if !required.is_empty() {
         m.put("required", required.into());
     }
@@ -249,6 +422,61 @@ fn object_schema(fields: &[Field], mode: Mode) -> J {
         m.put("$comment", comment.into());
     }
     m
+}
+
+/// Lets the pattern of an optional member checked by a hook match `""` too: what a hook does
+/// with an empty value (an update clearing the member) is its own.
+fn allow_empty(s: &mut J) {
+    if let J::Obj(members) = s {
+        for (k, v) in members.iter_mut() {
+            if let (&"pattern", J::Str(p)) = (&*k, &*v) {
+                *v = J::Str(format!("^$|{p}"));
+            }
+        }
+    }
+}
+
+/// The members of a one-of group `f` belongs to ("brand: required if gtin and mpn are absent"
+/// and its twins): `f` is required when all the others are absent, and so is each of the others;
+/// `None` when `c` is not such a condition.
+fn group(fields: &[Field], f: &Field, c: &Condition) -> Option<Vec<&'static str>> {
+    let When::AllAbsent(others) = c.when else {
+        return None;
+    };
+    let mut names = vec![f.name];
+    names.extend_from_slice(others);
+    let twin = |name: &&str| {
+        fields.iter().any(|g| {
+            g.name == *name
+                && matches!(g.need, Required::When(Condition { when: When::AllAbsent(o), .. })
+                    if o.len() + 1 == names.len() && o.iter().all(|n| names.contains(n) && n != name))
+        })
+    };
+    (names.len() > 1 && names.iter().all(twin)).then_some(names)
+}
+
+/// One rule for a one-of group (`names`, the first with condition `c`): `anyOf` of each member
+/// given, with the group's message (its [`Check::AtLeastOne`], else the condition's words). A
+/// member holding that rule's empty value (`""`, `[]`) counts as absent, as the engine counts it.
+fn group_schema(fields: &[Field], names: &[&'static str], c: &Condition) -> J {
+    let mut rule = (None, c.text);
+    for g in fields {
+        if let Some(Check::AtLeastOne { empty, message, .. }) = g.then {
+            if names.contains(&g.name) {
+                rule = (Some(*empty), *message);
+            }
+        }
+    }
+    let given = |name| {
+        let value = match rule.0 {
+            Some(Empty::Text) => J::obj().set("not", J::obj().set("const", "")),
+            Some(Empty::List) => J::obj().set("not", J::obj().set("const", J::Arr(Vec::new()))),
+            None => J::Bool(true),
+        };
+        with_member(name, value)
+    };
+    let any: Vec<J> = names.iter().map(|n| given(n)).collect();
+    J::obj().set("anyOf", any).set("description", rule.1)
 }
 
 /// `if`/`then` for a member required under a condition on its siblings; `None` for a condition
