@@ -11,7 +11,7 @@
 
 use super::json::J;
 use crate::ctx::Mode;
-use crate::describe::{needed_by, Check, Condition, Description, Empty, Field, Format};
+use crate::describe::{needed_by, Check, Condition, Description, Field, Format};
 use crate::describe::{Required, Type, When};
 
 /// The dialect every schema declares.
@@ -63,18 +63,14 @@ macro_rules! pat {
     }};
 }
 
-/// A URL character outside a `%XX` escape, as [`crate::checks::urls`] allows it: not a space, a
-/// control character, `"<>\^`{|}` or `%` (the class is left open for the callers' additions).
-/// A pattern may accept more than the engine (the engine checks the rest), never less.
-const URL_CHAR: &str = "[^\\x00-\\x20\\x7f\"<>\\\\^`{|}%";
-/// A `%XX` escape, closing the alternative a [`URL_CHAR`] class opens.
-const URL_ESCAPE: &str = "|%[0-9A-Fa-f]{2})";
+/// A URL character, as [`crate::checks::urls`] allows it: not a space, a control character or
+/// `"<>\^`{|}` (the class is left open for the callers' additions). A pattern may accept more
+/// than the engine (a `%` not starting an escape: the engine checks the rest), never less.
+const URL_CHAR: &str = "[^\\x00-\\x20\\x7f\"<>\\\\^`{|}";
 /// `://`, the host and the rest of an absolute URL, not anchored.
-const URL_REST: &str =
-    pat!("://(", URL_CHAR, "/?#]", URL_ESCAPE, "+([/?#](", URL_CHAR, "]", URL_ESCAPE, "*)?");
+const URL_REST: &str = pat!("://", URL_CHAR, "/?#]+([/?#]", URL_CHAR, "]*)?");
 /// The same inside a comma-separated list (no `,`, no space).
-const URL_ITEM_REST: &str =
-    pat!("://(", URL_CHAR, "/?#, ]", URL_ESCAPE, "+([/?#](", URL_CHAR, ", ]", URL_ESCAPE, "*)?");
+const URL_ITEM_REST: &str = pat!("://", URL_CHAR, "/?#,]+([/?#]", URL_CHAR, ",]*)?");
 /// `http` or `https`, any case.
 const HTTP: &str = "[Hh][Tt][Tt][Pp][Ss]?";
 /// `https`, any case.
@@ -89,15 +85,6 @@ const TIME: &str = pat!(HOUR, "[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?");
 const OFFSET: &str = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
 /// A date-time with an offset.
 const WITH_OFFSET: &str = pat!(DATE, TIME, OFFSET);
-/// A character of a DNS label that may start or end it ([`crate::checks::urls::is_domain`]).
-const LABEL_END: &str = "([0-9A-Za-z_]|[^\\x00-\\x7f])";
-/// A DNS label.
-const LABEL: &str = pat!(
-    LABEL_END,
-    "(([-0-9A-Za-z_]|[^\\x00-\\x7f])*",
-    LABEL_END,
-    ")?"
-);
 /// A hex digit.
 const HEX: &str = "[0-9A-Fa-f]";
 /// Not followed by a letter or digit (the end of a word).
@@ -147,7 +134,9 @@ pub fn pattern(f: Format) -> String {
             let codes = iso::CURRENCY_ALPHA3.join("|");
             return format!("^[0-9]+(\\.[0-9]+)? ({codes})$");
         }
-        Format::Domain => pat!("^(", LABEL, "\\.)*", LABEL, "\\.?$"),
+        // Letters, digits, `-`, `_`, `.` and non-ASCII (`urls::is_domain`: no scheme, port or
+        // path; the engine checks the labels).
+        Format::Domain => "^[^\\x00-\\x2c/:-@\\[-\\^`{-\\x7f]+$",
         Format::Gtin => "^([0-9]{8}|[0-9]{12,13}|[0-9]{9}[0-9X])$",
         Format::Sha256Hex => SHA256_HEX_PATTERN,
         // HASHTAG_PATTERN (`^#[^#\s]+$`) with the white space of Rust's `char::is_whitespace`,
@@ -390,18 +379,19 @@ fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
                     conditions.push(needed_schema(by, f.name));
                 }
             }
-            Required::When(c) => match group(fields, f, c) {
-                // One rule for the group, at its first member.
-                Some(names) => {
-                    if !fields[..i].iter().any(|g| names.contains(&g.name)) {
-                        conditions.push(group_schema(fields, &names, c));
-                    }
-                }
-                None => match condition_schema(f.name, c) {
+            Required::When(c) => {
+                // A twin of an earlier member's group ("gtin: if brand and mpn are absent"
+                // after brand's): that member's rule says it.
+                let twin = fields[..i].iter().any(|g| {
+                    matches!(g.need, Required::When(Condition { when: When::AllAbsent(o), .. })
+                        if o.contains(&f.name))
+                });
+                match condition_schema(f, c, fields) {
+                    _ if twin => {}
                     Some(v) => conditions.push(v),
                     None => comments.push(format!("{}: {}", f.name, c.text)),
-                },
-            },
+                }
+            }
         }
     }
     let mut m = typed("object").set("properties", props);
@@ -429,74 +419,46 @@ fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
 fn allow_empty(s: &mut J) {
     if let J::Obj(members) = s {
         for (k, v) in members.iter_mut() {
-            if let (&"pattern", J::Str(p)) = (&*k, &*v) {
-                *v = J::Str(format!("^$|{p}"));
+            if let (&"pattern", J::Str(p)) = (&*k, v) {
+                p.insert_str(0, "^$|");
             }
         }
     }
 }
 
-/// The members of a one-of group `f` belongs to ("brand: required if gtin and mpn are absent"
-/// and its twins): `f` is required when all the others are absent, and so is each of the others;
-/// `None` when `c` is not such a condition.
-fn group(fields: &[Field], f: &Field, c: &Condition) -> Option<Vec<&'static str>> {
-    let When::AllAbsent(others) = c.when else {
-        return None;
-    };
-    let mut names = vec![f.name];
-    names.extend_from_slice(others);
-    let twin = |name: &&str| {
-        fields.iter().any(|g| {
-            g.name == *name
-                && matches!(g.need, Required::When(Condition { when: When::AllAbsent(o), .. })
-                    if o.len() + 1 == names.len() && o.iter().all(|n| names.contains(n) && n != name))
-        })
-    };
-    (names.len() > 1 && names.iter().all(twin)).then_some(names)
-}
-
-/// One rule for a one-of group (`names`, the first with condition `c`): `anyOf` of each member
-/// given, with the group's message (its [`Check::AtLeastOne`], else the condition's words). A
-/// member holding that rule's empty value (`""`, `[]`) counts as absent, as the engine counts it.
-fn group_schema(fields: &[Field], names: &[&'static str], c: &Condition) -> J {
-    let mut rule = (None, c.text);
-    for g in fields {
-        if let Some(Check::AtLeastOne { empty, message, .. }) = g.then {
-            if names.contains(&g.name) {
-                rule = (Some(*empty), *message);
-            }
-        }
-    }
-    let given = |name| {
-        let value = match rule.0 {
-            Some(Empty::Text) => J::obj().set("not", J::obj().set("const", "")),
-            Some(Empty::List) => J::obj().set("not", J::obj().set("const", J::Arr(Vec::new()))),
-            None => J::Bool(true),
-        };
-        with_member(name, value)
-    };
-    let any: Vec<J> = names.iter().map(|n| given(n)).collect();
-    J::obj().set("anyOf", any).set("description", rule.1)
-}
-
-/// `if`/`then` for a member required under a condition on its siblings; `None` for a condition
-/// on a context fact (not in the payload).
-fn condition_schema(name: &'static str, c: &Condition) -> Option<J> {
+/// `if`/`then` for member `f` required under condition `c` on its `fields` siblings; `None` for a
+/// condition on a context fact (not in the payload). "Required if all of X are absent" is one
+/// rule of the group, `anyOf` of each of `f` and X given: at least one of them (its twins, which
+/// say the same, are left out by [`object_schema`]), with the words of the rule the engine
+/// reports it by (a [`Check::AtLeastOne`] of [`Field::grouped`] members, which counts `""` as
+/// absent), else the condition's.
+fn condition_schema(f: &Field, c: &Condition, fields: &[Field]) -> Option<J> {
     // Each `required` names its member in `properties` of the same subschema (ajv's
     // strictRequired).
     let cond = match c.when {
         When::Equals(f, v) => with_member(f, J::obj().set("const", v)),
         When::Present(f) => with_member(f, J::Bool(true)),
-        When::AllAbsent(fs) => {
-            let any: Vec<J> = fs.iter().map(|f| with_member(f, J::Bool(true))).collect();
-            J::obj().set("not", J::obj().set("anyOf", any))
+        When::AllAbsent(others) => {
+            let given = |name| match f.grouped {
+                true => with_member(name, J::obj().set("not", J::obj().set("const", ""))),
+                false => with_member(name, J::Bool(true)),
+            };
+            let mut any = vec![given(f.name)];
+            any.extend(others.iter().map(|n| given(n)));
+            let mut words = c.text;
+            for g in fields.iter().filter(|g| f.grouped && g.grouped) {
+                if let Some(Check::AtLeastOne { message, .. }) = g.then {
+                    words = message;
+                }
+            }
+            return Some(J::obj().set("anyOf", any).set("description", words));
         }
         When::Context { .. } => return None,
     };
     Some(
         J::obj()
             .set("if", cond)
-            .set("then", with_member(name, J::Bool(true)))
+            .set("then", with_member(f.name, J::Bool(true)))
             .set("$comment", c.text),
     )
 }
