@@ -87,8 +87,8 @@ const OFFSET: &str = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
 const WITH_OFFSET: &str = pat!(DATE, TIME, OFFSET);
 /// A hex digit.
 const HEX: &str = "[0-9A-Fa-f]";
-/// Not followed by a letter or digit (the end of a word).
-const WORD_END: &str = "(?![0-9A-Za-z])";
+/// An ASCII letter or digit (a character of a word).
+const ALNUM: &str = "[^\\W_]";
 /// An IAB category code with the spaces around it (the engine trims each item).
 const IAB_ITEM: &str = "[\\s\\x85]*IAB[0-9]+(-[0-9]+)?[\\s\\x85]*";
 
@@ -140,10 +140,8 @@ pub fn pattern(f: Format) -> String {
         Format::Gtin => "^([0-9]{8}|[0-9]{12,13}|[0-9]{9}[0-9X])$",
         Format::Sha256Hex => SHA256_HEX_PATTERN,
         // HASHTAG_PATTERN (`^#[^#\s]+$`) with the white space of Rust's `char::is_whitespace`,
-        // which the engine tests, in place of JavaScript's `\s` (which has U+FEFF, not U+0085).
-        Format::Hashtag => {
-            "^#[^#\\t-\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]+$"
-        }
+        // which the engine tests: JavaScript's `\s` has U+FEFF and not U+0085.
+        Format::Hashtag => "^#([^#\\s\\x85]|\\ufeff)+$",
         Format::Digits => "^[0-9]+$",
         // The ios identifier: digits, or "" (an update clearing it).
         Format::Numeric => "^[0-9]*$",
@@ -161,16 +159,16 @@ pub fn pattern(f: Format) -> String {
             HEX,
             "{6}|",
             HEX,
-            "{8})",
-            WORD_END,
-            "|(?<![#0-9A-Za-z])(?=",
+            "{8})|(?<!#|",
+            ALNUM,
+            ")(?=",
             HEX,
-            "{0,5}[0-9])(?=",
+            "{0,5}\\d)(?=",
             HEX,
             "{0,5}[A-Fa-f])",
             HEX,
-            "{6}",
-            WORD_END,
+            "{6})(?!",
+            ALNUM,
             "))"
         ),
     };
