@@ -316,3 +316,80 @@ test('pkg/schemas: jsonSchema(kind) of every kind, reachable as preflight-wasm/s
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+// Values at the edges of each format, accepted or refused by the engine's check of the member (no
+// error at its path; rules across members, like a start before an end, are not the format's): the
+// schema accepts every one the engine accepts (a pattern may be looser than the engine, never
+// stricter), and refuses the ones marked as a pattern's to refuse.
+const EDGES = {
+  price: { accept: ['0 EUR', '010 USD', '9.990 JPY', '123456789012345678901234567890.5 CHF'], refuse: ['10USD', '10  USD', '-1 USD', '5. USD', '1,000.00 USD', '10 usd'] },
+  https_url: {
+    accept: ['HTTPS://Example.COM/a/b?c=d&e=%20#frag', 'https://user:pw@example.com/', 'https://192.168.0.1/x', 'https://[2001:db8::1]:443/',
+      'https://bücher.example/straße', 'https://example.com.', 'https://example.com?q=a,b', 'https://ex_ample.com/%41'],
+    refuse: ['http://example.com', 'https//example.com', 'https://', 'https://exa mple.com', 'https://example.com/a\tb', 'https://example.com/<x>'],
+  },
+  url: { accept: ['http://example.com:8080/p', 'HTTP://EXAMPLE.COM', 'https://example.com/#a'], refuse: ['ftp://example.com', 'example.com', 'http:/example.com'] },
+  iso8601: {
+    accept: ['2026-11-21', '2026-11-21T09:30', '2026-11-21t09:30:00z', '2026-11-21T09:30:00.123456789123+01:00', '2024-02-29T00:00:00,5-0530', '0001-01-01T00:00:00+23'],
+    refuse: ['2026-11-21T24:00:00Z', '2026-11-21T09:60Z', '2026-11-21T09:30:60Z', '2026-11-21 09:30:00Z', '2026-1-21', '2026-11-21T09:30:00+24:00'],
+  },
+  iso8601_utc: { accept: ['2026-11-21T09:30Z', '2026-11-21T09:30:00Z', '2026-11-21T09:30:00-00:00', '2026-11-21T09:30:00+0000', '2026-11-21T09:30:00+00'], refuse: ['2026-11-21T09:30:00+01:00', '2026-11-21'] },
+  iso8601_whole_hour: {
+    accept: ['2026-11-21T09:00:00Z', '2026-11-21T09:00+01:00', '2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00.0000000001Z'],
+    refuse: ['2026-11-21T09:30:00Z', '2026-11-21T09:00:01Z', '2026-11-21T09:00:00.1Z', '2026-11-21T09:00:00'],
+  },
+  iso8601_range: { accept: ['2026-01-01T00:00:00Z/2026-01-02T00:00:00+01:00', '2026-01-01T00:00+0100/2026-01-02T00:00:00.5Z'], refuse: ['2026-01-01/2026-01-02', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z/2026-01-02T00:00:00Z/x'] },
+  country_code: { accept: ['US', 'GB', 'JP'], refuse: ['us', 'UK', 'USA', 'XX'] },
+  gtin: { accept: ['4006381333931', '036000291452', '96385074', '0306406152', '080442957X'], refuse: ['4006381333931 ', '40063813339310', '080442957x'] },
+  domain: { accept: ['example.com', 'bücher.example', 'ex_ample.com', 'example.com.', 'a-b.c'], refuse: ['https://example.com', 'example.com/a', 'example.com:80', 'exa mple.com', 'user@example.com'] },
+  plain_text: { accept: ['a < b and c > d', 'x<1>', '< b>', '</ b>', 'a <b', '<3 >'], refuse: ['<<b>', '<b>x</b>', 'a <br/> b', '<!-- x -->', '<?xml ?>', '</p>'] },
+  no_hex_color: { accept: ['red', 'navy blue 2', '#abcde', '#abcg', 'ABCDEF', '123456', 'xa1b2c3', 'a1b2c3d', '#12345'], refuse: ['#ff0000', 'a1b2c3', 'red #FFF', '#abcd', '#12345678', '_a1b2c3', 'red/a1b2c3'] },
+  hashtag: { accept: ['#a', '#a\ufeff', '#ünï', '#a.b'], refuse: ['a', '#', '#a b', '#a\u0085', '#a#b', '#a\u3000'] },
+  url_list: { accept: ['https://a.example/1.png, http://b.example/2.png', ' https://a.example/1.png ', 'https://a.example/1.png;https://b.example'], refuse: ['https://a.example/1.png,,https://b.example', 'https://a.example/1.png https://b.example'] },
+  iab_category_list: { accept: ['IAB1', 'IAB1, IAB9-30', ' IAB2 ,\tIAB3-1'], refuse: ['IAB', 'IAB1-', 'iab1', 'IAB1,'] },
+};
+
+/** The first concrete pointer matching describe's `pointer` (`*`: any item) where `payload` has a string. */
+const firstString = (payload, pointer) => {
+  const walk = (at, keys, done) => {
+    if (keys.length === 0) return typeof at === 'string' ? `/${done.join('/')}` : null;
+    if (at === null || typeof at !== 'object') return null;
+    const [k, ...rest] = keys;
+    const options = k === '*' && Array.isArray(at) ? at.map((_, i) => String(i)) : [k];
+    for (const o of options) {
+      const found = o in at ? walk(at[o], rest, [...done, o]) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(payload, pointer.split('/').slice(1), []);
+};
+
+test('at the edges of each format the schema accepts what the engine accepts', () => {
+  const failures = [];
+  const done = new Set();
+  for (const c of cases.filter((c) => c.valid === true && c.issues?.length === 0 && 'payload' in c)) {
+    const check = schemaOf(c.kind);
+    for (const d of describeKind(c.kind).fields) {
+      const path = firstString(c.payload, d.path);
+      if (path === null || !(d.format in EDGES) || done.has(d.format)) continue;
+      const f = { path, format: d.format };
+      done.add(f.format);
+      const { accept, refuse } = EDGES[f.format];
+      for (const value of [...accept, ...refuse]) {
+        const payload = setAt(c.payload, f.path, value);
+        // invalid_date_range: an order of dates (or against now), not the format, but for a
+        // range (whose malformed text is reported with that code too).
+        const order = (i) => i.code === 'invalid_date_range' && f.format !== 'iso8601_range';
+        const engine = !validate(c.kind, payload, c.options ?? undefined).issues
+          .some((i) => i.severity === 'error' && i.path === f.path && !order(i));
+        const schema = check(payload);
+        const what = `${c.kind} ${f.path} (${f.format}) ${JSON.stringify(value)}: engine ${engine ? 'accepts' : 'refuses'}, schema ${schema ? 'accepts' : 'refuses'}`;
+        if (accept.includes(value) && !(engine && schema)) failures.push(what);
+        if (refuse.includes(value) && (engine || schema)) failures.push(what);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual([...done].sort(), Object.keys(EDGES).sort());
+});
