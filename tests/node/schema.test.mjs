@@ -297,6 +297,10 @@ test('pkg/schemas: jsonSchema(kind) of every kind, reachable as preflight-wasm/s
   const dir = path.join(root, 'pkg/schemas');
   const files = readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort();
   assert.deepEqual(files, kinds().map((k) => `${k}.schema.json`).sort(), 'run bash scripts/build-wasm.sh');
+  // Shipped: "files" of pkg/package.json has them.
+  const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: path.join(root, 'pkg'), encoding: 'utf8' });
+  const shipped = new Set(JSON.parse(packed)[0].files.map((f) => f.path));
+  for (const f of files) assert.ok(shipped.has(`schemas/${f}`), `schemas/${f} is not in the package`);
   const require = createRequire(import.meta.url);
   for (const kind of kinds()) {
     const text = readFileSync(path.join(dir, `${kind}.schema.json`), 'utf8');
