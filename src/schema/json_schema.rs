@@ -1,13 +1,16 @@
 //! `jsonSchema(kind)`: a JSON Schema (draft 2020-12) carrying what JSON Schema can express of
 //! a kind's [`Description`]: types, required members (also the conditional ones whose
-//! condition is about the payload itself), lengths, ranges, enums, item counts, and for a
-//! comma-separated list of enum values a pattern. What it cannot express (cross-field rules,
-//! formats like prices or GTIN check digits, facts from `options.context`) is named in
-//! `$comment`s; the engine checks all of it. Unknown members are allowed (`additionalProperties`
-//! stays open) because the engine reports them as warnings, not errors.
+//! condition is about the payload itself, a one-of group as one `anyOf`), lengths, ranges, enums,
+//! item counts, every format as a `pattern` ([`pattern`]), and no member the spec does not list
+//! (`additionalProperties` / `unevaluatedProperties` false: the engine warns of one,
+//! `unknown_field`, and an editor should show it). The rules across fields and the facts from
+//! `options.context` are named in `$comment`s; the engine checks all of it, and what a pattern
+//! cannot say of a format (a check digit, a month's length).
 //!
-//! Tests keep the two in step: every valid shared vector must pass this schema under ajv
-//! (tests/node/schema.test.mjs).
+//! A schema never refuses what the engine accepts, but for a member not listed. Tests keep the
+//! two in step (tests/node/schema.test.mjs): every valid shared vector passes under ajv, every
+//! refusal of a type, pattern or count fails, values at each format's edges agree, and
+//! `describe` gives the same bounds.
 
 use super::json::J;
 use crate::ctx::Mode;
@@ -204,7 +207,7 @@ pub fn schema(d: &Description) -> J {
             })
             .collect();
         let comment = format!(
-            "Checked by the engine, not expressible here: {}",
+            "Rules across fields, checked by the engine: {}",
             rules.join("; ")
         );
         root.put("$comment", comment.into());
