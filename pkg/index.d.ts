@@ -177,7 +177,10 @@ export type When =
       values: string[];
     };
 
-/** Bounds, enum and format of a value. `null` where the spec states none. */
+/**
+ * Bounds, enum and format of a value, as the engine checks them. `null` where there is none; a
+ * member always required has `minLength` (and a list `minItems`) at least 1: empty is missing.
+ */
 export interface ValueShape {
   type: FieldType;
   minLength: number | null;

@@ -37,6 +37,7 @@ mod crc;
 mod demo;
 mod hash;
 mod oauth1;
+mod schema;
 mod validate;
 mod verify;
 
@@ -79,6 +80,8 @@ enum Command {
     Kinds,
     /// Print the rules of KIND as data (describe) or as a JSON Schema (--schema).
     Describe(DescribeArgs),
+    /// Print or write the JSON Schema of KIND (or of every kind) for editors.
+    Schema(schema::Args),
 }
 
 #[derive(clap::Args)]
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(&args),
         Command::Oauth1(args) => oauth1::run(&args),
         Command::Demo => demo::run(),
+        Command::Schema(args) => schema::run(&args),
         Command::Describe(args) => {
             let out = if args.schema {
                 preflight::describe::json_schema_json(&args.kind)

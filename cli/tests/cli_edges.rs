@@ -431,6 +431,7 @@ fn every_command_lists_its_exit_statuses_in_help_and_readme() {
         ("demo", vec![0, 2, 141]),
         ("kinds", vec![0, 141]),
         ("describe", vec![0, 2, 141]),
+        ("schema", vec![0, 2, 141]),
     ];
     // Every subcommand is in the list (the top-level help names each).
     let top = stdout(&preflight(&["--help"], b""));

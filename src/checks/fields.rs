@@ -7,7 +7,6 @@ use crate::ctx::{Ctx, Mode};
 use crate::engine::issues::{self, CheckIssue, IssueKind};
 use crate::json::{self, Object, Value};
 use crate::report::Pointer;
-use std::collections::BTreeSet;
 
 /// Whether a member must be present.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,17 +183,23 @@ impl Known for Names {
 
 /// Warns `unknown_field` for each member not in `known`, in the order the members were written
 /// (a name written more than once is reported once, at its first occurrence), so the report is
-/// deterministic. Linear in the members (a set of the names reported is kept only for an object
-/// that repeats a name): an object of 100,000 unknown members is not a quadratic pass.
+/// deterministic. Linear in the members (the earlier repeats are found only for an object that
+/// repeats a name): an object of 100,000 unknown members is not a quadratic pass.
 pub fn unknown_fields<K: Known + ?Sized>(
     ctx: &mut Ctx,
     path: &Pointer,
     obj: &Object<'_>,
     known: &K,
 ) {
-    let mut reported = obj.has_repeated_keys().then(BTreeSet::new);
-    for k in obj.keys() {
-        let first = reported.as_mut().map_or(true, |seen| seen.insert(k));
+    // For an object that repeats a name, which members repeat an earlier one (the list checks'
+    // own pass: one hash map code for both).
+    let repeats = obj
+        .has_repeated_keys()
+        .then(|| crate::checks::lengths::earlier_repeats(obj.keys()));
+    for (i, k) in obj.keys().enumerate() {
+        let first = repeats
+            .as_ref()
+            .map_or(true, |r| matches!(r.get(i), Some(None)));
         if !known.contains_name(k) && first {
             issues::warn(ctx, &path.key(k), IssueKind::UnknownField);
         }

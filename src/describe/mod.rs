@@ -323,6 +323,20 @@ impl Str {
     }
 }
 
+impl Str {
+    /// The fewest characters the engine accepts: [`Str::min`], else 1 for a member that is
+    /// always required (the engine reports an empty required string as missing: forms send `""`
+    /// for an untouched input). `describe` (`minLength`) and `jsonSchema` both read this.
+    pub fn fewest(&self, required: bool) -> Option<usize> {
+        fewest(self.min, required)
+    }
+}
+
+/// A declared minimum `min`, else 1 when `required`: an empty value is then missing.
+fn fewest(min: Option<usize>, required: bool) -> Option<usize> {
+    min.or(required.then_some(1))
+}
+
 /// A comma-separated list.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
@@ -335,6 +349,15 @@ pub struct List {
     pub max_items: Option<usize>,
     /// Items must not repeat.
     pub unique: bool,
+}
+
+impl List {
+    /// The fewest items the engine accepts: [`List::min_items`], else 1 for a member that is
+    /// always required (the engine reports an empty required list as missing). `describe`
+    /// (`minItems`) and `jsonSchema` both read this.
+    pub fn fewest(&self, required: bool) -> Option<usize> {
+        fewest(self.min_items, required)
+    }
 }
 
 /// A JSON array.

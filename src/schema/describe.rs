@@ -31,13 +31,14 @@ pub fn describe(d: &Description) -> J {
         .set("rules", rules)
 }
 
-/// Bounds, enum and format of a scalar type, as `describe` members of `out`.
-fn scalar_members(t: &Type, out: J) -> J {
+/// Bounds, enum and format of a scalar type, as `describe` members of `out`; `required` when an
+/// empty value is missing ([`crate::describe::Str::fewest`]).
+fn scalar_members(t: &Type, required: bool, out: J) -> J {
     let (mut min_len, mut max_len, mut minimum, mut maximum) = (None, None, None, None);
     let (mut values, mut format): (Option<&[&str]>, Option<&str>) = (None, None);
     match t {
         Type::Str(s) => {
-            min_len = s.min;
+            min_len = s.fewest(required);
             max_len = s.max;
             format = s.format.map(Format::name);
         }
@@ -114,7 +115,7 @@ fn flatten(out: &mut Vec<J>, base: &str, t: &Type, inherited: &J) {
             let tag = J::obj()
                 .set("path", at(base, tagged.tag))
                 .set("name", tagged.tag);
-            let tag = scalar_members(&Type::Enum(&[]), tag)
+            let tag = scalar_members(&Type::Enum(&[]), true, tag)
                 .set("enum", names)
                 .set("required", "always")
                 .set("condition", J::Null)
@@ -155,7 +156,8 @@ fn entry(
 ) {
     let path = at(base, f.name);
     let m = J::obj().set("path", path.as_str()).set("name", f.name);
-    let m = scalar_members(&f.ty, m);
+    let always = matches!(f.need, Required::Always);
+    let m = scalar_members(&f.ty, always, m);
     let (required, cond) = match (&f.need, needed_by(f, siblings)) {
         (Required::Always, _) => ("always", J::Null),
         (Required::Optional, None) => ("optional", J::Null),
@@ -163,11 +165,12 @@ fn entry(
         (Required::When(c), _) => ("conditional", condition(c, base)),
     };
     let (min_items, max_items, items) = match &f.ty {
-        Type::List(l) => (l.min_items, l.max_items, Some(&l.item)),
+        Type::List(l) => (l.fewest(always), l.max_items, Some(&l.item)),
         Type::Array(a) => (a.min_items, a.max_items, Some(&a.item)),
         _ => (None, None, None),
     };
-    let items = items.map_or(J::Null, |t| scalar_members(t, J::obj()));
+    // An item is never empty (the engine reports an empty item of a list).
+    let items = items.map_or(J::Null, |t| scalar_members(t, true, J::obj()));
     let mut m = m
         .set("required", required)
         .set("condition", cond)

@@ -1,27 +1,182 @@
 //! `jsonSchema(kind)`: a JSON Schema (draft 2020-12) carrying what JSON Schema can express of
 //! a kind's [`Description`]: types, required members (also the conditional ones whose
-//! condition is about the payload itself), lengths, ranges, enums, item counts, and for a
-//! comma-separated list of enum values a pattern. What it cannot express (cross-field rules,
-//! formats like prices or GTIN check digits, facts from `options.context`) is named in
-//! `$comment`s; the engine checks all of it. Unknown members are allowed (`additionalProperties`
-//! stays open) because the engine reports them as warnings, not errors.
+//! condition is about the payload itself, a one-of group as one `anyOf`), lengths, ranges, enums,
+//! item counts, every format as a `pattern` ([`pattern`]), and no member the spec does not list
+//! (`additionalProperties` / `unevaluatedProperties` false: the engine warns of one,
+//! `unknown_field`, and an editor should show it). The rules across fields and the facts from
+//! `options.context` are named in `$comment`s; the engine checks all of it, and what a pattern
+//! cannot say of a format (a check digit, a month's length).
 //!
-//! Tests keep the two in step: every valid shared vector must pass this schema under ajv
-//! (tests/node/schema.test.mjs).
+//! A schema never refuses what the engine accepts, but for a member not listed. Tests keep the
+//! two in step (tests/node/schema.test.mjs): every valid shared vector passes under ajv, every
+//! refusal of a type, pattern or count fails, values at each format's edges agree, and
+//! `describe` gives the same bounds.
 
 use super::json::J;
 use crate::ctx::Mode;
-use crate::describe::{needed_by, Condition, Description, Field, Format, Required, Type, When};
+use crate::describe::{needed_by, Check, Condition, Description, Field, Format};
+use crate::describe::{Required, Type, When};
 
 /// The dialect every schema declares.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// A string pattern matching a decimal integer, as query parameters carry numbers.
 const DECIMAL_PATTERN: &str = "^-?[0-9]+$";
-/// A string pattern matching a long id.
-const DIGITS_PATTERN: &str = "^[0-9]+$";
 /// 64 lowercase hex digits.
 const SHA256_HEX_PATTERN: &str = "^[0-9a-f]{64}$";
+
+/// The bytes of `parts` joined, at compile time (see [`pat!`]).
+const fn joined<const N: usize>(parts: &[&str]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let (mut i, mut at) = (0, 0);
+    while i < parts.len() {
+        let b = parts[i].as_bytes();
+        let mut j = 0;
+        while j < b.len() {
+            out[at] = b[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The length of `parts` joined.
+const fn joined_len(parts: &[&str]) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < parts.len() {
+        n += parts[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// A pattern written as pieces, joined at compile time into one `&'static str`: the module
+/// holds each pattern as text, with no code to build it.
+macro_rules! pat {
+    ($($part:expr),+ $(,)?) => {{
+        const PARTS: &[&str] = &[$($part),+];
+        const BYTES: [u8; joined_len(PARTS)] = joined(PARTS);
+        const TEXT: &str = match std::str::from_utf8(&BYTES) {
+            Ok(s) => s,
+            Err(_) => panic!("a pattern is UTF-8"),
+        };
+        TEXT
+    }};
+}
+
+/// A URL character, as [`crate::checks::urls`] allows it: not a space, a control character or
+/// `"<>\^`{|}` (the class is left open for the callers' additions). A pattern may accept more
+/// than the engine (a `%` not starting an escape: the engine checks the rest), never less.
+const URL_CHAR: &str = "[^\\x00-\\x20\\x7f\"<>\\\\^`{|}";
+/// `://`, the host and the rest of an absolute URL, not anchored.
+const URL_REST: &str = pat!("://", URL_CHAR, "/?#]+([/?#]", URL_CHAR, "]*)?");
+/// The same inside a comma-separated list (no `,`, no space).
+const URL_ITEM_REST: &str = pat!("://", URL_CHAR, "/?#,]+([/?#]", URL_CHAR, ",]*)?");
+/// `http` or `https`, any case.
+const HTTP: &str = "[Hh][Tt][Tt][Pp][Ss]?";
+/// `https`, any case.
+const HTTPS: &str = "[Hh][Tt][Tt][Pp][Ss]";
+/// A `YYYY-MM-DD` date ([`crate::checks::dates`]; month lengths are the engine's).
+const DATE: &str = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
+/// `Thh:`.
+const HOUR: &str = "[Tt]([01][0-9]|2[0-3]):";
+/// `Thh:mm[:ss[.fraction]]`.
+const TIME: &str = pat!(HOUR, "[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?");
+/// `Z` or `±hh[[:]mm]`.
+const OFFSET: &str = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
+/// A date-time with an offset.
+const WITH_OFFSET: &str = pat!(DATE, TIME, OFFSET);
+/// A hex digit.
+const HEX: &str = "[0-9A-Fa-f]";
+/// An ASCII letter or digit (a character of a word).
+const ALNUM: &str = "[^\\W_]";
+/// An IAB category code with the spaces around it (the engine trims each item).
+const IAB_ITEM: &str = "[\\s\\x85]*IAB[0-9]+(-[0-9]+)?[\\s\\x85]*";
+
+const _: () = assert!(crate::rules::product::ADDITIONAL_IMAGES_MAX == 10);
+
+/// The pattern of a format: everything a regular expression can say of it (never refusing what
+/// the engine accepts; what it cannot say, like a GTIN's check digit or a month's length, the
+/// engine still checks). Country and currency codes are the engine's own tables
+/// ([`crate::checks::iso`]).
+pub fn pattern(f: Format) -> String {
+    use crate::checks::iso;
+    let p = match f {
+        Format::Url => pat!("^", HTTP, URL_REST, "$"),
+        Format::HttpsUrl => pat!("^", HTTPS, URL_REST, "$"),
+        Format::UrlList => pat!("^", HTTPS, URL_ITEM_REST, "(,", HTTPS, URL_ITEM_REST, ")*$"),
+        // Up to ADDITIONAL_IMAGES_MAX items (the `{0,9}`, held to it below).
+        Format::ProductUrlList => {
+            pat!(
+                "^ *",
+                HTTP,
+                URL_ITEM_REST,
+                " *(, *",
+                HTTP,
+                URL_ITEM_REST,
+                " *){0,9}$"
+            )
+        }
+        Format::DateTime => pat!("^", DATE, "(", TIME, OFFSET, "?)?$"),
+        Format::DateTimeWithOffset => pat!("^", WITH_OFFSET, "$"),
+        Format::DateTimeUtc => pat!("^", DATE, TIME, "([Zz]|[+-]00(:?00)?)$"),
+        // The engine reads nine digits of a fraction: any after nine zeros are whole-hour too.
+        Format::WholeHour => pat!(
+            "^",
+            DATE,
+            HOUR,
+            "00(:00([.,](0{9}[0-9]*|0{1,8}))?)?",
+            OFFSET,
+            "$"
+        ),
+        Format::DateRange => pat!("^", WITH_OFFSET, "/", WITH_OFFSET, "$"),
+        Format::CountryCode => return format!("^({})$", iso::COUNTRY_ALPHA2.join("|")),
+        Format::Price => {
+            let codes = iso::CURRENCY_ALPHA3.join("|");
+            return format!("^[0-9]+(\\.[0-9]+)? ({codes})$");
+        }
+        // Letters, digits, `-`, `_`, `.` and non-ASCII (`urls::is_domain`: no scheme, port or
+        // path; the engine checks the labels).
+        Format::Domain => "^[^\\x00-\\x2c/:-@\\[-\\^`{-\\x7f]+$",
+        Format::Gtin => "^([0-9]{8}|[0-9]{12,13}|[0-9]{9}[0-9X])$",
+        Format::Sha256Hex => SHA256_HEX_PATTERN,
+        // HASHTAG_PATTERN (`^#[^#\s]+$`) with the white space of Rust's `char::is_whitespace`,
+        // which the engine tests: JavaScript's `\s` has U+FEFF and not U+0085.
+        Format::Hashtag => "^#([^#\\s\\x85]|\\ufeff)+$",
+        Format::Digits => "^[0-9]+$",
+        // The ios identifier: digits, or "" (an update clearing it).
+        Format::Numeric => "^[0-9]*$",
+        Format::IabCategoryList => pat!("^(", IAB_ITEM, "(,", IAB_ITEM, ")*)?$"),
+        // No `<` opening a tag (a letter, `/` and a letter, `!` or `?`) closed by a `>` before
+        // the next `<` (`checks::text::contains_markup`).
+        Format::PlainText => "^(?![\\s\\S]*<([!?]|/?[A-Za-z])[^<]*>)",
+        // No hex colour code (`checks::text::contains_hex_color`): a word of 3, 4, 6 or 8 hex
+        // digits after `#` (`HASHED_HEX_COLOR_LENGTHS`), or a bare word of 6 with both digits and
+        // letters (`BARE_HEX_COLOR_LENGTH`).
+        Format::NoHexColor => pat!(
+            "^(?![\\s\\S]*(#(",
+            HEX,
+            "{3,4}|",
+            HEX,
+            "{6}|",
+            HEX,
+            "{8})|(?<!#|",
+            ALNUM,
+            ")(?=",
+            HEX,
+            "{0,5}\\d)(?=",
+            HEX,
+            "{0,5}[A-Fa-f])",
+            HEX,
+            "{6})(?!",
+            ALNUM,
+            "))"
+        ),
+    };
+    p.into()
+}
 
 /// The schema of a kind, as a JSON tree.
 pub fn schema(d: &Description) -> J {
@@ -52,7 +207,7 @@ pub fn schema(d: &Description) -> J {
             })
             .collect();
         let comment = format!(
-            "Checked by the engine, not expressible here: {}",
+            "Rules across fields, checked by the engine: {}",
             rules.join("; ")
         );
         root.put("$comment", comment.into());
@@ -81,24 +236,15 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
     match t {
         Type::Str(s) => {
             let mut m = typed("string");
-            // The engine reports an empty required string as missing (forms send "" for an
-            // untouched input).
-            let min = match (s.min, required) {
-                (Some(n), _) => Some(n),
-                (None, true) => Some(1),
-                (None, false) => None,
-            };
-            if let Some(n) = min {
+            if let Some(n) = s.fewest(required) {
                 m.put("minLength", n.into());
             }
             if let Some(n) = s.max {
                 m.put("maxLength", n.into());
             }
-            match s.format {
-                Some(Format::Sha256Hex) => m.put("pattern", SHA256_HEX_PATTERN.into()),
-                Some(Format::Digits) => m.put("pattern", DIGITS_PATTERN.into()),
-                Some(f) => m.put("$comment", format!("format: {}", f.name()).into()),
-                None => {}
+            if let Some(f) = s.format {
+                m.put("pattern", pattern(f).into());
+                m.put("$comment", format!("format: {}", f.name()).into());
             }
             m
         }
@@ -138,11 +284,8 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
         },
         Type::List(l) => {
             let mut arr = typed("array").set("items", type_schema(&l.item, mode, true));
-            match (l.min_items, required) {
-                (Some(n), _) => arr.put("minItems", n.into()),
-                // The engine reports an empty required list as missing.
-                (None, true) => arr.put("minItems", 1usize.into()),
-                (None, false) => {}
+            if let Some(n) = l.fewest(required) {
+                arr.put("minItems", n.into());
             }
             if let Some(n) = l.max_items {
                 arr.put("maxItems", n.into());
@@ -186,7 +329,7 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
             }
             m
         }
-        Type::Object(fields) => object_schema(fields, mode),
+        Type::Object(fields) => object_schema(fields, mode, true),
         Type::Tagged(tagged) => {
             let tags: Vec<J> = tagged.variants.iter().map(|(v, _)| J::from(*v)).collect();
             let branches: Vec<J> = tagged
@@ -195,9 +338,12 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
                 .map(|(value, fields)| {
                     J::obj()
                         .set("if", with_member(tagged.tag, J::obj().set("const", *value)))
-                        .set("then", object_schema(fields, mode))
+                        .set("then", object_schema(fields, mode, false))
                 })
                 .collect();
+            // The members of the variant taken (its `then`) and the tag are the only ones
+            // known: the engine warns of any other (`unknown_field`) or refuses it (a member of
+            // another variant, `not_allowed`).
             typed("object")
                 .set(
                     "properties",
@@ -205,18 +351,24 @@ fn type_schema(t: &Type, mode: Mode, required: bool) -> J {
                 )
                 .set("required", vec![J::from(tagged.tag)])
                 .set("allOf", branches)
+                .set("unevaluatedProperties", false)
         }
     }
 }
 
-fn object_schema(fields: &[Field], mode: Mode) -> J {
+/// The schema of an object with the members `fields`; `closed`: no other member (the table is
+/// every member the spec lists: the engine warns of any other, `unknown_field`, or refuses it).
+fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
     let mut props = J::obj();
     let mut required = Vec::new();
     let mut conditions = Vec::new();
     let mut comments = Vec::new();
-    for f in fields {
+    for (i, f) in fields.iter().enumerate() {
         let always = matches!(f.need, Required::Always);
         let mut s = type_schema(&f.ty, mode, always);
+        if f.check.is_some() && !always {
+            allow_empty(&mut s);
+        }
         if !s.has("description") {
             s.put("description", f.doc.into());
         }
@@ -228,13 +380,25 @@ fn object_schema(fields: &[Field], mode: Mode) -> J {
                     conditions.push(needed_schema(by, f.name));
                 }
             }
-            Required::When(c) => match condition_schema(f.name, c) {
-                Some(v) => conditions.push(v),
-                None => comments.push(format!("{}: {}", f.name, c.text)),
-            },
+            Required::When(c) => {
+                // A twin of an earlier member's group ("gtin: if brand and mpn are absent"
+                // after brand's): that member's rule says it.
+                let twin = fields[..i].iter().any(|g| {
+                    matches!(g.need, Required::When(Condition { when: When::AllAbsent(o), .. })
+                        if o.contains(&f.name))
+                });
+                match condition_schema(f, c, fields) {
+                    _ if twin => {}
+                    Some(v) => conditions.push(v),
+                    None => comments.push(format!("{}: {}", f.name, c.text)),
+                }
+            }
         }
     }
     let mut m = typed("object").set("properties", props);
+    if closed {
+        m.put("additionalProperties", false.into());
+    }
     if !required.is_empty() {
         m.put("required", required.into());
     }
@@ -251,24 +415,51 @@ fn object_schema(fields: &[Field], mode: Mode) -> J {
     m
 }
 
-/// `if`/`then` for a member required under a condition on its siblings; `None` for a condition
-/// on a context fact (not in the payload).
-fn condition_schema(name: &'static str, c: &Condition) -> Option<J> {
+/// Lets the pattern of an optional member checked by a hook match `""` too: what a hook does
+/// with an empty value (an update clearing the member) is its own.
+fn allow_empty(s: &mut J) {
+    if let J::Obj(members) = s {
+        for (k, v) in members.iter_mut() {
+            if let (&"pattern", J::Str(p)) = (&*k, v) {
+                p.insert_str(0, "^$|");
+            }
+        }
+    }
+}
+
+/// `if`/`then` for member `f` required under condition `c` on its `fields` siblings; `None` for a
+/// condition on a context fact (not in the payload). "Required if all of X are absent" is one
+/// rule of the group, `anyOf` of each of `f` and X given: at least one of them (its twins, which
+/// say the same, are left out by [`object_schema`]), with the words of the rule the engine
+/// reports it by (a [`Check::AtLeastOne`] of [`Field::grouped`] members, which counts `""` as
+/// absent), else the condition's.
+fn condition_schema(f: &Field, c: &Condition, fields: &[Field]) -> Option<J> {
     // Each `required` names its member in `properties` of the same subschema (ajv's
     // strictRequired).
     let cond = match c.when {
         When::Equals(f, v) => with_member(f, J::obj().set("const", v)),
         When::Present(f) => with_member(f, J::Bool(true)),
-        When::AllAbsent(fs) => {
-            let any: Vec<J> = fs.iter().map(|f| with_member(f, J::Bool(true))).collect();
-            J::obj().set("not", J::obj().set("anyOf", any))
+        When::AllAbsent(others) => {
+            let given = |name| match f.grouped {
+                true => with_member(name, J::obj().set("not", J::obj().set("const", ""))),
+                false => with_member(name, J::Bool(true)),
+            };
+            let mut any = vec![given(f.name)];
+            any.extend(others.iter().map(|n| given(n)));
+            let mut words = c.text;
+            for g in fields.iter().filter(|g| f.grouped && g.grouped) {
+                if let Some(Check::AtLeastOne { message, .. }) = g.then {
+                    words = message;
+                }
+            }
+            return Some(J::obj().set("anyOf", any).set("description", words));
         }
         When::Context { .. } => return None,
     };
     Some(
         J::obj()
             .set("if", cond)
-            .set("then", with_member(name, J::Bool(true)))
+            .set("then", with_member(f.name, J::Bool(true)))
             .set("$comment", c.text),
     )
 }

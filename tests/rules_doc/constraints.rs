@@ -54,6 +54,7 @@ pub const EXCEPTIONS: &[(&str, &str, &str, &str, &str)] = &[
     ("card", "/slides", "minItems", "one_of_required", "each slide needs its components"),
     ("card_update", "/components", "minItems", "one_of_required", "media plus DETAILS or BUTTON"),
     ("card_update", "/slides", "minItems", "one_of_required", "each slide needs its components"),
+    ("keyword_insights_query", "/keywords", "minItems", "required", "required: empty is missing"),
 ];
 
 /// How a bound is passed, from the bound.
@@ -151,8 +152,15 @@ pub fn constraints(kind: &str, desc: &Value, problems: &mut Vec<String>) -> Vec<
             }
             _ => {}
         }
+        let always = f["required"] == "always";
         for (name, code, broken) in BOUNDS {
             if let Some(m) = f[*name].as_i64() {
+                // A string always required has at least one character: the engine reports an
+                // empty one as missing (`Str::fewest`).
+                let code = match (*name, m) {
+                    ("minLength", 1) if always => "required",
+                    _ => code,
+                };
                 add(name, format!("{name} {m}"), code, broken(m));
             }
         }
