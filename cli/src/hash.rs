@@ -194,12 +194,15 @@ impl HashArgs {
             .with_phone_format(self.phone_format)
             .with_prehashed(self.prehashed);
         if let Some(cc) = self.default_country_code.as_deref() {
-            opts = opts.with_default_country_code(cc).map_err(|_| {
+            let code = preflight::audience::country_calling_code(cc).ok_or_else(|| {
                 format!(
                     "--default-country-code {cc:?}: neither a country calling code (44, +44, \
                      0044) nor an ISO 3166-1 alpha-2 region (GB)"
                 )
             })?;
+            opts = opts
+                .with_default_country_code(code.as_str())
+                .map_err(|e| format!("--default-country-code: {e}"))?;
         }
         Ok(opts)
     }

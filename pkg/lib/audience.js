@@ -76,7 +76,7 @@ export function hashOptions(options, allowed = HASH_KEYS) {
     throw new PreflightError('bad_options', "phoneFormat must be 'e164' or 'digits'");
   }
   if (defaultCountryCode != null && typeof defaultCountryCode !== 'string') {
-    throw new PreflightError('bad_options', "defaultCountryCode must be a string: a calling code ('44', '+44', '0044') or a region ('GB')");
+    throw new PreflightError('bad_options', "defaultCountryCode must be a string of 1 to 3 digits, like '44'");
   }
   if (prehashed != null && typeof prehashed !== 'boolean') {
     throw new PreflightError('bad_options', 'prehashed must be a boolean');

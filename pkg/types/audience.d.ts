@@ -30,8 +30,7 @@ export interface HashOptions {
   /** `'e164'` (default): `+16175551212`; `'digits'`: `16175551212`. */
   phoneFormat?: PhoneFormat | null | undefined;
   /**
-   * An assigned country calling code (`'44'`, also written `'+44'` or `'0044'`) or an ISO 3166-1
-   * alpha-2 region (`'GB'`, any case), as the CLI's `--default-country-code` takes it, for phone numbers
+   * An assigned country calling code (1 to 3 digits, no `+`, e.g. `'44'`) for phone numbers
    * written without `+` or `00`: its international call prefix (`011` for `'1'`) introduces a
    * calling code, else its national prefix (`1` for `'1'`, `0` for `'44'`, none for `'39'`) is
    * dropped and the code prepended. Without it such numbers are `missing_country_code` errors.

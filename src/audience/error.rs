@@ -155,7 +155,7 @@ impl IdError {
                  and the separators space - . ( ) / are allowed; letters and extensions are not)"
             }
             IdError::InvalidDefaultCountryCode => {
-                "the default country code option must be an assigned country calling code (44, +44 or 0044) or an ISO 3166-1 alpha-2 region (GB)"
+                "the default country code option must be an assigned country calling code"
             }
             IdError::AmbiguousCountryCode => {
                 "the phone number begins with the default country calling code and is a possible \

@@ -253,17 +253,12 @@ impl HashOptions {
         self
     }
 
-    /// Sets [`HashOptions::default_country_code`] from a calling code written `44`, `+44` or
-    /// `0044`, or an ISO 3166-1 alpha-2 region (`GB`, any case), as [`country_calling_code`]
-    /// reads a row's own country: the field holds the assigned calling code's digits. Anything
-    /// else is [`IdError::InvalidDefaultCountryCode`]. Every surface (the CLI's
-    /// `--default-country-code`, JavaScript's `defaultCountryCode`) reads the option this way.
+    /// Sets [`HashOptions::default_country_code`] after checking it.
     pub fn with_default_country_code(mut self, cc: &str) -> Result<Self, IdError> {
-        let code = country_calling_code(cc).ok_or(IdError::InvalidDefaultCountryCode)?;
-        if !phone::valid_country_code(code.as_str()) {
+        if !phone::valid_country_code(cc) {
             return Err(IdError::InvalidDefaultCountryCode);
         }
-        self.default_country_code = Some(code.as_str().to_owned());
+        self.default_country_code = Some(cc.to_owned());
         Ok(self)
     }
 
@@ -531,22 +526,10 @@ mod tests {
         assert_eq!(o.phone_format, PhoneFormat::Digits);
         assert_eq!(o.validate(), Ok(()));
         assert!(serde_json::from_str::<HashOptions>(r#"{"prehash":true}"#).is_err());
-        // The forms a row's own country takes: one option, its calling code's digits.
-        for cc in ["1", "+1", "001", "US", "us", " 1 "] {
-            let o = HashOptions::default().with_default_country_code(cc);
-            assert_eq!(
-                o.map(|o| o.default_country_code),
-                Ok(Some("1".to_owned())),
-                "{cc}"
-            );
-        }
-        for cc in ["", "+", "0", "+0", "1234", "999", "UK", "1 1", "+-1"] {
-            assert_eq!(
-                HashOptions::default().with_default_country_code(cc),
-                Err(IdError::InvalidDefaultCountryCode),
-                "{cc}"
-            );
-        }
+        assert_eq!(
+            HashOptions::default().with_default_country_code("+1"),
+            Err(IdError::InvalidDefaultCountryCode)
+        );
     }
 
     #[test]

@@ -50,13 +50,12 @@ pub(crate) fn hash_options(
     let phone_format = phone_format
         .parse::<PhoneFormat>()
         .map_err(|e| Fail::of(e.code(), e.message()))?;
-    let opts = HashOptions::default()
+    let mut opts = HashOptions::default()
         .with_phone_format(phone_format)
         .with_prehashed(prehashed);
-    Ok(match default_country_code {
-        Some(cc) => opts.with_default_country_code(&cc)?,
-        None => opts,
-    })
+    opts.default_country_code = default_country_code;
+    opts.validate()?;
+    Ok(opts)
 }
 
 pub(crate) fn both(
