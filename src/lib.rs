@@ -129,6 +129,11 @@ pub use kind::Kind;
 pub use options::{BudgetOptimization, Context, MediaType, Objective, Options, Placement};
 pub use report::{Code, Issue, Report, Severity};
 
+/// The README's Rust snippets, compiled by `cargo test --doc` as this crate's own examples are.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests need
 /// beyond the public API, namely the JSON-tape hand-over of a JavaScript value (`tape`) and the
 /// `{"ok": ...}` / `{"error": ...}` envelope the binding returns (which the native tests compute

@@ -401,12 +401,12 @@ fn help_statuses(command: &str) -> Vec<u32> {
         .collect()
 }
 
-/// The statuses the README's table gives `preflight <command>` (its non-empty cells).
+/// The statuses the table of docs/CLI.md gives `preflight <command>` (its non-empty cells).
 fn readme_statuses(readme: &str, command: &str) -> Vec<u32> {
     let row = readme
         .lines()
         .find(|l| l.starts_with(&format!("| `preflight {command}` |")))
-        .unwrap_or_else(|| panic!("no README row for {command}"));
+        .unwrap_or_else(|| panic!("no docs/CLI.md row for {command}"));
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     // "", command, 0, 1, 2, 3, 141, ""
     [0, 1, 2, 3, 141]
@@ -418,9 +418,9 @@ fn readme_statuses(readme: &str, command: &str) -> Vec<u32> {
 }
 
 #[test]
-fn every_command_lists_its_exit_statuses_in_help_and_readme() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("README.md");
+fn every_command_lists_its_exit_statuses_in_help_and_the_cli_reference() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CLI.md"))
+        .expect("docs/CLI.md");
     let commands = [
         ("validate", vec![0, 1, 2, 141]),
         ("hash", vec![0, 1, 2, 3, 141]),
@@ -453,7 +453,7 @@ fn every_command_lists_its_exit_statuses_in_help_and_readme() {
         assert_eq!(
             &readme_statuses(&readme, command),
             want,
-            "README, {command}"
+            "docs/CLI.md, {command}"
         );
     }
 }

@@ -1,6 +1,6 @@
-// Every JavaScript and TypeScript snippet of the READMEs compiles against the package's types
-// (issue 23): the fenced ```js, ```javascript, ```ts and ```typescript blocks of README.md,
-// pkg/README.md and every README.md under examples/, each as a TypeScript module, resolving
+// Every JavaScript and TypeScript snippet of the READMEs and docs compiles against the package's
+// types: the fenced ```js, ```javascript, ```ts and ```typescript blocks of README.md, pkg/README.md,
+// docs/*.md and every README.md under examples/, each as a TypeScript module, resolving
 // 'preflight-wasm' as a bundler does (the package through node_modules, its "exports" map and
 // `types` conditions): the TypeScript ones strict, the JavaScript ones strict but for implicit
 // `any` (a JavaScript parameter has no type), one tsc program each.
@@ -25,9 +25,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const LANGUAGES = new Set(['js', 'javascript', 'ts', 'typescript']);
 
-/** README.md, pkg/README.md and every README.md under examples/. */
+/** README.md, pkg/README.md, docs/*.md and every README.md under examples/. */
 function readmes() {
   const found = ['README.md', 'pkg/README.md'];
+  for (const f of readdirSync(path.join(root, 'docs')).sort()) if (f.endsWith('.md')) found.push(`docs/${f}`);
   const walk = (dir) => {
     for (const f of readdirSync(path.join(root, dir)).sort()) {
       const p = `${dir}/${f}`;
