@@ -11,6 +11,9 @@
 //!   through it: wasm has no SHA instructions, so a scalar SHA-256 is the largest part of the
 //!   cost of a value. Native builds keep `sha2` one value at a time (SHA-NI where the CPU has
 //!   it), which is faster there.
+//!
+//! A million messages against `sha2` in tests/differential_libs/ (docs/PERFORMANCE.md,
+//! "Hand-written code and why").
 
 #[cfg(test)]
 use super::lanes::Portable;
