@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Prints the .wasm size (raw, gzip -9) of each variant of bench/libsize: the engine's piece and
 # the crate's, and `none` (the harness alone). Built as the package is (wasm32, simd128, LTO,
-# opt-level 3, panic abort), without wasm-opt. Usage: bash bench/libsize/run.sh
+# opt-level 3, panic abort), without wasm-opt. Usage: bash bench/libsize/run.sh [variant...]
+# (`speed` builds the module of bench/libsize/speed.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
 export RUSTFLAGS="-C target-feature=+simd128"
-for f in none pct_ours pct_crate f64_ours f64_ryu date_ours date_chrono csv_ours csv_crate sha_ours sha_crate; do
+variants=("$@")
+if [ ${#variants[@]} = 0 ]; then
+  variants=(none pct_ours pct_crate f64_ours f64_ryu date_ours date_chrono csv_ours csv_crate sha_ours sha_crate)
+fi
+for f in "${variants[@]}"; do
   if [ "$f" = none ]; then feat=(); else feat=(--features "$f"); fi
   cargo build -q --release --target wasm32-unknown-unknown --target-dir ../../target/libsize "${feat[@]}"
   w=../../target/libsize/wasm32-unknown-unknown/release/libsize.wasm
