@@ -169,6 +169,11 @@ pub mod __private {
             crate::json::write::write_f64(out, f);
         }
 
+        /// Appends `s` as a JSON string as reports write it.
+        pub fn write_string(out: &mut String, s: &str) {
+            crate::json::write::string(out, s);
+        }
+
         /// SHA-256 of one message by the wasm build's own code, on this build's lanes.
         pub fn sha256_one(data: &[u8]) -> [u8; 32] {
             crate::audience::sha256_one(data)

@@ -1,7 +1,8 @@
 //! `src/json/parse.rs` and the document (`src/json/mod.rs`) against serde_json: generated
 //! documents (escapes, whitespace, repeated names, numbers of every form) and the same texts cut,
 //! garbled or with a byte inserted: the same accepted/refused answer, and the same values (the
-//! last of repeated names, as serde_json keeps; numbers by value).
+//! last of repeated names, as serde_json keeps; numbers by value). And the JSON string writer of
+//! reports (`src/json/write.rs`) against serde_json's.
 
 use crate::generate::{self, Rng};
 use preflight::json::{self, Number, Value};
@@ -123,4 +124,24 @@ fn documents_against_serde_json() {
         refused > n / 10 && refused < n * 9 / 10,
         "{refused} of {n} refused"
     );
+}
+
+#[test]
+fn strings_written_as_serde_json_writes_them() {
+    let (mut rng, seed) = crate::rng("json-strings");
+    let n = crate::cases();
+    let mut ours = String::new();
+    for case in 0..n {
+        let mut s = generate::string(&mut rng, 8);
+        if rng.chance(30) {
+            // Every control character, quotes and backslashes among the pieces.
+            let c = char::from(rng.below(0x80) as u8);
+            let at: Vec<usize> = s.char_indices().map(|(i, _)| i).chain([s.len()]).collect();
+            s.insert(rng.pick(&at), c);
+        }
+        ours.clear();
+        preflight::__private::pieces::write_string(&mut ours, &s);
+        let theirs = serde_json::to_string(&s).unwrap_or_default();
+        assert_eq!(ours, theirs, "seed {seed:#x} case {case}: {s:?}");
+    }
 }
