@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 export RUSTFLAGS="-C target-feature=+simd128"
 variants=("$@")
 if [ ${#variants[@]} = 0 ]; then
-  variants=(none pct_ours pct_crate f64_ours f64_ryu date_ours date_chrono csv_ours csv_crate sha_ours sha_crate)
+  variants=(none pct_ours pct_crate f64_ours f64_ryu date_ours date_chrono csv_ours csv_crate jsonw_ours jsonw_crate sha_ours sha_crate)
 fi
 for f in "${variants[@]}"; do
   if [ "$f" = none ]; then feat=(); else feat=(--features "$f"); fi

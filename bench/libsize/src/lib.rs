@@ -87,6 +87,17 @@ pub extern "C" fn run(len: usize) -> usize {
         let (res, _, _, n) = r.read_record(&bytes, &mut o, &mut ends);
         return n + matches!(res, csv_core::ReadRecordResult::Record) as usize;
     }
+    #[cfg(feature = "jsonw_ours")]
+    {
+        let mut s = String::new();
+        preflight::__private::pieces::write_string(&mut s, &text(len));
+        return out(s.as_bytes());
+    }
+    #[cfg(feature = "jsonw_crate")]
+    {
+        let s = serde_json::to_string(&text(len)).unwrap_or_default();
+        return out(s.as_bytes());
+    }
     #[cfg(feature = "sha_ours")]
     {
         let d = preflight::__private::pieces::sha256_one(&input(len));
