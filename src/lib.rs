@@ -163,8 +163,9 @@ pub mod __private {
 
     /// The hand-written pieces that the public API does not reach natively, for the
     /// differential tests against well-kept crates (tests/differential_libs/). Native builds
-    /// only: nothing of it is in a `.wasm`.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// only, so that nothing of it is in a shipped `.wasm`; bench/libsize builds it for wasm
+    /// with `--cfg preflight_pieces` to weigh the pieces.
+    #[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
     pub mod pieces {
         /// Appends the shortest digits of a finite `f64` as reports write them.
         pub fn write_f64(out: &mut String, f: f64) {

@@ -5,7 +5,8 @@
 # (`speed` builds the module of bench/libsize/speed.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
-export RUSTFLAGS="-C target-feature=+simd128"
+# --cfg preflight_pieces: `preflight::__private::pieces`, which the shipped builds leave out.
+export RUSTFLAGS="-C target-feature=+simd128 --cfg preflight_pieces"
 variants=("$@")
 if [ ${#variants[@]} = 0 ]; then
   variants=(none pct_ours pct_crate f64_ours f64_ryu date_ours date_chrono csv_ours csv_crate jsonw_ours jsonw_crate sha_ours sha_crate)

@@ -506,14 +506,14 @@ pub fn hash_for(
 
 /// SHA-256 of one message by [`sha256x1`] on this build's lanes (`preflight::__private::pieces`:
 /// natively the code runs only in the differential tests against `sha2`).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
 pub(crate) fn sha256_one(data: &[u8]) -> [u8; 32] {
     sha256x1::digest::<lanes::Fast>(data)
 }
 
 /// The hex digests of up to four messages of at most [`sha256x4::MAX_LEN`] bytes, hashed
 /// together by [`sha256x4::Quad`] (`preflight::__private::pieces`); `None` when one does not fit.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
 pub(crate) fn sha256_four(msgs: &[&[u8]]) -> Option<Vec<[u8; 64]>> {
     let mut quad = sha256x4::Quad::default();
     for m in msgs {
