@@ -165,6 +165,34 @@ pub mod __private {
     pub mod ctx {
         pub use crate::ctx::*;
     }
+
+    /// The hand-written pieces that the public API does not reach natively, for the
+    /// differential tests against well-kept crates (tests/differential_libs/). Native builds
+    /// only, so that nothing of it is in a shipped `.wasm`; bench/libsize builds it for wasm
+    /// with `--cfg preflight_pieces` to weigh the pieces.
+    #[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+    pub mod pieces {
+        /// Appends the shortest digits of a finite `f64` as reports write them.
+        pub fn write_f64(out: &mut String, f: f64) {
+            crate::json::write::write_f64(out, f);
+        }
+
+        /// Appends `s` as a JSON string as reports write it.
+        pub fn write_string(out: &mut String, s: &str) {
+            crate::json::write::string(out, s);
+        }
+
+        /// SHA-256 of one message by the wasm build's own code, on this build's lanes.
+        pub fn sha256_one(data: &[u8]) -> [u8; 32] {
+            crate::audience::sha256_one(data)
+        }
+
+        /// The hex digests of up to four messages of at most 55 bytes hashed together by the
+        /// four-lane code, on this build's lanes; `None` when a message does not fit.
+        pub fn sha256_four(msgs: &[&[u8]]) -> Option<Vec<[u8; 64]>> {
+            crate::audience::sha256_four(msgs)
+        }
+    }
 }
 
 /// The deepest nesting a JSON text may have: a payload nesting deeper is refused with

@@ -42,7 +42,7 @@ mod lanes;
 mod nfc;
 mod phone;
 mod service_id;
-#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, not(target_arch = "wasm32"), target_feature = "simd128"))]
 mod sha256x1;
 mod sha256x4;
 mod trim;
@@ -497,6 +497,26 @@ pub fn hash_for(
     let mut out = String::with_capacity(64);
     hash_into_for(id_type, raw, country, opts, &mut out)?;
     Ok(out)
+}
+
+/// SHA-256 of one message by [`sha256x1`] on this build's lanes (`preflight::__private::pieces`:
+/// natively the code runs only in the differential tests against `sha2`).
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+pub(crate) fn sha256_one(data: &[u8]) -> [u8; 32] {
+    sha256x1::digest::<lanes::Fast>(data)
+}
+
+/// The hex digests of up to four messages of at most [`sha256x4::MAX_LEN`] bytes, hashed
+/// together by [`sha256x4::Quad`] (`preflight::__private::pieces`); `None` when one does not fit.
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+pub(crate) fn sha256_four(msgs: &[&[u8]]) -> Option<Vec<[u8; 64]>> {
+    let mut quad = sha256x4::Quad::default();
+    for m in msgs {
+        if !quad.push(m) {
+            return None;
+        }
+    }
+    Some(quad.hex()[..msgs.len()].to_vec())
 }
 
 #[cfg(test)]

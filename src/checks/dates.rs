@@ -2,6 +2,12 @@
 //! `YYYY-MM-DD`, or `YYYY-MM-DDThh:mm[:ss[.fraction]]` followed by an optional `Z`, `±hh:mm`,
 //! `±hhmm` or `±hh`. Calendar validity (month lengths, leap years) is checked; leap seconds are not
 //! accepted. A value without an offset is compared as if it were UTC.
+//!
+//! Why not chrono: its RFC 3339 parser refuses most of this profile (no seconds, no offset, a
+//! plain date, `±hh`) and costs 6.0 KB gzipped in wasm (`bash bench/libsize/run.sh`); a million
+//! generated values get the same answer and instant as chrono gives their RFC 3339 form, except
+//! a leap second, refused here (tests/differential_libs/; docs/PERFORMANCE.md, "Hand-written
+//! code and why").
 
 use crate::ctx::Ctx;
 use crate::engine::issues::{self, CheckIssue, IssueKind};
