@@ -125,6 +125,7 @@ mod spec;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
+pub use json::{MAX_DEPTH, MAX_INPUT_BYTES};
 pub use kind::Kind;
 pub use options::{BudgetOptimization, Context, MediaType, Objective, Options, Placement};
 pub use report::{Code, Issue, Report, Severity};
@@ -161,16 +162,6 @@ pub mod __private {
         pub use crate::ctx::*;
     }
 }
-
-/// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
-/// [`ErrorCode::TooDeep`] (by [`json::parse`], which never recurses further). No documented
-/// payload comes near it.
-pub const MAX_DEPTH: usize = 128;
-
-/// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
-/// (custom audience users); this leaves room to report such a body as too large instead of
-/// refusing to read it.
-pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
 /// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report
 /// (at most `options.max_issues` of them, then one `too_many_issues` issue counting the rest).
