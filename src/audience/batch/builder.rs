@@ -6,7 +6,7 @@ use super::{
     AudienceRecord, BatchError, BatchOptions, Endpoint, RecordError, Rejection, MAX_BODY_BYTES,
     MAX_USERS_PER_BODY,
 };
-use crate::audience::{hex, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
+use crate::audience::{digest, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
 use crate::checks::dates::{parse_iso8601, DateTime, Offset};
 use crate::json::write::string as push_json_str;
 use std::fmt;
@@ -312,7 +312,7 @@ impl BodyBuilder {
                         match p {
                             Prepared::Hash(b) => {
                                 self.user.push('"');
-                                hex::push_sha256_hex(b, &mut self.user);
+                                digest::push_sha256_hex(b, &mut self.user);
                                 self.user.push('"');
                             }
                             Prepared::Final(s) => push_json_str(&mut self.user, s),
