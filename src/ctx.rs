@@ -4,11 +4,11 @@
 //! warning) and not kept, so neither the report nor the memory held while validating grows with
 //! a hostile payload; [`Ctx::finish`] ends such a report with one `too_many_issues` issue.
 
-use crate::checks::dates::DateTime;
 use crate::engine::issues::IssueKind;
 use crate::json::Object;
 use crate::options::{BudgetOptimization, MediaType, Objective, Options, Placement};
 use crate::report::{Issue, Pointer, Report, Severity};
+use crate::time::DateTime;
 use std::collections::HashSet;
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be

@@ -108,6 +108,7 @@ mod envelope;
 )]
 mod rules;
 mod sort;
+mod time;
 
 pub mod audience;
 pub mod clock;

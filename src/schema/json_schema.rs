@@ -78,7 +78,7 @@ const URL_ITEM_REST: &str = pat!("://", URL_CHAR, "/?#,]+([/?#]", URL_CHAR, ",]*
 const HTTP: &str = "[Hh][Tt][Tt][Pp][Ss]?";
 /// `https`, any case.
 const HTTPS: &str = "[Hh][Tt][Tt][Pp][Ss]";
-/// A `YYYY-MM-DD` date ([`crate::checks::dates`]; month lengths are the engine's).
+/// A `YYYY-MM-DD` date ([`crate::time`]; month lengths are the engine's).
 const DATE: &str = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
 /// `Thh:`.
 const HOUR: &str = "[Tt]([01][0-9]|2[0-3]):";

@@ -7,8 +7,8 @@ use super::{
     MAX_USERS_PER_BODY,
 };
 use crate::audience::{digest, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
-use crate::checks::dates::{parse_iso8601, DateTime, Offset};
 use crate::json::write::string as push_json_str;
+use crate::time::{parse_iso8601, DateTime, Offset};
 use std::fmt;
 
 /// One request body. `Debug` shows its size and number of users, not its text (hashes, and
