@@ -101,6 +101,7 @@ mod checks;
 )]
 mod ctx;
 mod envelope;
+mod issues;
 #[allow(
     missing_docs,
     rustdoc::private_intra_doc_links,

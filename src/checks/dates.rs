@@ -1,8 +1,9 @@
 //! The date checks: a value against the ISO 8601 profile a rule demands ([`crate::time`]),
 //! one instant later than another, and a `<start>/<end>` range.
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::issues::{CheckIssue, IssueKind};
 use crate::report::Pointer;
 pub use crate::time::{parse_iso8601, DateTime, Offset, Require};
 
@@ -14,7 +15,7 @@ pub fn datetime(ctx: &mut Ctx, path: &Pointer, s: &str, require: Require) -> Opt
             message: require.message(),
             format: require.format(),
         };
-        issues::report(ctx, path, kind);
+        report(ctx, path, kind);
     }
     parsed
 }
@@ -30,7 +31,7 @@ pub fn later_than(
     if end.key() > start.key() {
         return true;
     }
-    issues::report(ctx, path, IssueKind::NotLater { what });
+    report(ctx, path, IssueKind::NotLater { what });
     false
 }
 
@@ -41,7 +42,7 @@ pub fn date_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
     let Some((start, end)) = crate::checks::text::split_once_byte(range, b'/')
         .filter(|(_, e)| crate::checks::text::find_byte(e.as_bytes(), b'/').is_none())
     else {
-        issues::report(ctx, path, CheckIssue::NotDateRange.into());
+        report(ctx, path, CheckIssue::NotDateRange.into());
         return;
     };
     let start = range_bound(ctx, path, start, "start");
@@ -55,7 +56,7 @@ pub fn date_range(ctx: &mut Ctx, path: &Pointer, range: &str) {
 fn range_bound(ctx: &mut Ctx, path: &Pointer, s: &str, part: &str) -> Option<DateTime> {
     let parsed = parse_iso8601(s).filter(|d| Require::WithOffset.accepts(d));
     if parsed.is_none() {
-        issues::report(ctx, path, CheckIssue::RangeBound { part }.into());
+        report(ctx, path, CheckIssue::RangeBound { part }.into());
     }
     parsed
 }

@@ -3,8 +3,9 @@
 
 use crate::checks::dates::{self, DateTime, Require};
 use crate::checks::{enums, numbers};
+use crate::ctx::{report, warn};
 use crate::ctx::{Ctx, Mode};
-use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::issues::{CheckIssue, IssueKind};
 use crate::json::{self, Object, Value};
 use crate::report::Pointer;
 
@@ -32,7 +33,7 @@ pub fn type_name(v: &Value) -> &'static str {
 #[inline(never)]
 pub fn wrong_type(ctx: &mut Ctx, path: &Pointer, expected: &'static str, actual: &Value) {
     let actual = type_name(actual);
-    issues::report(ctx, path, IssueKind::WrongType { expected, actual });
+    report(ctx, path, IssueKind::WrongType { expected, actual });
 }
 
 /// Reports `required` for member `name` of the object at `path`.
@@ -44,7 +45,7 @@ pub fn required(ctx: &mut Ctx, path: &Pointer, name: &str) {
 /// a list item sent empty, ...). Every `required` issue carries `params.field`.
 pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl AsRef<str>) {
     let message = message.as_ref();
-    issues::report(ctx, at, CheckIssue::Required { field, message }.into());
+    report(ctx, at, CheckIssue::Required { field, message }.into());
 }
 
 /// The value must be an object. Every object a rule reads comes through here, so this is also
@@ -76,7 +77,7 @@ fn duplicate_keys(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             count: r.count,
             first_index: r.first_index,
         };
-        issues::report(ctx, &path.key(r.name), kind);
+        report(ctx, &path.key(r.name), kind);
     }
 }
 
@@ -201,7 +202,7 @@ pub fn unknown_fields<K: Known + ?Sized>(
             .as_ref()
             .map_or(true, |r| matches!(r.get(i), Some(None)));
         if !known.contains_name(k) && first {
-            issues::warn(ctx, &path.key(k), IssueKind::UnknownField);
+            warn(ctx, &path.key(k), IssueKind::UnknownField);
         }
     }
 }

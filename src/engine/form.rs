@@ -6,13 +6,14 @@
 //! Order: the members in the table's order (each: presence, type, bounds, format), then unknown
 //! members in the order they were written.
 
-use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
+use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{
     Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
 };
+use crate::issues::IssueKind;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -256,7 +257,7 @@ fn long(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, required: bool) {
         Value::String(s) => long_digits(ctx, path, s),
         Value::Number(n) => match n.as_u64() {
             Some(u) if u <= numbers::MAX_SAFE_INTEGER as u64 => {}
-            _ => issues::report(ctx, path, IssueKind::UnsafeIdNumber),
+            _ => report(ctx, path, IssueKind::UnsafeIdNumber),
         },
         other => fields::wrong_type(ctx, path, "string", other),
     }
@@ -320,7 +321,7 @@ fn list(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, l: &List, required
 
 fn list_item(ctx: &mut Ctx, at: &Pointer, name: &str, item: &str, index: usize, ty: &Type) {
     if item.is_empty() {
-        issues::report(ctx, at, IssueKind::EmptyListItem { name, index });
+        report(ctx, at, IssueKind::EmptyListItem { name, index });
         return;
     }
     match ty {
@@ -338,7 +339,7 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
     for (i, first) in earlier.into_iter().enumerate() {
         if let Some(first) = first {
             let kind = IssueKind::RepeatedItem { index: i, first };
-            issues::report(ctx, path, kind);
+            report(ctx, path, kind);
         }
     }
 }
@@ -461,7 +462,7 @@ fn tagged(ctx: &mut Ctx, path: &Pointer, v: &Value, t: &Tagged) {
                 allowed_in: only.tags,
                 message: only.message,
             };
-            issues::report(ctx, &path.key(only.member), kind);
+            report(ctx, &path.key(only.member), kind);
         }
     }
     let known = VariantNames { t, table };

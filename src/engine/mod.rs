@@ -21,7 +21,6 @@
 //! [`crate::describe::schema`]), so a form cannot disagree with the engine.
 
 pub mod form;
-pub mod issues;
 pub mod rules;
 
 pub use rules::{Check, Empty};

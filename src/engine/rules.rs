@@ -10,7 +10,8 @@ use crate::describe::Applies;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
-use super::issues::{self, IssueKind};
+use crate::ctx::report;
+use crate::issues::IssueKind;
 
 mod contains;
 mod updates;
@@ -239,7 +240,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
                     other,
                     message,
                 };
-                issues::report(ctx, &path.key(flag), kind);
+                report(ctx, &path.key(flag), kind);
             }
         }
         Check::Later { earlier, later } => {
@@ -266,7 +267,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
             if !members.iter().any(|m| empty.has_value(obj.get(m))) {
                 if let Some(first) = members.first() {
                     let kind = IssueKind::AtLeastOne { members, message };
-                    issues::report(ctx, &path.key(first), kind);
+                    report(ctx, &path.key(first), kind);
                 }
             }
         }
@@ -303,7 +304,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
                     actual,
                     message,
                 };
-                issues::report(ctx, &path.key(member), kind);
+                report(ctx, &path.key(member), kind);
             }
         }
         Check::UniqueBy {
@@ -415,7 +416,7 @@ fn not_allowed_unless(
             allowed,
             only,
         };
-        issues::report(ctx, &path.key(name), kind);
+        report(ctx, &path.key(name), kind);
     }
 }
 
@@ -449,7 +450,7 @@ fn later_than_or_now(
                     let kind = IssueKind::NotLaterThanNow {
                         message: now_message,
                     };
-                    issues::report(ctx, &at, kind);
+                    report(ctx, &at, kind);
                 }
             }
         }
@@ -467,7 +468,7 @@ pub fn not_allowed_member(
 ) {
     if obj.contains_key(name) {
         let kind = IssueKind::MemberNotAllowed { allowed, message };
-        issues::report(ctx, &path.key(name), kind);
+        report(ctx, &path.key(name), kind);
     }
 }
 
@@ -503,7 +504,7 @@ fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message:
                 first,
                 message,
             };
-            issues::report(ctx, &list.index(i).key(key), kind);
+            report(ctx, &list.index(i).key(key), kind);
         }
     }
 }
@@ -545,7 +546,7 @@ fn exactly_one(
                 members,
                 message: exclusive,
             };
-            issues::report(ctx, &path.key(first), kind);
+            report(ctx, &path.key(first), kind);
         }
         _ => {}
     }

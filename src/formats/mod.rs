@@ -9,8 +9,9 @@
 //! [`Format::checked_by_hook`] lists them, and [`check`] does nothing for them.
 
 use crate::checks::{dates, gtin, iso, prices, text, urls};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, IssueKind};
+use crate::issues::IssueKind;
 use crate::report::Pointer;
 
 /// A documented string format.
@@ -68,7 +69,7 @@ impl Format {
             Format::DateTime => "iso8601",
             Format::DateTimeWithOffset => "iso8601_with_offset",
             Format::DateTimeUtc => "iso8601_utc",
-            Format::WholeHour => "iso8601_whole_hour",
+            Format::WholeHour => crate::issues::WHOLE_HOUR_FORMAT,
             Format::CountryCode => "country_code",
             Format::Domain => "domain",
             Format::Price => "price",
@@ -121,7 +122,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         Format::WholeHour => whole_hour(ctx, path, s),
         Format::CountryCode => {
             if !iso::is_country_alpha2(s) {
-                issues::report(ctx, path, IssueKind::NotCountryCode);
+                report(ctx, path, IssueKind::NotCountryCode);
             }
         }
         Format::Domain => {
@@ -162,7 +163,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
 fn whole_hour(ctx: &mut Ctx, path: &Pointer, s: &str) {
     if let Some(d) = dates::datetime(ctx, path, s, dates::Require::WithOffset) {
         if !d.whole_hour {
-            issues::report(ctx, path, IssueKind::NotWholeHour);
+            report(ctx, path, IssueKind::NotWholeHour);
         }
     }
 }

@@ -25,8 +25,9 @@ pub use description::{BATCH_DESCRIPTION, DESCRIPTION, PRODUCT_FIELDS};
 
 use crate::checks::prices::{self, Price};
 use crate::checks::{fields, iso};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CatalogIssue};
+use crate::issues::CatalogIssue;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 use std::cmp::Ordering;
@@ -94,13 +95,13 @@ pub fn sale_price_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool
 
 fn sale_below_price(ctx: &mut Ctx, path: &Pointer, sale: &Price<'_>, price: &Price<'_>) {
     if sale.currency != price.currency {
-        issues::report(
+        report(
             ctx,
             path,
             CatalogIssue::CurrencyNotOf { other: "price" }.into(),
         );
     } else if sale.cmp_amount(price) != Ordering::Less {
-        issues::report(
+        report(
             ctx,
             path,
             CatalogIssue::NotLowerThan { other: "price" }.into(),

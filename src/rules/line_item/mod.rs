@@ -50,9 +50,10 @@ pub mod pay_by;
 
 use crate::checks::current;
 use crate::checks::fields;
+use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
 use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::kind::Kind;
 use crate::options::{Objective, Placement};
 use crate::report::{Code, Pointer};
@@ -351,7 +352,7 @@ fn only_for_objectives(
     };
     if !objectives.contains(&objective) {
         let issue = CampaignIssue::OnlyForObjectives { what, objectives };
-        issues::report(ctx, at, issue.into());
+        report(ctx, at, issue.into());
     }
 }
 
