@@ -2,6 +2,7 @@
 //! readers every rule uses (string, enum, integer, boolean, date-time, object, array).
 
 use crate::checks::dates::{self, DateTime, Require};
+pub use crate::checks::types::{type_name, wrong_type};
 use crate::checks::{enums, numbers};
 use crate::ctx::{report, warn};
 use crate::ctx::{Ctx, Mode};
@@ -14,26 +15,6 @@ use crate::report::Pointer;
 pub enum Need {
     Required,
     Optional,
-}
-
-/// The JSON type name used in `wrong_type` params (`expected`, `actual`).
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// Reports `wrong_type` at `path`. Kept out of line: inlined into every typed reader, it made
-/// them too large to take the member lookup inline (about 7% more instructions per product).
-#[inline(never)]
-pub fn wrong_type(ctx: &mut Ctx, path: &Pointer, expected: &'static str, actual: &Value) {
-    let actual = type_name(actual);
-    report(ctx, path, IssueKind::WrongType { expected, actual });
 }
 
 /// Reports `required` for member `name` of the object at `path`.

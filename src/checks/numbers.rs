@@ -1,8 +1,8 @@
 //! Integers and ranges. JSON bodies take JSON numbers; query parameters (see
 //! [`crate::ctx::Mode::Query`]) also take decimal strings, because forms produce strings.
 
-use crate::checks::fields::wrong_type;
 use crate::checks::text::is_digits;
+use crate::checks::types::wrong_type;
 use crate::ctx::report;
 use crate::ctx::{Ctx, Mode};
 use crate::issues::{CheckIssue, IssueKind};

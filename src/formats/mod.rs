@@ -14,6 +14,10 @@ use crate::ctx::Ctx;
 use crate::issues::IssueKind;
 use crate::report::Pointer;
 
+/// Most URLs in a [`Format::ProductUrlList`] (the product's `additional_image_link`, "up to
+/// 10").
+pub const ADDITIONAL_IMAGES_MAX: usize = 10;
+
 /// A documented string format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -144,7 +148,7 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         }
         Format::DateRange => dates::date_range(ctx, path, s),
         Format::ProductUrlList => {
-            urls::url_list(ctx, path, s, crate::rules::product::ADDITIONAL_IMAGES_MAX);
+            urls::url_list(ctx, path, s, ADDITIONAL_IMAGES_MAX);
         }
         Format::NoHexColor => {
             text::no_hex_color(ctx, path, s);

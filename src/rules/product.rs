@@ -27,6 +27,7 @@ use crate::checks::prices::{self, Price};
 use crate::checks::{fields, iso};
 use crate::ctx::report;
 use crate::ctx::Ctx;
+pub use crate::formats::ADDITIONAL_IMAGES_MAX;
 use crate::issues::CatalogIssue;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
@@ -36,8 +37,6 @@ use std::cmp::Ordering;
 pub const TITLE_MAX_CHARS: usize = 150;
 /// Longest `description`, in characters.
 pub const DESCRIPTION_MAX_CHARS: usize = 5000;
-/// Most URLs in `additional_image_link` ("up to 10").
-pub const ADDITIONAL_IMAGES_MAX: usize = 10;
 /// Least `inventory` of a product whose availability is [`IN_STOCK`].
 pub const INVENTORY_MIN_IN_STOCK: i64 = 1;
 /// Most products in one PUT ("at most 25 per request").
