@@ -1,4 +1,4 @@
-//! Checks a payload against a [`Description`](crate::describe::Description)'s field table: the
+//! Checks a payload against a [`Description`](crate::model::Description)'s field table: the
 //! first pass of the engine over every migrated kind. The description *is* the rule, so
 //! `describe` and `validate` cannot drift apart. The rules across fields run after this pass
 //! ([`super::rules`], then the kind's hook).
@@ -10,11 +10,11 @@ use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
 use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{
-    Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
-};
 use crate::issues::IssueKind;
 use crate::json::{Object, Value};
+use crate::model::{
+    Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
+};
 use crate::report::Pointer;
 
 /// The separator of comma-separated list parameters.
@@ -355,7 +355,7 @@ pub fn object_then_rules<'v>(
     path: &Pointer,
     value: &'v Value<'v>,
     table: &[Field],
-    rules: &[crate::describe::Rule],
+    rules: &[crate::model::Rule],
 ) -> Option<&'v Object<'v>> {
     let obj = fields::object(ctx, path, value)?;
     let refusing = rules.iter().find_map(|r| match r.check {
@@ -399,7 +399,7 @@ pub fn object_then_rules<'v>(
 /// The members an object of [`object_then_rules`] knows: its table's and those its rules refuse.
 struct TableAndRefused<'a> {
     table: &'a [Field],
-    rules: &'a [crate::describe::Rule],
+    rules: &'a [crate::model::Rule],
 }
 
 impl Known for TableAndRefused<'_> {
@@ -486,7 +486,7 @@ impl Known for VariantNames<'_> {
 #[cfg(test)]
 mod tests {
     use crate::ctx::{Ctx, Mode};
-    use crate::describe::{Field, Str};
+    use crate::model::{Field, Str};
     use crate::options::Options;
     use crate::report::Pointer;
 
@@ -533,9 +533,9 @@ mod tests {
         assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
     }
 
-    const GROUP: crate::describe::Check = crate::describe::Check::AtLeastOne {
+    const GROUP: crate::model::Check = crate::model::Check::AtLeastOne {
         members: &["a", "b"],
-        empty: crate::describe::Empty::Text,
+        empty: crate::model::Empty::Text,
         message: "a or b",
     };
     const ANCHORED: &[Field] = &[
@@ -562,13 +562,13 @@ mod tests {
 
     const TAGGED: &[Field] = &[Field::required(
         "c",
-        crate::describe::Type::Tagged(&crate::describe::Tagged {
+        crate::model::Type::Tagged(&crate::model::Tagged {
             tag: "type",
             variants: &[
                 ("A", &[Field::required("x", Str::ANY, "x")]),
                 ("B", &[Field::optional("y", Str::ANY, "y")]),
             ],
-            only_in: &[crate::describe::OnlyIn {
+            only_in: &[crate::model::OnlyIn {
                 member: "y",
                 tags: &["B"],
                 message: "y only in B",
@@ -600,8 +600,8 @@ mod tests {
 mod shape_tests {
     use super::shape;
     use crate::ctx::{Ctx, Mode};
-    use crate::describe::{Check, Empty, Field, Str};
     use crate::json::{Object, Value};
+    use crate::model::{Check, Empty, Field, Str};
     use crate::options::Options;
     use crate::report::Pointer;
 

@@ -375,7 +375,7 @@ impl<'a> Object<'a> {
     }
 
     /// [`Object::position`] with the name's home slot already computed (`name_slot(name)`, at
-    /// compile time for a field table's member: [`crate::describe::Field::slot`]).
+    /// compile time for a field table's member: [`crate::model::Field::slot`]).
     #[inline(always)]
     pub fn position_at(&self, name: &str, home: usize) -> Option<usize> {
         match self.table() {

@@ -23,11 +23,11 @@ use crate::checks::fields;
 use crate::checks::needs;
 use crate::ctx::Ctx;
 use crate::ctx::{report, warn};
-use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::issues::WebhookIssue;
 pub use crate::issues::{DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
 

@@ -35,11 +35,11 @@ use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_
 use crate::checks::fields;
 use crate::ctx::Ctx;
 use crate::ctx::{report, warn};
-use crate::describe::{Field, Rule};
 use crate::engine::form;
 use crate::issues::AudienceIssue;
 pub use crate::issues::HASH_PATTERN;
 use crate::json::{Object, Value};
+use crate::model::{Field, Rule};
 use crate::report::Pointer;
 
 /// The values of `operation_type`.

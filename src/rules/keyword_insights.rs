@@ -22,11 +22,11 @@ use crate::checks::dates::{self, DateTime};
 use crate::checks::fields;
 use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::engine::form::LIST_SEPARATOR;
 use crate::issues::CampaignIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::report::{Code, Pointer};
 
 /// "`granularity` enum: `DAY`, `HOUR`".

@@ -28,11 +28,11 @@
 
 use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::engine::form;
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::options::MediaType;
 use crate::report::{Code, Pointer};
 

@@ -29,12 +29,12 @@
 use crate::checks::{fields, lengths, text};
 use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::describe::{
-    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
-};
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{
+    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
+};
 use crate::report::{Code, Pointer};
 
 /// Longest CTA, in characters, not counting one leading `#` ("max 20 chars excluding #").

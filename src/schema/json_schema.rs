@@ -14,8 +14,8 @@
 
 use super::json::J;
 use crate::ctx::Mode;
-use crate::describe::{needed_by, Check, Condition, Description, Field, Format};
-use crate::describe::{Required, Type, When};
+use crate::model::{needed_by, Check, Condition, Description, Field, Format};
+use crate::model::{Required, Type, When};
 
 /// The dialect every schema declares.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -180,7 +180,7 @@ pub fn pattern(f: Format) -> String {
 
 /// The schema of a kind, as a JSON tree.
 pub fn schema(d: &Description) -> J {
-    let mode = crate::engine::spec(d.kind).mode;
+    let mode = crate::spec::v12::spec(d.kind).mode;
     let mut root = match type_schema(&d.root, mode, true) {
         o @ J::Obj(_) => o,
         _ => J::obj(),

@@ -52,9 +52,9 @@ use crate::checks::current;
 use crate::checks::fields;
 use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::issues::CampaignIssue;
 use crate::kind::Kind;
+use crate::model::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::options::{Objective, Placement};
 use crate::report::{Code, Pointer};
 
@@ -359,7 +359,7 @@ fn only_for_objectives(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::describe::MemberHook;
+    use crate::model::MemberHook;
     use crate::options::Options;
     use serde_json::json;
 
@@ -402,7 +402,8 @@ mod tests {
             let options = Options::from_value(&options).unwrap_or_default();
             for p in [payload.clone(), json!(null), json!({"categories": ",,,"})] {
                 let v = crate::json::Value::from_serde(&p);
-                let report = crate::engine::run(Kind::LineItemUpdate, &v, &options);
+                let report =
+                    crate::engine::run(crate::spec::v12::spec(Kind::LineItemUpdate), &v, &options);
                 for i in &report.issues {
                     assert!(!i.message.contains("SECRET"), "{}", i.message);
                 }

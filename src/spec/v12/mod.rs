@@ -18,8 +18,8 @@ pub mod c_campaigns;
 pub mod c_creatives;
 pub mod hooks;
 
-use crate::engine::KindSpec;
 use crate::kind::Kind;
+use crate::model::KindSpec;
 
 /// Every row, by document area.
 const AREAS: [&[KindSpec]; 5] = [
@@ -58,5 +58,12 @@ mod tests {
             assert_eq!(rows.iter().filter(|r| *r == k).count(), 1, "{k}");
             assert_eq!(spec(*k).description.kind, *k);
         }
+    }
+}
+
+impl Kind {
+    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
+    pub fn mode(self) -> crate::ctx::Mode {
+        spec(self).mode
     }
 }
