@@ -29,7 +29,7 @@ pub struct Field {
     /// The spec's words for it.
     pub doc: &'static str,
     /// When the member is allowed at all, where that depends on a context fact (the engine
-    /// refuses it otherwise): `appliesWhen` in [`describe`]. Members of a tagged variant get
+    /// refuses it otherwise): `appliesWhen` in [`describe`](crate::describe::describe). Members of a tagged variant get
     /// theirs from the tag instead.
     pub applies: Option<Applies>,
     /// The sibling members this one needs when it is present ("fourth_choice (needs ...
@@ -401,7 +401,7 @@ pub struct Rule {
     /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
     pub check: Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
-    /// [`crate::clock`]): `readsClock` in [`describe`].
+    /// [`crate::clock`]): `readsClock` in [`describe`](crate::describe::describe).
     pub reads_clock: bool,
     /// The rule in the spec's words.
     pub text: &'static str,

@@ -43,6 +43,13 @@ pub fn spec(kind: Kind) -> &'static KindSpec {
     &a_webhooks::KINDS[0]
 }
 
+impl Kind {
+    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
+    pub fn mode(self) -> crate::ctx::Mode {
+        spec(self).mode
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,12 +65,5 @@ mod tests {
             assert_eq!(rows.iter().filter(|r| *r == k).count(), 1, "{k}");
             assert_eq!(spec(*k).description.kind, *k);
         }
-    }
-}
-
-impl Kind {
-    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
-    pub fn mode(self) -> crate::ctx::Mode {
-        spec(self).mode
     }
 }
