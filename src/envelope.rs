@@ -13,7 +13,7 @@ use crate::kind::Kind;
 use crate::options::Options;
 use crate::report::Report;
 use crate::signing;
-use crate::validate::{validate_json, validate_value};
+use crate::{validate_json, validate_value};
 
 /// The result of a call as the native tests write it: `{"ok":<result>}` or
 /// `{"error":{"code":...,"message":...}}`. The wasm exports return the result text or throw the

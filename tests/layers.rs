@@ -25,8 +25,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("engine", &["engine"]),
     ("rules", &["rules", "spec"]),
     ("render", &["schema", "describe"]),
-    ("entry", &["validate", "envelope"]),
-    ("crate", &[""]),
+    ("crate", &["", "envelope"]),
 ];
 
 /// A module: the file that holds it and its path from the crate root (empty for `lib.rs`).
