@@ -101,6 +101,8 @@ mod checks;
 )]
 mod ctx;
 mod envelope;
+mod issues;
+mod model;
 #[allow(
     missing_docs,
     rustdoc::private_intra_doc_links,
@@ -108,6 +110,7 @@ mod envelope;
 )]
 mod rules;
 mod sort;
+mod time;
 
 pub mod audience;
 pub mod clock;
@@ -125,6 +128,7 @@ mod spec;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
+pub use json::{MAX_DEPTH, MAX_INPUT_BYTES};
 pub use kind::Kind;
 pub use options::{BudgetOptimization, Context, MediaType, Objective, Options, Placement};
 pub use report::{Code, Issue, Report, Severity};
@@ -195,16 +199,6 @@ pub mod __private {
     }
 }
 
-/// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
-/// [`ErrorCode::TooDeep`] (by [`json::parse`], which never recurses further). No documented
-/// payload comes near it.
-pub const MAX_DEPTH: usize = 128;
-
-/// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
-/// (custom audience users); this leaves room to report such a body as too large instead of
-/// refusing to read it.
-pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
-
 /// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report
 /// (at most `options.max_issues` of them, then one `too_many_issues` issue counting the rest).
 ///
@@ -233,7 +227,7 @@ pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> R
 /// [`parse_payload`], which also applies [`MAX_INPUT_BYTES`]), for a caller that validates the
 /// same parsed text more than once. Gives the same report as [`validate_slice`] on that text.
 pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) -> Report {
-    engine::run(kind, payload, options)
+    engine::run(spec::v12::spec(kind), payload, options)
 }
 
 /// Parses JSON text into a `serde_json::Value` (bytes, so invalid UTF-8 is an error and not a

@@ -34,6 +34,7 @@ mod bulk;
 pub(crate) mod case;
 pub mod csv;
 mod device_id;
+mod digest;
 mod email;
 mod error;
 mod handle;
@@ -54,9 +55,9 @@ pub use bulk::{
     LineHasher, LINE_BREAKS,
 };
 pub use case::{set_lowercase, Lowercase};
+pub use digest::sha256;
 pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};
-pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
 pub use phone::{country_calling_code, CallingCode, PHONE_METADATA};
 pub use trim::{is_trimmed_char, trim};
@@ -404,7 +405,7 @@ fn hash_into_own(
 ) -> Result<(), IdError> {
     let mut scratch = Scratch::default();
     match prepare_in(id_type, raw, opts, own, &mut scratch)? {
-        Prepared::Hash(b) => hex::push_sha256_hex(b, out),
+        Prepared::Hash(b) => digest::push_sha256_hex(b, out),
         Prepared::Final(s) => out.push_str(s),
     }
     Ok(())

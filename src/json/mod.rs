@@ -28,7 +28,15 @@ pub use repeats::Repeat;
 
 use repeats::any_repeated;
 
-use crate::MAX_DEPTH;
+/// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
+/// [`ErrorCode::TooDeep`](crate::ErrorCode::TooDeep) (by [`parse`], which never recurses
+/// further). No documented payload comes near it.
+pub const MAX_DEPTH: usize = 128;
+
+/// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
+/// (custom audience users); this leaves room to report such a body as too large instead of
+/// refusing to read it.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -367,7 +375,7 @@ impl<'a> Object<'a> {
     }
 
     /// [`Object::position`] with the name's home slot already computed (`name_slot(name)`, at
-    /// compile time for a field table's member: [`crate::describe::Field::slot`]).
+    /// compile time for a field table's member: [`crate::model::Field::slot`]).
     #[inline(always)]
     pub fn position_at(&self, name: &str, home: usize) -> Option<usize> {
         match self.table() {

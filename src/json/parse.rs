@@ -5,8 +5,8 @@
 //! parser: the module docs of [`super`]; a million generated and garbled texts get the same
 //! answer and values as from serde_json (tests/differential_libs/).
 
+use super::MAX_DEPTH;
 use super::{Number, Object, Value};
-use crate::MAX_DEPTH;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -435,7 +435,7 @@ impl<'a> Parser<'a> {
 
 /// An exponent's digits are added up until it reaches this, the rest ignored: an exponent that
 /// large decides wholeness and magnitude as the exact one would, since no input holds that many
-/// digits ([`crate::MAX_INPUT_BYTES`]).
+/// digits ([`super::MAX_INPUT_BYTES`]).
 const EXPONENT_CAP: i64 = 1_000_000_000;
 
 /// Whether the number `text` (JSON syntax; its integer digits end at `int_end`, its fraction
