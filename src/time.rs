@@ -11,6 +11,7 @@
 
 /// The offset part of a date-time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Offset {
     /// A date, or a date-time with no offset.
     None,

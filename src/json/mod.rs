@@ -46,6 +46,7 @@ use std::fmt;
 /// its nearest `f64`, as `JSON.parse` and serde_json read it, and so an integer where that `f64`
 /// is whole (`9007199254740993.5` is 9007199254740994, `1e-400` is 0), else a `Float`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Number {
     /// A whole number that fits `i64`.
     Int(i64),
@@ -109,6 +110,7 @@ impl Number {
 
 /// A JSON value borrowing from its source.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Value<'a> {
     /// `null`.
     Null,
