@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::{preflight, preflight_env, CONSUMER_SECRET_ENV};
+use common::{preflight, preflight_env, stderr, stdout, temp_dir, CONSUMER_SECRET_ENV};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// SHA-256 of `a@x.com` and of `+442071838750` (Python's hashlib).
@@ -23,25 +22,9 @@ const BATCH: [&str; 6] = [
     "--ndjson",
 ];
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
 fn batch(extra: &[&str], stdin: &[u8]) -> Output {
     let args: Vec<&str> = BATCH.iter().copied().chain(extra.iter().copied()).collect();
     preflight(&args, stdin)
-}
-
-/// A directory of this test's own (removed first).
-fn temp_dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("preflight-edges-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
 }
 
 /// Environment variables to set for one run.
@@ -217,7 +200,7 @@ fn empty_input_with_a_column_is_an_error() {
 
 #[test]
 fn a_directory_is_refused_before_any_summary() {
-    let dir = temp_dir("dir");
+    let dir = temp_dir("edges-dir");
     let d = dir.to_string_lossy().into_owned();
     let env = [(CONSUMER_SECRET_ENV, "test")];
     let batch_args: Vec<&str> = BATCH.iter().copied().chain([d.as_str()]).collect();
