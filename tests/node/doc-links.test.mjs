@@ -6,27 +6,14 @@
 // not followed; links inside code (fenced blocks, `inline code`) are not links.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docPages } from './doc-pages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The documentation pages, relative to the root. */
-function pages() {
-  const found = ['README.md', 'pkg/README.md', 'SECURITY.md', 'CHANGELOG.md'];
-  for (const f of readdirSync(path.join(root, 'docs')).sort()) if (f.endsWith('.md')) found.push(`docs/${f}`);
-  const walk = (dir) => {
-    for (const f of readdirSync(path.join(root, dir)).sort()) {
-      const p = `${dir}/${f}`;
-      if (f === 'node_modules') continue;
-      if (statSync(path.join(root, p)).isDirectory()) walk(p);
-      else if (f === 'README.md') found.push(p);
-    }
-  };
-  walk('examples');
-  return found;
-}
+/** The pages whose links are checked: the documentation pages, SECURITY.md and CHANGELOG.md. */
+const pages = () => [...docPages(), 'SECURITY.md', 'CHANGELOG.md'];
 
 /**
  * The page's lines outside fenced code blocks: [line number, text with its inline code spans

@@ -7,9 +7,10 @@
 // units (64 KiB, 5,000,000 bytes) are rules, not measurements.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exampleReadmes } from './doc-pages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIGURE = /\b\d[\d,.]*\s?(?:KB|kB|µs|ns|ms|ops\/s|rows\/s)\b|\b\d[\d.]*x (?:ajv|zod|node:crypto)\b/;
@@ -36,16 +37,7 @@ test('the figure finder tells measured figures from limits and generated rows', 
 });
 
 test('no README states a size or speed figure a script did not write', () => {
-  const readmes = ['README.md'];
-  const walk = (dir) => {
-    for (const f of readdirSync(path.join(root, dir)).sort()) {
-      const p = `${dir}/${f}`;
-      if (f === 'node_modules') continue;
-      if (statSync(path.join(root, p)).isDirectory()) walk(p);
-      else if (f === 'README.md') readmes.push(p);
-    }
-  };
-  walk('examples');
+  const readmes = ['README.md', ...exampleReadmes()];
   const found = [];
   for (const r of readmes) {
     for (const [n, line] of unscripted(readFileSync(path.join(root, r), 'utf8'))) found.push(`${r}:${n}: ${line}`);
