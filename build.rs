@@ -1,0 +1,56 @@
+//! Generates the `Kind` enum and the kind registry from the one kind table,
+//! `src/spec/v12/kinds.md` (read by `build/kinds_table.rs`):
+//! - `$OUT_DIR/kinds.rs`, the `kinds!` list `src/kind.rs` includes (variant, name, doc);
+//! - `$OUT_DIR/rows.rs`, the registry `src/spec/v12/mod.rs` includes: `ROWS`, one `KindSpec`
+//!   per kind in `Kind` order, so that `ROWS[kind as usize]` is the row of `kind`.
+
+#[path = "build/kinds_table.rs"]
+mod kinds_table;
+
+use kinds_table::{Run, TABLE};
+use std::fmt::Write;
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo:rerun-if-changed={TABLE}");
+    println!("cargo:rerun-if-changed=build/kinds_table.rs");
+    let text = std::fs::read_to_string(TABLE).unwrap_or_else(|e| panic!("{TABLE}: {e}"));
+    let rows = kinds_table::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+
+    let mut kinds = String::from("kinds! {\n");
+    let mut registry = format!(
+        "/// Every kind's row, in [`Kind`] order (generated from {TABLE}).\n\
+         static ROWS: [KindSpec; {}] = [\n",
+        rows.len()
+    );
+    for r in &rows {
+        let doc = format!("{} (document {}).", r.what, r.section);
+        // `{:?}` writes a Rust string literal.
+        let _ = writeln!(
+            kinds,
+            "    #[doc = {doc:?}]\n    {} => {:?},",
+            r.variant, r.name
+        );
+        let hook = match &r.run {
+            Run::Data => String::from("Hook::None"),
+            Run::InOrder => String::from("Hook::InOrder"),
+            Run::After(h) => format!("Hook::After(hooks::{h})"),
+            Run::Root(h) => format!("Hook::Root(hooks::{h})"),
+        };
+        let _ = writeln!(
+            registry,
+            "    KindSpec {{\n        kind: Kind::{},\n        mode: Mode::{},\n        \
+             source: {:?},\n        description: &crate::rules::{},\n        hook: {hook},\n    }},",
+            r.variant,
+            if r.body { "Json" } else { "Query" },
+            r.section,
+            r.row,
+        );
+    }
+    kinds.push_str("}\n");
+    registry.push_str("];\n");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    for (file, text) in [("kinds.rs", kinds), ("rows.rs", registry)] {
+        std::fs::write(out.join(file), text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+}
