@@ -19,7 +19,7 @@ include!(concat!(env!("OUT_DIR"), "/rows.rs"));
 
 /// The row of `kind`.
 pub fn spec(kind: Kind) -> &'static KindSpec {
-    &ROWS[kind as usize]
+    ROWS[kind as usize]
 }
 
 impl Kind {
