@@ -2,7 +2,7 @@
 // script's JS_CODES (codes only the package's JavaScript throws): do not edit
 // (tests/node/payload-dts.test.mjs fails when this file and the sources differ).
 
-/** The stable payload kind names (`kinds!` in src/kind.rs), in the engine's order. */
+/** The stable payload kind names (the kind table, src/spec/v12/kinds.md), in the engine's order. */
 export type Kind =
   | 'product'
   | 'product_batch'
