@@ -13,6 +13,11 @@ use kinds_table::{Run, TABLE};
 use std::fmt::Write;
 use std::path::PathBuf;
 
+/// The constant of a kind's row: `ROW_POLL_CARD`.
+fn row_name(name: &str) -> String {
+    format!("ROW_{}", name.to_uppercase())
+}
+
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed=build/kinds_table.rs");
@@ -20,11 +25,7 @@ fn main() {
     let rows = kinds_table::parse(&text).unwrap_or_else(|e| panic!("{e}"));
 
     let mut kinds = String::from("kinds! {\n");
-    let mut registry = format!(
-        "/// Every kind's row, in [`Kind`] order (generated from {TABLE}).\n\
-         static ROWS: [&KindSpec; {}] = [\n",
-        rows.len()
-    );
+    let mut registry = String::new();
     for r in &rows {
         let doc = format!("{} (document {}).", r.what, r.section);
         // `{:?}` writes a Rust string literal.
@@ -41,8 +42,11 @@ fn main() {
         };
         let _ = writeln!(
             registry,
-            "    &KindSpec {{\n        kind: Kind::{},\n        mode: Mode::{},\n        \
-             source: {:?},\n        description: &crate::rules::{},\n        hook: {hook},\n    }},",
+            "/// The row of `{}`.\nconst {}: KindSpec = KindSpec {{\n    kind: Kind::{},\n    \
+             mode: Mode::{},\n    source: {:?},\n    description: &crate::rules::{},\n    \
+             hook: {hook},\n}};",
+            r.name,
+            row_name(&r.name),
             r.variant,
             if r.body { "Json" } else { "Query" },
             r.section,
@@ -50,7 +54,23 @@ fn main() {
         );
     }
     kinds.push_str("}\n");
-    registry.push_str("];\n");
+    let n = rows.len();
+    let list = |prefix: &str| {
+        rows.iter()
+            .map(|r| format!("    {prefix}{},\n", row_name(&r.name)))
+            .collect::<String>()
+    };
+    let _ = write!(
+        registry,
+        "/// Every kind's row, in [`Kind`] order: natively a reference to each.\n\
+         #[cfg(not(target_arch = \"wasm32\"))]\n\
+         static ROWS: [&KindSpec; {n}] = [\n{}];\n\n\
+         /// Every kind's row, in [`Kind`] order: in a wasm build the rows themselves.\n\
+         #[cfg(target_arch = \"wasm32\")]\n\
+         static ROWS: [KindSpec; {n}] = [\n{}];\n",
+        list("&"),
+        list(""),
+    );
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     for (file, text) in [("kinds.rs", kinds), ("rows.rs", registry)] {
         std::fs::write(out.join(file), text).unwrap_or_else(|e| panic!("{file}: {e}"));

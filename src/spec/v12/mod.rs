@@ -18,8 +18,15 @@ use crate::model::{Hook, KindSpec};
 include!(concat!(env!("OUT_DIR"), "/rows.rs"));
 
 /// The row of `kind`.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn spec(kind: Kind) -> &'static KindSpec {
     ROWS[kind as usize]
+}
+
+/// The row of `kind`.
+#[cfg(target_arch = "wasm32")]
+pub fn spec(kind: Kind) -> &'static KindSpec {
+    &ROWS[kind as usize]
 }
 
 impl Kind {
