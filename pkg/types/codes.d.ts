@@ -46,7 +46,8 @@ export type Kind =
   | 'line_item_curated_category_list_query'
   | 'line_item_curated_category_create'
   | 'line_item_curated_category_update'
-  | 'entity_get_query';
+  | 'entity_get_query'
+  | 'card_delete';
 
 /** Stable issue codes (`codes!` in src/report/mod.rs). Never renamed; new ones may be added. */
 export type IssueCode =
