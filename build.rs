@@ -6,6 +6,8 @@
 //!   (References rather than the rows themselves: the index is then one load, and the validation
 //!   of the 25-product batch takes 6 instructions fewer, `bash bench/instructions.sh`.)
 
+// The reader is shared with tests/kinds_doc.rs, which reads other columns.
+#[allow(dead_code)]
 #[path = "build/kinds_table.rs"]
 mod kinds_table;
 

@@ -30,8 +30,7 @@ pub struct Row {
     pub variant: String,
     /// The stable name.
     pub name: String,
-    /// The document and its part (`B catalogs`): read by tests/kinds_doc.rs, not build.rs.
-    #[allow(dead_code)]
+    /// The document and its part (`B catalogs`).
     pub area: String,
     /// Whether the values travel in a JSON body (`true`) or the query (`false`).
     pub body: bool,

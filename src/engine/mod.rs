@@ -1,9 +1,9 @@
 //! The rule engine: one interpreter over the rows of the kind registry.
 //!
-//! Every payload kind is one [`KindSpec`] row (in [`crate::spec::v12`], one data file per
-//! document area): its name (the [`Kind`]), where its values travel ([`Mode`]), its
-//! [`Description`] (title, source, the field table, the rules across fields) and, only where
-//! data cannot say a rule, a named code [`Hook`]. [`run`] reads the row:
+//! Every payload kind is one [`KindSpec`] row (in [`crate::spec::v12`], generated from its kind
+//! table): its name (the [`Kind`]), where its values travel ([`Mode`]), its section, its
+//! [`Description`] (title, the field table, the rules across fields) and, only where data cannot
+//! say a rule, a named code [`Hook`]. [`run`] reads the row:
 //!
 //! 1. the field table, member by member ([`form`]: presence, type, bounds, format), then the
 //!    unknown members;
