@@ -92,3 +92,34 @@ fn docs_kinds_md_lists_the_kinds_of_the_table() {
          UPDATE_SNAPSHOTS=1 cargo test --test kinds_doc rewrites it"
     );
 }
+
+/// The reader refuses a table it would read short or wrong, naming the line, rather than leave a
+/// kind out (build.rs stops the build with its message).
+#[test]
+fn the_reader_refuses_a_malformed_table() {
+    let head = "| variant | name | area | in | run | row | section | what |\n|---|---|---|---|---|---|---|---|\n";
+    let line = "| PollCard | poll_card | C creatives | query | data | poll_card::DESCRIPTION | C §4 Poll cards | The poll card |\n";
+    let ok = kinds_table::parse(&format!("{head}{line}")).expect("one kind");
+    assert_eq!(ok.len(), 1);
+    assert_eq!(ok[0].run, kinds_table::Run::Data);
+    let refused = [
+        // Two lines of one kind.
+        format!("{head}{line}{line}"),
+        // A cell too few (a `|` lost), a cell too many (a `|` inside a cell).
+        format!("{head}| PollCard | poll_card | C creatives | query | data | poll_card::DESCRIPTION | C §4 |\n"),
+        format!("{head}| PollCard | poll_card | C | query | data | poll_card::DESCRIPTION | C §4 | a | b |\n"),
+        // An empty cell, a name in capitals, an unknown place or way to run, a row without module.
+        format!("{head}| PollCard | poll_card | C | query | data | poll_card::DESCRIPTION |  | a |\n"),
+        format!("{head}| PollCard | Poll_card | C | query | data | poll_card::DESCRIPTION | C §4 | a |\n"),
+        format!("{head}| PollCard | poll_card | C | path | data | poll_card::DESCRIPTION | C §4 | a |\n"),
+        format!("{head}| PollCard | poll_card | C | query | after | poll_card::DESCRIPTION | C §4 | a |\n"),
+        format!("{head}| PollCard | poll_card | C | query | data | DESCRIPTION | C §4 | a |\n"),
+        // Another header, and no kind at all.
+        "| kind | name |\n|---|---|\n| PollCard | poll_card |\n".to_string(),
+        head.to_string(),
+    ];
+    for text in refused {
+        let e = kinds_table::parse(&text).expect_err(&text);
+        assert!(e.starts_with(kinds_table::TABLE), "{e}");
+    }
+}
