@@ -45,7 +45,7 @@ fn main() {
         let _ = writeln!(
             registry,
             "/// The row of `{}`.\nconst {}: KindSpec = KindSpec {{\n    kind: Kind::{},\n    \
-             mode: Mode::{},\n    source: {:?},\n    description: &crate::rules::{},\n    \
+             mode: Mode::{},\n    source: {:?},\n    description: &rules::{},\n    \
              hook: {hook},\n}};",
             r.name,
             row_name(&r.name),
