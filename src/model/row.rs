@@ -1,4 +1,5 @@
-//! A kind's row: where its values travel, its description and the code it needs beyond them.
+//! A kind's row: the kind, its section, where its values travel, its description and the code
+//! it needs beyond them.
 
 use super::Description;
 use crate::ctx::{Ctx, Mode};
