@@ -1,10 +1,10 @@
 //! Generates the `Kind` enum and the kind registry from the one kind table,
 //! `src/spec/v12/kinds.md` (read by `build/kinds_table.rs`):
 //! - `$OUT_DIR/kinds.rs`, the `kinds!` list `src/kind.rs` includes (variant, name, doc);
-//! - `$OUT_DIR/rows.rs`, the registry `src/spec/v12/mod.rs` includes: `ROWS`, a reference to
-//!   one `KindSpec` per kind in `Kind` order, so that `ROWS[kind as usize]` is the row of `kind`.
-//!   (References rather than the rows themselves: the index is then one load, and the validation
-//!   of the 25-product batch takes 6 instructions fewer, `bash bench/instructions.sh`.)
+//! - `$OUT_DIR/rows.rs`, the registry `src/spec/v12/mod.rs` includes: one `KindSpec` constant
+//!   per kind and `ROWS`, every row in `Kind` order, so that `ROWS[kind as usize]` is the row of
+//!   `kind` (natively references to the rows, in a wasm build the rows: docs/PERFORMANCE.md,
+//!   "The kind registry").
 
 // The reader is shared with tests/kinds_doc.rs, which reads other columns.
 #[allow(dead_code)]
@@ -14,6 +14,16 @@ mod kinds_table;
 use kinds_table::{Run, TABLE};
 use std::fmt::Write;
 use std::path::PathBuf;
+
+/// The fields of a row that say how the engine reads it (the `run` column).
+fn run_fields(run: &Run) -> String {
+    match run {
+        Run::Data => String::from("hook: Hook::None,"),
+        Run::InOrder => String::from("hook: Hook::InOrder,"),
+        Run::After(h) => format!("hook: Hook::After(hooks::{h}),"),
+        Run::Root(h) => format!("hook: Hook::Root(hooks::{h}),"),
+    }
+}
 
 /// The constant of a kind's row: `ROW_POLL_CARD`.
 fn row_name(name: &str) -> String {
@@ -36,23 +46,17 @@ fn main() {
             "    #[doc = {doc:?}]\n    {} => {:?},",
             r.variant, r.name
         );
-        let hook = match &r.run {
-            Run::Data => String::from("Hook::None"),
-            Run::InOrder => String::from("Hook::InOrder"),
-            Run::After(h) => format!("Hook::After(hooks::{h})"),
-            Run::Root(h) => format!("Hook::Root(hooks::{h})"),
-        };
         let _ = writeln!(
             registry,
             "/// The row of `{}`.\nconst {}: KindSpec = KindSpec {{\n    kind: Kind::{},\n    \
-             mode: Mode::{},\n    source: {:?},\n    description: &rules::{},\n    \
-             hook: {hook},\n}};",
+             mode: Mode::{},\n    source: {:?},\n    description: &rules::{},\n    {}\n}};",
             r.name,
             row_name(&r.name),
             r.variant,
             if r.body { "Json" } else { "Query" },
             r.section,
             r.row,
+            run_fields(&r.run),
         );
     }
     kinds.push_str("}\n");
