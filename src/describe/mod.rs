@@ -17,9 +17,10 @@
 
 pub mod schema;
 
+pub use crate::issues::Fact;
 pub use crate::model::{
-    needed_by, type_name, Applies, Array, Check, Condition, Description, Empty, Field, Format,
-    List, MemberCheck, MemberHook, OnlyIn, Required, Rule, SlotCheck, Str, Tagged, Type, When,
+    needed_by, type_name, Applies, Array, Condition, Description, Field, Format, List, OnlyIn,
+    Required, Rule, Str, Tagged, Type, When,
 };
 
 use crate::ctx::Mode;

@@ -37,7 +37,6 @@ use crate::ctx::Ctx;
 use crate::ctx::{report, warn};
 use crate::engine::form;
 use crate::issues::AudienceIssue;
-pub use crate::issues::HASH_PATTERN;
 use crate::json::{Object, Value};
 use crate::model::{Field, Rule};
 use crate::report::Pointer;

@@ -13,7 +13,6 @@
 use crate::catalog::{catalog, is_country, is_sha256_hex, Break, Entry, Json, DERIVED};
 use crate::harness::report;
 use crate::vectors::{valid_cases, Case};
-use preflight::__private::ctx::Mode;
 use preflight::{validate, Code, Report};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -316,7 +315,7 @@ fn one_site(cases: &[Case], entries: &[Entry], site: &Site, d: &Draw) -> Result<
     let case = &cases[site.case];
     let entry = &entries[site.entry];
     let at = pointer(&site.path);
-    let query = case.kind.mode() == Mode::Query;
+    let query = preflight::describe(case.kind).location() == "query";
     let (bad, code, edge) = mutate(entry.brk, query, d);
     let mutated = with(&case.payload, &site.path, bad);
     let got = validate(case.kind, &mutated, &case.options);

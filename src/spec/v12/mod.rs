@@ -43,13 +43,6 @@ pub fn spec(kind: Kind) -> &'static KindSpec {
     &a_webhooks::KINDS[0]
 }
 
-impl Kind {
-    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
-    pub fn mode(self) -> crate::ctx::Mode {
-        spec(self).mode
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
