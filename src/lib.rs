@@ -8,7 +8,7 @@
 //! let report = validate(Kind::PollCard, &payload, &Options::default());
 //! assert!(!report.valid);
 //! assert_eq!(report.issues[0].path, "/duration_in_minutes");
-//! assert_eq!(report.issues[0].code.as_str(), "out_of_range");
+//! assert_eq!(report.issues[0].code.code(), "out_of_range");
 //! ```
 //!
 //! # Cargo features
@@ -37,9 +37,12 @@
 //!
 //! # Stability
 //! - The stable names are the contract: kind names ([`Kind::name`]), issue codes
-//!   ([`Code::as_str`]), error codes ([`ErrorCode::as_str`], [`audience::IdError::code`],
+//!   ([`Code::code`]), error codes ([`ErrorCode::code`], [`audience::IdError::code`],
 //!   [`signing::SigningError::code`]). Serde writes and reads exactly these names, and a report
 //!   round-trips: `serde_json::from_str::<Report>(&report.to_json())` gives the same report.
+//!   One convention names them: every code type's stable text is `code()` (issue codes, error
+//!   codes, every error enum), every named value's is `name()` (kinds, severities, identifier
+//!   types, flow steps, formats, context facts).
 //! - Enums that grow with the platform's API ([`Kind`], [`Code`], [`ErrorCode`], the error enums,
 //!   [`audience::IdType`], [`report::Param`], the context facts' [`Objective`], [`Placement`],
 //!   [`MediaType`] and [`BudgetOptimization`]) are `#[non_exhaustive]`: a `match` needs a
@@ -84,7 +87,9 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![warn(unnameable_types)]
+// A type a caller can hold (a field, a return value, an argument) but not name is an internal
+// leaking into the public API.
+#![deny(unnameable_types)]
 
 // The engine (rules, checks, context, model) is private: its layout changes as rules are added,
 // and a caller reaches it only through `validate*`, `describe` and the types below.

@@ -239,13 +239,7 @@ mod tests {
         validate(kind, payload, &Options::default())
             .issues
             .into_iter()
-            .map(|i| {
-                (
-                    i.path,
-                    i.code.as_str(),
-                    i.severity == crate::Severity::Error,
-                )
-            })
+            .map(|i| (i.path, i.code.code(), i.severity == crate::Severity::Error))
             .collect()
     }
 
@@ -391,7 +385,7 @@ mod tests {
             .map(|r| {
                 r.issues
                     .into_iter()
-                    .map(|i| (i.path, i.code.as_str()))
+                    .map(|i| (i.path, i.code.code()))
                     .collect()
             })
             .unwrap_or_default()

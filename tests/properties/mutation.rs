@@ -296,7 +296,7 @@ fn describe(report: &Report) -> Map<String, Value> {
         .issues
         .iter()
         .enumerate()
-        .map(|(n, i)| (format!("{n}"), json!([i.path, i.code.as_str()])))
+        .map(|(n, i)| (format!("{n}"), json!([i.path, i.code.code()])))
         .collect()
 }
 
@@ -327,7 +327,7 @@ fn one_site(cases: &[Case], entries: &[Entry], site: &Site, d: &Draw) -> Result<
         case.kind,
         entry.brk,
         at,
-        code.as_str(),
+        code.code(),
         describe(&got)
     );
     if let Some(edge) = edge {
@@ -339,7 +339,7 @@ fn one_site(cases: &[Case], entries: &[Entry], site: &Site, d: &Draw) -> Result<
             case.name,
             case.kind,
             entry.brk,
-            code.as_str(),
+            code.code(),
             at
         );
     }
