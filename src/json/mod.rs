@@ -18,8 +18,7 @@ mod parse;
 mod repeats;
 mod shortest;
 pub(crate) mod write;
-// Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
-#[allow(missing_docs)]
+// Not public API: `TapeRef` is reachable as `preflight::__private::tape` for the wasm binding.
 pub(crate) mod tape;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
