@@ -382,13 +382,10 @@ fn title_path(main: &str) -> Option<String> {
 
 /// The sections of a page: `(id of its <h2>, the HTML up to the next <h2>)`.
 fn sections(main: &str) -> Vec<(&str, &str)> {
-    let mut out = Vec::new();
-    let mut parts = main.split("<h2 id=\"").skip(1).peekable();
-    while let Some(part) = parts.next() {
-        let Some(end) = part.find('"') else { continue };
-        out.push((&part[..end], &part[end..]));
-    }
-    out
+    main.split("<h2 id=\"")
+        .skip(1)
+        .filter_map(|part| part.find('"').map(|end| (&part[..end], &part[end..])))
+        .collect()
 }
 
 /// The contents of every `open ... close` in `html` (not nested), `open` excluded.
