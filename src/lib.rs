@@ -82,6 +82,8 @@
 //! - The rule engine is private. `preflight::__private` (hidden from these docs) is for the
 //!   workspace's own wasm binding and tests, not covered by semver, and may change in any
 //!   release.
+//! - The repository's `tests/public-api.txt` lists every public item, and a test fails when the
+//!   API differs from it, so that no change of the API goes unnoticed.
 //! - Minimum supported Rust version: the `rust-version` of Cargo.toml, which the test command
 //!   (scripts/test.sh) builds the library with, with and without default features.
 
