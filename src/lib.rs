@@ -147,9 +147,7 @@ struct ReadmeDoctests;
 ///   size bench (bench/libsize).
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::envelope::{
-        envelope, validate_json_envelope, validate_tape, validate_tape_envelope, JsonError,
-    };
+    pub use crate::envelope::{validate_json_envelope, validate_tape};
 
     /// The JSON tape (see `src/json/tape.rs`): the borrowed words, numbers and text that
     /// `pkg/lib/tape.js` writes.
