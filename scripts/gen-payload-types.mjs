@@ -5,7 +5,7 @@
 // - pkg/types/codes.d.ts: every name and code union of the types (Kind, IssueCode, ErrorCode,
 //   IdType, the audience, signing, helper and loading error codes, AnyErrorCode), read from the
 //   Rust sources that define them (the kind table src/spec/v12/kinds.md, `codes!`, the
-//   `code()`/`as_str()`/`name()` of each error enum, the binding's own `Fail::of` codes) and
+//   `code()` of each error enum and the `name()` of each named enum, the binding's own `Fail::of` codes) and
 //   from JS_CODES below, the one list of the codes only the package's JavaScript throws
 //   (`not_initialized`, `init_failed`, ...);
 // - pkg/types/payloads.d.ts: the TypeScript types of every kind's payload, from the engine's own
@@ -259,7 +259,7 @@ export function rustLists() {
   const lists = {
     kinds: tableKinds(),
     issueCodes: macroNames('src/report/mod.rs', 'codes'),
-    errorCodes: methodStrings('src/error.rs', 'ErrorCode', 'as_str'),
+    errorCodes: methodStrings('src/error.rs', 'ErrorCode', 'code'),
     idTypes: methodStrings('src/audience/mod.rs', 'IdType', 'name'),
     phoneFormats: methodStrings('src/audience/mod.rs', 'PhoneFormat', 'name'),
     unknownIdType: methodStrings('src/audience/error.rs', 'UnknownIdType', 'code'),
@@ -331,7 +331,7 @@ export function codeUnions(rust = rustLists()) {
   const unions = [
     ['Kind', 'The stable payload kind names (the kind table, src/spec/v12/kinds.md), in the engine\'s order.', rust.kinds],
     ['IssueCode', 'Stable issue codes (`codes!` in src/report/mod.rs). Never renamed; new ones may be added.', rust.issueCodes],
-    ['ErrorCode', 'Stable codes of a wrong call of validation (`ErrorCode::as_str` in src/error.rs).', rust.errorCodes],
+    ['ErrorCode', 'Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs).', rust.errorCodes],
     [
       'InternalErrorCode',
       'A call that failed inside the WebAssembly module (out of memory, stack overflow: never an\ninput\'s doing). `cause` holds the original error; the next call, of any function, runs on a\nfresh instance of the module (README, "A call that fails inside the module").',

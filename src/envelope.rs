@@ -69,12 +69,7 @@ pub fn validate_tape(
     Some(Ok(validate_value(kind, &value, &options)))
 }
 
-/// [`validate_tape`] wrapped in an [`envelope`]; `None` for a refused tape.
-pub fn validate_tape_envelope(kind: &str, tape: &TapeRef<'_>, options: &str) -> Option<String> {
-    validate_tape(kind, tape, options).map(|r| envelope(r.map(|r| r.to_json())))
-}
-
-/// [`validate_json`] wrapped in an [`envelope`].
+/// [`validate_json`] wrapped in an `envelope`: `{"ok":<report>}` or `{"error":{...}}`.
 pub fn validate_json_envelope(kind: &str, payload: &[u8], options: &str) -> String {
     envelope(validate_json(kind, payload, options).map(|r| r.to_json()))
 }

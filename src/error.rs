@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Stable error codes of a wrong call. The snake_case name ([`ErrorCode::as_str`], also the
+/// Stable error codes of a wrong call. The snake_case code ([`ErrorCode::code`], also the
 /// serde form) is the public contract. New codes may be added in a minor release, so a `match`
 /// needs a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -24,8 +24,8 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// The stable snake_case name, as serialized (`"unknown_kind"`, ...).
-    pub fn as_str(self) -> &'static str {
+    /// The stable snake_case code, as serialized (`"unknown_kind"`, ...).
+    pub fn code(self) -> &'static str {
         match self {
             ErrorCode::UnknownKind => "unknown_kind",
             ErrorCode::BadOptions => "bad_options",
@@ -34,11 +34,18 @@ impl ErrorCode {
             ErrorCode::InputTooLarge => "input_too_large",
         }
     }
+
+    /// The stable snake_case code: [`ErrorCode::code`], the name every code type of the crate
+    /// uses.
+    #[deprecated(since = "0.2.0", note = "use `ErrorCode::code`")]
+    pub fn as_str(self) -> &'static str {
+        self.code()
+    }
 }
 
 impl fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.code())
     }
 }
 
@@ -78,13 +85,13 @@ impl Error {
     /// `{"code": ..., "message": ...}` as JSON text.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self)
-            .unwrap_or_else(|_| format!("{{\"code\":\"{}\",\"message\":\"\"}}", self.code.as_str()))
+            .unwrap_or_else(|_| format!("{{\"code\":\"{}\",\"message\":\"\"}}", self.code.code()))
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.code.as_str(), self.message)
+        write!(f, "{}: {}", self.code.code(), self.message)
     }
 }
 

@@ -8,7 +8,7 @@
 //! let report = validate(Kind::PollCard, &payload, &Options::default());
 //! assert!(!report.valid);
 //! assert_eq!(report.issues[0].path, "/duration_in_minutes");
-//! assert_eq!(report.issues[0].code.as_str(), "out_of_range");
+//! assert_eq!(report.issues[0].code.code(), "out_of_range");
 //! ```
 //!
 //! # Cargo features
@@ -37,9 +37,12 @@
 //!
 //! # Stability
 //! - The stable names are the contract: kind names ([`Kind::name`]), issue codes
-//!   ([`Code::as_str`]), error codes ([`ErrorCode::as_str`], [`audience::IdError::code`],
+//!   ([`Code::code`]), error codes ([`ErrorCode::code`], [`audience::IdError::code`],
 //!   [`signing::SigningError::code`]). Serde writes and reads exactly these names, and a report
 //!   round-trips: `serde_json::from_str::<Report>(&report.to_json())` gives the same report.
+//!   One convention names them: every code type's stable text is `code()` (issue codes, error
+//!   codes, every error enum), every named value's is `name()` (kinds, severities, identifier
+//!   types, flow steps, formats, context facts).
 //! - Enums that grow with the platform's API ([`Kind`], [`Code`], [`ErrorCode`], the error enums,
 //!   [`audience::IdType`], [`report::Param`], the context facts' [`Objective`], [`Placement`],
 //!   [`MediaType`] and [`BudgetOptimization`]) are `#[non_exhaustive]`: a `match` needs a
@@ -79,35 +82,24 @@
 //! - The rule engine is private. `preflight::__private` (hidden from these docs) is for the
 //!   workspace's own wasm binding and tests, not covered by semver, and may change in any
 //!   release.
+//! - The repository's `tests/public-api.txt` lists every public item, and a test fails when the
+//!   API differs from it, so that no change of the API goes unnoticed.
 //! - Minimum supported Rust version: the `rust-version` of Cargo.toml, which the test command
 //!   (scripts/test.sh) builds the library with, with and without default features.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// A type a caller can hold (a field, a return value, an argument) but not name is an internal
+// leaking into the public API.
+#![deny(unnameable_types)]
 
-// The engine (rules, checks, context) is private: its layout changes as rules are added, and a
-// caller reaches it only through `validate*`, `describe` and the types below. (Tests reach it
-// through `__private`, which is why the docs lints are off for these modules.)
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
+// The engine (rules, checks, context, model) is private: its layout changes as rules are added,
+// and a caller reaches it only through `validate*`, `describe` and the types below.
 mod checks;
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 mod ctx;
 mod envelope;
 mod issues;
 mod model;
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 mod rules;
 mod sort;
 mod time;
@@ -138,36 +130,95 @@ pub use report::{Code, Issue, Report, Severity};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests need
-/// beyond the public API, namely the JSON-tape hand-over of a JavaScript value (`tape`) and the
-/// `{"ok": ...}` / `{"error": ...}` envelope the binding returns (which the native tests compute
-/// too, to compare native and wasm results byte for byte). Hidden from the documentation; it may
-/// change or go away in any release, semver does not cover it.
+/// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests,
+/// benches and CLI need beyond the public API, and nothing more. Hidden from the documentation;
+/// it may change or go away in any release, semver does not cover it.
+///
+/// Kept narrow on purpose, each item named (no glob of an internal module), so that the engine
+/// stays private and `tests/public_api.rs` lists every item reachable here too:
+/// - the JSON-tape hand-over of a JavaScript value (`tape::TapeRef`, `validate_tape`) and the
+///   `{"ok": ...}` / `{"error": ...}` envelope the binding returns (which the native tests
+///   compute too, to compare native and wasm results byte for byte);
+/// - the named limits and value lists of the rules (`rules::*`) and the ISO country list
+///   (`checks::iso`), for the property tests that break each rule with the constant the rule
+///   itself uses;
+/// - the date parser (`checks::dates`) and the hand-written pieces (`pieces`) that the public
+///   API does not reach directly, for the differential tests against well-kept crates and the
+///   size bench (bench/libsize).
 #[doc(hidden)]
-#[allow(missing_docs)]
 pub mod __private {
-    pub use crate::envelope::{
-        envelope, validate_json_envelope, validate_tape, validate_tape_envelope, JsonError,
-    };
+    pub use crate::envelope::{validate_json_envelope, validate_tape};
 
-    /// The JSON tape (see `src/json/tape.rs`).
+    /// The JSON tape (see `src/json/tape.rs`): the borrowed words, numbers and text that
+    /// `pkg/lib/tape.js` writes.
     pub mod tape {
-        pub use crate::json::tape::*;
+        pub use crate::json::tape::TapeRef;
     }
 
-    /// The rules, for tests that read a rule's named constants instead of restating them.
+    /// The rules' named limits and value lists, for tests that read a rule's constants instead
+    /// of restating them.
     pub mod rules {
-        pub use crate::rules::*;
+        /// The audience users endpoints' lists (document B §4).
+        pub mod audience_users {
+            pub use crate::rules::audience_users::{
+                DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, OPERATION_TYPES, SHA256_HEX_DIGITS,
+                UNHASHED_IDENTIFIER,
+            };
+        }
+        /// The card's limits and lists (document C §2, §4).
+        pub mod card {
+            pub use crate::rules::card::{
+                COMPONENT_TYPES, DESTINATION_TYPES, LABEL_TYPES, LABEL_VALUES, NAME_MAX_CHARS,
+                SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
+            };
+        }
+        /// The line item's lists (document C §4 Line items).
+        pub mod line_item {
+            pub use crate::rules::line_item::{AUDIENCE_EXPANSIONS, ENTITY_STATUSES, GOALS};
+            /// Bids.
+            pub mod bid {
+                pub use crate::rules::line_item::bid::{BID_AMOUNT_MIN_MICRO, BID_STRATEGIES};
+            }
+            /// Frequency caps.
+            pub mod frequency_cap {
+                pub use crate::rules::line_item::frequency_cap::DURATIONS_IN_DAYS;
+            }
+            /// `pay_by`.
+            pub mod pay_by {
+                pub use crate::rules::line_item::pay_by::PAY_BY_VALUES;
+            }
+        }
+        /// The poll card's limits (document C §4 Poll cards).
+        pub mod poll_card {
+            pub use crate::rules::poll_card::{
+                CHOICE_MAX_CHARS, DURATION_MAX_MINUTES, DURATION_MIN_MINUTES,
+            };
+        }
+        /// The product's limits and lists (document B §2 Product).
+        pub mod product {
+            pub use crate::rules::product::{
+                ADDITIONAL_IMAGES_MAX, AGE_GROUP, AVAILABILITY, CONDITION, DESCRIPTION_MAX_CHARS,
+                GENDER, TITLE_MAX_CHARS,
+            };
+        }
+        /// The video conversation card's limits (document C §4 Video conversation cards).
+        pub mod video_conversation_card {
+            pub use crate::rules::video_conversation_card::{
+                CTA_MAX_CHARS, HASHTAG_SIGN, THANK_YOU_TEXT_MAX_CHARS, TITLE_MAX_CHARS,
+            };
+        }
     }
 
-    /// The shared checks, for tests (ISO code tables, date parsing).
+    /// The shared checks' tables and the date parser, for tests and bench/libsize.
     pub mod checks {
-        pub use crate::checks::*;
-    }
-
-    /// The validation context, for tests (`Mode`).
-    pub mod ctx {
-        pub use crate::ctx::*;
+        /// The ISO 3166-1 alpha-2 codes.
+        pub mod iso {
+            pub use crate::checks::iso::COUNTRY_ALPHA2;
+        }
+        /// The ISO 8601 date-time parser.
+        pub mod dates {
+            pub use crate::time::{parse_iso8601, DateTime};
+        }
     }
 
     /// The hand-written pieces that the public API does not reach natively, for the

@@ -16,7 +16,7 @@
 //! later is not a breaking change.
 //!
 //! A report holds at most `max_issues` issues ([`DEFAULT_MAX_ISSUES`] unless given), then one
-//! final `too_many_issues` issue that counts the ones left out (see [`crate::ctx::Ctx::finish`]),
+//! final `too_many_issues` issue that counts the ones left out (the validation context's `finish`),
 //! so a hostile payload cannot make a report, or the memory that holds it, grow without bound.
 //!
 //! One reader, whatever form the options come in: JSON text ([`Options::from_json`]: the wasm

@@ -38,9 +38,9 @@ fn every_kind_round_trips_by_its_stable_name() {
 fn codes_and_severities_round_trip_by_their_stable_names() {
     for &code in Code::ALL {
         let text = serde_json::to_string(&code).expect("serialize");
-        assert_eq!(text, format!("\"{}\"", code.as_str()));
+        assert_eq!(text, format!("\"{}\"", code.code()));
         assert_eq!(serde_json::from_str::<Code>(&text).ok(), Some(code));
-        assert_eq!(Code::from_name(code.as_str()), Some(code));
+        assert_eq!(Code::from_name(code.code()), Some(code));
     }
     assert!(serde_json::from_str::<Code>(r#""TooLong""#).is_err());
     assert_eq!(Code::from_name("no_such_code"), None);
@@ -58,7 +58,7 @@ fn codes_and_severities_round_trip_by_their_stable_names() {
         (ErrorCode::TooDeep, "too_deep"),
         (ErrorCode::InputTooLarge, "input_too_large"),
     ] {
-        assert_eq!(code.as_str(), name);
+        assert_eq!(code.code(), name);
         assert_eq!(code.to_string(), name);
         assert_eq!(serde_json::to_value(code).ok(), Some(name.into()));
         assert_eq!(

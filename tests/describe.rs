@@ -110,7 +110,7 @@ fn errors_at(kind: Kind, options: &Options, payload: &Value, path: &str) -> Vec<
     report
         .errors()
         .filter(|i| i.path == path)
-        .map(|i| i.code.as_str().to_string())
+        .map(|i| i.code.code().to_string())
         .collect()
 }
 
@@ -413,7 +413,7 @@ fn members_needed_by_another_are_conditional() {
             .issues
             .iter()
             .filter(|i| i.path == at)
-            .map(|i| i.code.as_str())
+            .map(|i| i.code.code())
             .collect();
         assert_eq!(codes, ["dependency_missing"], "{kind}: {report:?}");
     }

@@ -228,7 +228,7 @@ fn check_identifier(t: IdType, value: &str, opts: &HashOptions) {
 
 /// Codes a validation envelope may carry.
 fn known_codes() -> Vec<&'static str> {
-    let mut codes: Vec<&str> = preflight::Code::ALL.iter().map(|c| c.as_str()).collect();
+    let mut codes: Vec<&str> = preflight::Code::ALL.iter().map(|c| c.code()).collect();
     codes.extend([
         "unknown_kind",
         "bad_options",

@@ -223,7 +223,7 @@ fn ten_thousand_levels_of_nesting_are_too_deep() {
     );
     // parse_json (the serde_json value) refuses such text too, as too_deep.
     let e = preflight::parse_json(texts[0].as_bytes()).expect_err("too deep");
-    assert_eq!(e.code.as_str(), "too_deep");
+    assert_eq!(e.code.code(), "too_deep");
     // A value built in code 10,000 levels deep: validated without recursing past MAX_DEPTH. (Built
     // and dropped on a large stack: serde_json's own drop recurses.)
     let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(|| {
@@ -527,7 +527,7 @@ fn bodies_over_the_documented_byte_limits() {
     at_limit[1] = b'}';
     assert!(call("poll_card", &at_limit, "").get("ok").is_some());
     let e = preflight::parse_json(&vec![b' '; MAX_INPUT_BYTES + 1]).expect_err("too large");
-    assert_eq!(e.code.as_str(), "input_too_large");
+    assert_eq!(e.code.code(), "input_too_large");
 }
 
 #[test]

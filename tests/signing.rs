@@ -1348,7 +1348,7 @@ fn flow_authorize_and_authenticate_never_carry_a_callback() {
 #[test]
 fn flow_step_names_round_trip() {
     for step in FlowStep::ALL {
-        assert_eq!(step.as_str().parse::<FlowStep>(), Ok(step));
+        assert_eq!(step.name().parse::<FlowStep>(), Ok(step));
     }
     assert_eq!(
         "RequestToken".parse::<FlowStep>(),

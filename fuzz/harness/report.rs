@@ -28,10 +28,10 @@ pub fn check(report: &Report, payload: Option<&Value>) {
             "not a JSON pointer: {:?}",
             issue.path
         );
-        assert!(is_snake_case(issue.code.as_str()), "{}", issue.code);
+        assert!(is_snake_case(issue.code.code()), "{}", issue.code);
         assert_eq!(
             json.get("code").and_then(Value::as_str),
-            Some(issue.code.as_str())
+            Some(issue.code.code())
         );
         assert_eq!(
             json.get("path").and_then(Value::as_str),

@@ -64,7 +64,7 @@ pub fn check(kind: Kind, options_text: &str, payload: &[u8]) {
                 ErrorCode::InvalidJson | ErrorCode::TooDeep | ErrorCode::InputTooLarge
             ),
             "a payload refused as {}",
-            e.code.as_str()
+            e.code.code()
         );
     }
     let serde = preflight::parse_json(payload);
@@ -87,8 +87,8 @@ pub fn check(kind: Kind, options_text: &str, payload: &[u8]) {
         (Err(e), Err(s)) if e.code == s.code => {}
         (Err(e), Err(s)) => panic!(
             "the engine's parser refuses the text as {}, serde_json as {}",
-            e.code.as_str(),
-            s.code.as_str()
+            e.code.code(),
+            s.code.code()
         ),
         (Ok(_), Err(s)) => panic!(
             "the engine's parser accepts text that serde_json refuses ({})",

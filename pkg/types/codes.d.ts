@@ -80,7 +80,7 @@ export type IssueCode =
   | 'deprecated'
   | 'too_many_issues';
 
-/** Stable codes of a wrong call of validation (`ErrorCode::as_str` in src/error.rs). */
+/** Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs). */
 export type ErrorCode =
   | 'unknown_kind'
   | 'bad_options'

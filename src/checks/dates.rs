@@ -5,7 +5,7 @@ use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::{CheckIssue, IssueKind};
 use crate::report::Pointer;
-pub use crate::time::{parse_iso8601, DateTime, Offset, Require};
+pub use crate::time::{parse_iso8601, DateTime, Require};
 
 /// Checks `s` against `require`, reporting `invalid_date_time` (with `params.format`).
 pub fn datetime(ctx: &mut Ctx, path: &Pointer, s: &str, require: Require) -> Option<DateTime> {

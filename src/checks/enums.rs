@@ -4,7 +4,6 @@
 
 use crate::ctx::report;
 use crate::ctx::Ctx;
-pub use crate::issues::{one_of_text, MESSAGE_MAX_VALUES};
 use crate::issues::{Allowed, CheckIssue};
 use crate::json::same_name;
 use crate::report::Pointer;
@@ -30,6 +29,7 @@ fn not_in_enum(ctx: &mut Ctx, path: &Pointer, allowed: Allowed<'_>) -> bool {
 mod tests {
     use super::*;
     use crate::ctx::Mode;
+    use crate::issues::{one_of_text, MESSAGE_MAX_VALUES};
     use crate::options::Options;
 
     #[test]

@@ -2,12 +2,12 @@
 //! readers every rule uses (string, enum, integer, boolean, date-time, object, array).
 
 use crate::checks::dates::{self, DateTime, Require};
-pub use crate::checks::types::{type_name, wrong_type};
+pub use crate::checks::types::wrong_type;
 use crate::checks::{enums, numbers};
 use crate::ctx::{report, warn};
 use crate::ctx::{Ctx, Mode};
 use crate::issues::{CheckIssue, IssueKind};
-use crate::json::{self, Object, Value};
+use crate::json::{Object, Value};
 use crate::report::Pointer;
 
 /// Whether a member must be present.
@@ -84,7 +84,7 @@ pub fn string<'v>(ctx: &mut Ctx, path: &Pointer, v: &'v Value<'v>) -> Option<&'v
     }
 }
 
-/// A set of member names, as [`unknown_fields`] takes it: a slice of the names, or [`Names`].
+/// A set of member names, as [`unknown_fields`] takes it: a slice of the names.
 pub trait Known {
     fn contains_name(&self, name: &str) -> bool;
 }
@@ -98,68 +98,6 @@ impl Known for [&str] {
 impl<const N: usize> Known for [&str; N] {
     fn contains_name(&self, name: &str) -> bool {
         self.contains(&name)
-    }
-}
-
-/// A fixed list of member names with a hash table over it, built at compile time
-/// (`const KNOWN: Names = Names::new(&[...])`), so that telling a documented member from an
-/// unknown one costs one probe instead of a pass over the list. For the long lists (a product
-/// has 30 members).
-pub struct Names {
-    list: &'static [&'static str],
-    /// 1 + the index in `list` of the name in each slot, 0 for an empty slot; all 0 (and the
-    /// list scanned) if the list is too long to hash.
-    table: [u8; json::INDEX_SLOTS],
-    hashed: bool,
-}
-
-impl Names {
-    pub const fn new(list: &'static [&'static str]) -> Names {
-        let mut table = [0u8; json::INDEX_SLOTS];
-        // At least a quarter of the slots stay free, so every probe ends.
-        let hashed = list.len() <= json::INDEXED_MAX_MEMBERS;
-        let mut i = 0;
-        while hashed && i < list.len() {
-            let mut slot = json::name_slot(list[i]);
-            while table[slot] != 0 {
-                slot = (slot + 1) % json::INDEX_SLOTS;
-            }
-            table[slot] = (i + 1) as u8;
-            i += 1;
-        }
-        Names {
-            list,
-            table,
-            hashed,
-        }
-    }
-
-    /// The names, in the order given.
-    pub fn as_slice(&self) -> &'static [&'static str] {
-        self.list
-    }
-}
-
-impl Known for Names {
-    fn contains_name(&self, name: &str) -> bool {
-        if !self.hashed {
-            return self.list.contains(&name);
-        }
-        let mut slot = json::name_slot(name);
-        for _ in 0..json::INDEX_SLOTS {
-            let Some(i) = self
-                .table
-                .get(slot)
-                .and_then(|&t| usize::from(t).checked_sub(1))
-            else {
-                return false;
-            };
-            if self.list.get(i).is_some_and(|n| json::same_name(n, name)) {
-                return true;
-            }
-            slot = (slot + 1) % json::INDEX_SLOTS;
-        }
-        false
     }
 }
 
@@ -246,28 +184,6 @@ fn typed_member<'v, T>(
     read(ctx, &path.key(name), v)
 }
 
-/// An object member.
-pub fn object_member<'v>(
-    ctx: &mut Ctx,
-    obj: &'v Object<'v>,
-    path: &Pointer,
-    name: &str,
-    need: Need,
-) -> Option<&'v Object<'v>> {
-    typed_member(ctx, obj, path, name, need, object)
-}
-
-/// An array member.
-pub fn array_member<'v>(
-    ctx: &mut Ctx,
-    obj: &'v Object<'v>,
-    path: &Pointer,
-    name: &str,
-    need: Need,
-) -> Option<&'v [Value<'v>]> {
-    typed_member(ctx, obj, path, name, need, array)
-}
-
 /// A string member that must be one of `allowed` (see [`enums::one_of`]); the value when it is.
 /// An empty string is `required` when the member is, else not in the set.
 pub fn enum_member<'v>(
@@ -292,17 +208,6 @@ pub fn int_member(
     need: Need,
 ) -> Option<i64> {
     typed_member(ctx, obj, path, name, need, numbers::integer)
-}
-
-/// A boolean member (JSON boolean; in query mode also `"true"` / `"false"`).
-pub fn bool_member(
-    ctx: &mut Ctx,
-    obj: &Object<'_>,
-    path: &Pointer,
-    name: &str,
-    need: Need,
-) -> Option<bool> {
-    typed_member(ctx, obj, path, name, need, boolean)
 }
 
 /// The value must be a boolean (in query mode also `"true"` / `"false"`).
@@ -330,64 +235,4 @@ pub fn datetime_member(
 ) -> Option<DateTime> {
     let s = str_member(ctx, obj, path, name, need)?;
     dates::datetime(ctx, &path.key(name), s, require)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_answer_as_the_list_does() {
-        const LONG: [&str; 30] = [
-            "id",
-            "a",
-            "b",
-            "c",
-            "ab",
-            "ba",
-            "abc",
-            "acb",
-            "cab",
-            "x_0",
-            "x_1",
-            "x_2",
-            "x_3",
-            "",
-            "title",
-            "titel",
-            "elttit",
-            "description",
-            "descriptioN",
-            "Description",
-            "k0",
-            "k1",
-            "k2",
-            "k3",
-            "k4",
-            "k5",
-            "k6",
-            "k7",
-            "k8",
-            "k9",
-        ];
-        let names = Names::new(&LONG);
-        let others = [
-            "",
-            "d",
-            "x_4",
-            "titl",
-            "title ",
-            "k10",
-            "ID",
-            "descriptio",
-            "é",
-        ];
-        for n in LONG.iter().chain(others.iter()) {
-            assert_eq!(names.contains_name(n), LONG.contains(n), "{n:?}");
-        }
-        // Too long to hash: the list is scanned.
-        const MANY: [&str; 50] = ["m"; 50];
-        let many = Names::new(&MANY);
-        assert!(many.contains_name("m") && !many.contains_name("n"));
-    }
 }

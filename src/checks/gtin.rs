@@ -10,7 +10,7 @@
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CheckIssue;
-pub use crate::issues::{GtinError, GTIN_PATTERN};
+pub use crate::issues::GtinError;
 use crate::report::Pointer;
 
 /// Length of an EAN-8 or a UPC-E.

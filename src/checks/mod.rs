@@ -34,5 +34,3 @@ pub mod prices;
 pub mod text;
 pub mod types;
 pub mod urls;
-
-pub use fields::Need;

@@ -17,10 +17,10 @@
 
 pub mod schema;
 
+pub use crate::issues::Fact;
 pub use crate::model::{
-    needed_by, type_name, Applies, Array, Check, Condition, Description, Empty, Field, Format,
-    KindSpec, List, MemberCheck, MemberHook, OnlyIn, Required, Rule, SlotCheck, Str, Tagged, Type,
-    When,
+    needed_by, type_name, Applies, Array, Condition, Description, Field, Format, KindSpec, List,
+    OnlyIn, Required, Rule, Str, Tagged, Type, When,
 };
 
 use crate::ctx::Mode;

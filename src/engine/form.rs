@@ -509,7 +509,7 @@ mod tests {
         report
             .issues
             .iter()
-            .map(|i| (i.path.clone(), i.code.as_str().to_string()))
+            .map(|i| (i.path.clone(), i.code.code().to_string()))
             .collect()
     }
 

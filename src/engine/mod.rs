@@ -136,7 +136,7 @@ mod in_order_tests {
         report
             .issues
             .iter()
-            .map(|i| (i.path.clone(), i.code.as_str()))
+            .map(|i| (i.path.clone(), i.code.code()))
             .collect()
     }
 

@@ -11,12 +11,12 @@ mod checks;
 mod creatives;
 mod webhooks;
 
-pub use audiences::{AudienceIssue, HASH_PATTERN};
+pub use audiences::AudienceIssue;
 pub use campaigns::CampaignIssue;
 pub use catalogs::CatalogIssue;
-pub use checks::{
-    one_of_text, Allowed, CheckIssue, GtinError, UrlError, GTIN_PATTERN, MESSAGE_MAX_VALUES,
-};
+#[cfg(test)]
+pub use checks::MESSAGE_MAX_VALUES;
+pub use checks::{one_of_text, Allowed, CheckIssue, GtinError, UrlError};
 pub use creatives::CreativeIssue;
 pub use webhooks::{
     HostProblem, WebhookIssue, DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES,
@@ -26,8 +26,11 @@ pub use webhooks::{
 use crate::report::{Code, Issue, Params, Severity};
 
 /// The facts a rule may need from [`crate::options::Context`], in the order their
-/// `context_missing` warnings are reported.
+/// `context_missing` warnings are reported. Public as `preflight::describe::Fact` (a
+/// [`When::Context`](crate::model::When::Context) names one); facts are added as rules need
+/// them, so a `match` outside the crate needs a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Fact {
     /// `context.objective`: the line item's campaign objective.
     Objective,

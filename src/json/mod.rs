@@ -10,8 +10,7 @@
 //! native API still takes parsed values.
 //!
 //! Rules read members by name, a few dozen per object: an object of 8 to 48 members carries a
-//! small table from names to members ([`Object::position`]), and names compare a word at a time
-//! ([`same_name`]).
+//! small table from names to members ([`Object::position`]), and names compare a word at a time.
 
 mod convert;
 mod float;
@@ -19,8 +18,7 @@ mod parse;
 mod repeats;
 mod shortest;
 pub(crate) mod write;
-// Not public API: reachable as `preflight::__private::tape` for the wasm binding only.
-#[allow(missing_docs)]
+// Not public API: `TapeRef` is reachable as `preflight::__private::tape` for the wasm binding.
 pub(crate) mod tape;
 
 pub use parse::{parse, ParseError, ParseErrorKind};
@@ -129,7 +127,7 @@ pub enum Value<'a> {
 /// An object's members in input order. Repeated names are kept; [`Object::get`] answers with the
 /// last one, as serde_json and JavaScript's `JSON.parse` do.
 ///
-/// An object of [`INDEXED_MIN_MEMBERS`] to [`INDEXED_MAX_MEMBERS`] members also carries a small
+/// An object of 8 to 48 members (`INDEXED_MIN_MEMBERS`, `INDEXED_MAX_MEMBERS`) also carries a small
 /// hash table from names to the last member of each name, so that a rule reading a few dozen
 /// members of a product does not scan all of them for each.
 ///
@@ -154,12 +152,12 @@ struct Meta {
 }
 
 /// Fewest members for which an object keeps a name index (below, a scan is as fast).
-pub const INDEXED_MIN_MEMBERS: usize = 8;
+pub(crate) const INDEXED_MIN_MEMBERS: usize = 8;
 /// Most members for which an object keeps a name index (above, it falls back to a scan; the
 /// table keeps at least a quarter of its slots free, so every probe ends).
-pub const INDEXED_MAX_MEMBERS: usize = 48;
+pub(crate) const INDEXED_MAX_MEMBERS: usize = 48;
 /// Slots of a name table ([`name_slot`]).
-pub const INDEX_SLOTS: usize = 64;
+pub(crate) const INDEX_SLOTS: usize = 64;
 
 /// Open addressing, linear probing: slot = 1 + the index of the last member of a name, 0 empty.
 type Index = [u8; INDEX_SLOTS];
@@ -168,7 +166,7 @@ type Index = [u8; INDEX_SLOTS];
 /// (the fixed names rules look up mostly differ there). Also used by
 /// [`crate::checks::fields::Names`], at compile time.
 #[inline]
-pub const fn name_slot(name: &str) -> usize {
+pub(crate) const fn name_slot(name: &str) -> usize {
     let b = name.as_bytes();
     let n = b.len();
     let (first, mid, last) = if n == 0 {
@@ -189,7 +187,7 @@ pub const fn name_slot(name: &str) -> usize {
 /// Whether two member names are equal, compared a word at a time (the last word overlapping)
 /// rather than through `memcmp`, which is a call natively and a byte loop in WebAssembly.
 #[inline]
-pub fn same_name(a: &str, b: &str) -> bool {
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let n = a.len();
     if n != b.len() {
@@ -379,7 +377,7 @@ impl<'a> Object<'a> {
     /// [`Object::position`] with the name's home slot already computed (`name_slot(name)`, at
     /// compile time for a field table's member: [`crate::model::Field::slot`]).
     #[inline(always)]
-    pub fn position_at(&self, name: &str, home: usize) -> Option<usize> {
+    pub(crate) fn position_at(&self, name: &str, home: usize) -> Option<usize> {
         match self.table() {
             Some(index) => {
                 let mut slot = home;
@@ -407,7 +405,7 @@ impl<'a> Object<'a> {
 
     /// [`Object::get`] with the name's home slot already computed ([`Object::position_at`]).
     #[inline(always)]
-    pub fn get_at(&self, name: &str, home: usize) -> Option<&Value<'a>> {
+    pub(crate) fn get_at(&self, name: &str, home: usize) -> Option<&Value<'a>> {
         self.position_at(name, home)
             .and_then(|i| self.entries.get(i))
             .map(|(_, v)| v)

@@ -31,12 +31,19 @@ use std::borrow::Cow;
 /// Tag of a value word (its low three bits).
 pub const TAG_BITS: u32 = 3;
 const TAG_MASK: u32 = (1 << TAG_BITS) - 1;
+/// `null`.
 pub const TAG_NULL: u32 = 0;
+/// `false`.
 pub const TAG_FALSE: u32 = 1;
+/// `true`.
 pub const TAG_TRUE: u32 = 2;
+/// A number: the next entry of `numbers`.
 pub const TAG_NUMBER: u32 = 3;
+/// A string of (the rest of the word) UTF-16 units: the next text.
 pub const TAG_STRING: u32 = 5;
+/// An array of (the rest of the word) items, which follow.
 pub const TAG_ARRAY: u32 = 6;
+/// An object of (the rest of the word) members, each a name word and a value.
 pub const TAG_OBJECT: u32 = 7;
 
 /// The largest integral number a tape may hold (as `Number::Int`): beyond it, JavaScript prints
@@ -62,9 +69,13 @@ type Res<T> = Result<T, Refused>;
 /// A tape as handed over: words, numbers, UTF-8 text and the text's length in UTF-16 units.
 #[derive(Clone, Copy, Debug)]
 pub struct TapeRef<'t> {
+    /// One word per value (and per member name), in document order: a tag and a length.
     pub words: &'t [u32],
+    /// Every number, in document order.
     pub numbers: &'t [f64],
+    /// Every string and name, concatenated, as UTF-8.
     pub text: &'t [u8],
+    /// The length of `text` in UTF-16 code units.
     pub units: usize,
 }
 

@@ -42,19 +42,19 @@ pub struct Field {
     pub needs_given: bool,
     /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
     /// `describe` still shows [`Field::ty`] and [`Field::need`].
-    pub check: Option<MemberHook>,
+    pub(crate) check: Option<MemberHook>,
     /// A rule across this member's siblings, checked right after this member (present or not),
     /// where the table's order puts it: a rule kind of [`Check`] anchored in the table, so that
     /// it also runs for every object of a nested table (each product of a batch).
-    pub then: Option<&'static Check>,
+    pub(crate) then: Option<&'static Check>,
     /// Whether this member's [`Required::When`] is reported by an anchored rule of the table
     /// ([`Field::then`], e.g. [`Check::AtLeastOne`]: one issue for the group) rather than by
     /// the member itself; `describe` still shows the condition.
-    pub grouped: bool,
+    pub(crate) grouped: bool,
     /// The home slot of [`Field::name`] in an object's name table (`json::name_slot`), computed
     /// at compile time by the constructors, so that the engine's lookup of a table member costs
     /// what a lookup by a literal name does.
-    pub slot: usize,
+    pub(crate) slot: usize,
 }
 
 /// The code that checks a member in place of the engine ([`Field::check`]).
@@ -154,33 +154,33 @@ impl Field {
     }
 
     /// The same member, its value checked by the member hook `check` ([`MemberHook::Value`]).
-    pub const fn checked_by(mut self, check: MemberCheck) -> Field {
+    pub(crate) const fn checked_by(mut self, check: MemberCheck) -> Field {
         self.check = Some(MemberHook::Value(check));
         self
     }
 
     /// The same member, checked (present or not) by the slot hook `check` at its place in the
     /// table ([`MemberHook::Slot`]).
-    pub const fn checked_in_slot(mut self, check: SlotCheck) -> Field {
+    pub(crate) const fn checked_in_slot(mut self, check: SlotCheck) -> Field {
         self.check = Some(MemberHook::Slot(check));
         self
     }
 
     /// The same member, checked by the slot hook of a member before it
     /// ([`MemberHook::Covered`]).
-    pub const fn checked_with_previous(mut self) -> Field {
+    pub(crate) const fn checked_with_previous(mut self) -> Field {
         self.check = Some(MemberHook::Covered);
         self
     }
 
     /// The same member, followed by the anchored rule `rule` ([`Field::then`]).
-    pub const fn then(mut self, rule: &'static Check) -> Field {
+    pub(crate) const fn then(mut self, rule: &'static Check) -> Field {
         self.then = Some(rule);
         self
     }
 
     /// The same member, its condition reported by an anchored rule ([`Field::grouped`]).
-    pub const fn grouped(mut self) -> Field {
+    pub(crate) const fn grouped(mut self) -> Field {
         self.grouped = true;
         self
     }
@@ -398,7 +398,7 @@ pub struct Rule {
     /// The code the rule reports.
     pub code: Code,
     /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
-    pub check: Check,
+    pub(crate) check: Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`](crate::describe::describe).
     pub reads_clock: bool,

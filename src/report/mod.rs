@@ -38,7 +38,7 @@ impl Severity {
 /// Defines [`Code`] from one list: variant, stable name, meaning.
 macro_rules! codes {
     ($($(#[doc = $doc:literal])* $variant:ident => $name:literal,)*) => {
-        /// Stable issue codes. The snake_case name ([`Code::as_str`], also the serde form) is the
+        /// Stable issue codes. The snake_case code ([`Code::code`], also the serde form) is the
         /// public contract; never rename one. Codes are added as rules grow, so a `match` needs a
         /// wildcard arm.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -51,11 +51,18 @@ macro_rules! codes {
             /// Every code, in declaration order.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
-            /// The stable snake_case name, as serialized.
-            pub fn as_str(self) -> &'static str {
+            /// The stable snake_case code, as serialized (`"out_of_range"`, ...).
+            pub fn code(self) -> &'static str {
                 match self {
                     $(Code::$variant => $name,)*
                 }
+            }
+
+            /// The stable snake_case code: [`Code::code`], the name every code type of the
+            /// crate uses.
+            #[deprecated(since = "0.2.0", note = "use `Code::code`")]
+            pub fn as_str(self) -> &'static str {
+                self.code()
             }
         }
     };
@@ -137,7 +144,7 @@ codes! {
 
 impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
+        s.serialize_str(self.code())
     }
 }
 
@@ -153,13 +160,13 @@ impl<'de> Deserialize<'de> for Code {
 impl Code {
     /// The code whose stable name is `name` (`"too_long"`), if any.
     pub fn from_name(name: &str) -> Option<Code> {
-        Code::ALL.iter().copied().find(|c| c.as_str() == name)
+        Code::ALL.iter().copied().find(|c| c.code() == name)
     }
 }
 
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.code())
     }
 }
 
@@ -372,7 +379,7 @@ impl Report {
             out.push_str("{\"path\":");
             write::string(&mut out, &issue.path);
             out.push_str(",\"code\":\"");
-            out.push_str(issue.code.as_str());
+            out.push_str(issue.code.code());
             out.push_str("\",\"message\":");
             write::string(&mut out, &issue.message);
             out.push_str(match issue.severity {
@@ -410,7 +417,7 @@ mod tests {
 
     #[test]
     fn code_names_are_unique_snake_case() {
-        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.code()).collect();
         assert!(names
             .iter()
             .all(|n| n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));

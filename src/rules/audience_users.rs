@@ -37,7 +37,6 @@ use crate::ctx::Ctx;
 use crate::ctx::{report, warn};
 use crate::engine::form;
 use crate::issues::AudienceIssue;
-pub use crate::issues::HASH_PATTERN;
 use crate::json::{Object, Value};
 use crate::model::{Field, Rule};
 use crate::report::Pointer;
@@ -240,13 +239,7 @@ mod tests {
         validate(kind, payload, &Options::default())
             .issues
             .into_iter()
-            .map(|i| {
-                (
-                    i.path,
-                    i.code.as_str(),
-                    i.severity == crate::Severity::Error,
-                )
-            })
+            .map(|i| (i.path, i.code.code(), i.severity == crate::Severity::Error))
             .collect()
     }
 
@@ -392,7 +385,7 @@ mod tests {
             .map(|r| {
                 r.issues
                     .into_iter()
-                    .map(|i| (i.path, i.code.as_str()))
+                    .map(|i| (i.path, i.code.code()))
                     .collect()
             })
             .unwrap_or_default()

@@ -302,7 +302,7 @@ mod tests {
     fn pairs(r: &Report) -> Vec<(String, &'static str)> {
         r.issues
             .iter()
-            .map(|i| (i.path.clone(), i.code.as_str()))
+            .map(|i| (i.path.clone(), i.code.code()))
             .collect()
     }
 

@@ -209,7 +209,7 @@ mod tests {
                     let refused = report
                         .issues
                         .iter()
-                        .any(|i| i.path == format!("/{name}") && i.code.as_str() == "not_allowed");
+                        .any(|i| i.path == format!("/{name}") && i.code.code() == "not_allowed");
                     let applies = values.contains(&Value::from(*media_type));
                     assert_eq!(
                         refused, !applies,

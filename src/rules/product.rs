@@ -21,7 +21,7 @@
 
 mod description;
 
-pub use description::{BATCH_DESCRIPTION, DESCRIPTION, PRODUCT_FIELDS};
+pub use description::{BATCH_DESCRIPTION, DESCRIPTION};
 
 use crate::checks::prices::{self, Price};
 use crate::checks::{fields, iso};
@@ -44,6 +44,7 @@ pub const MAX_PRODUCTS_PER_REQUEST: usize = 25;
 
 /// The availability under which `inventory` must be at least [`INVENTORY_MIN_IN_STOCK`].
 pub const IN_STOCK: &str = "in stock";
+/// The values of `availability`.
 pub const AVAILABILITY: &[&str] = &[
     IN_STOCK,
     "available for order",
@@ -51,8 +52,11 @@ pub const AVAILABILITY: &[&str] = &[
     "out of stock",
     "discontinued",
 ];
+/// The values of `condition`.
 pub const CONDITION: &[&str] = &["new", "used", "refurbished"];
+/// The values of `gender`.
 pub const GENDER: &[&str] = &["female", "male", "unisex"];
+/// The values of `age_group`.
 pub const AGE_GROUP: &[&str] = &[
     "adult", "all ages", "teen", "kids", "toddler", "infant", "newborn",
 ];

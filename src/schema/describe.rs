@@ -15,7 +15,7 @@ pub fn describe(d: &KindSpec) -> J {
         .iter()
         .map(|r| {
             J::obj()
-                .set("code", r.code.as_str())
+                .set("code", r.code.code())
                 .set("text", r.text)
                 .set("fields", r.fields)
                 .set("readsClock", r.reads_clock)

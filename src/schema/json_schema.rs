@@ -203,7 +203,7 @@ pub fn schema(d: &KindSpec) -> J {
                 } else {
                     ""
                 };
-                format!("{}: {}{clock}", r.code.as_str(), r.text)
+                format!("{}: {}{clock}", r.code.code(), r.text)
             })
             .collect();
         let comment = format!(

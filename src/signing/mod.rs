@@ -186,7 +186,7 @@ pub enum SigningError {
     },
     /// The step's URL is not `https` (Document A: HTTPS is required for all authorization steps).
     InsecureUrl,
-    /// A flow step name other than those of [`FlowStep::as_str`].
+    /// A flow step name other than those of [`FlowStep::name`].
     UnknownFlowStep,
 
     // ---- OAuth 2.0 app-only ----

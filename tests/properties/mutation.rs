@@ -13,7 +13,6 @@
 use crate::catalog::{catalog, is_country, is_sha256_hex, Break, Entry, Json, DERIVED};
 use crate::harness::report;
 use crate::vectors::{valid_cases, Case};
-use preflight::__private::ctx::Mode;
 use preflight::{validate, Code, Report};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -297,7 +296,7 @@ fn describe(report: &Report) -> Map<String, Value> {
         .issues
         .iter()
         .enumerate()
-        .map(|(n, i)| (format!("{n}"), json!([i.path, i.code.as_str()])))
+        .map(|(n, i)| (format!("{n}"), json!([i.path, i.code.code()])))
         .collect()
 }
 
@@ -316,7 +315,7 @@ fn one_site(cases: &[Case], entries: &[Entry], site: &Site, d: &Draw) -> Result<
     let case = &cases[site.case];
     let entry = &entries[site.entry];
     let at = pointer(&site.path);
-    let query = case.kind.mode() == Mode::Query;
+    let query = preflight::describe(case.kind).location() == "query";
     let (bad, code, edge) = mutate(entry.brk, query, d);
     let mutated = with(&case.payload, &site.path, bad);
     let got = validate(case.kind, &mutated, &case.options);
@@ -328,7 +327,7 @@ fn one_site(cases: &[Case], entries: &[Entry], site: &Site, d: &Draw) -> Result<
         case.kind,
         entry.brk,
         at,
-        code.as_str(),
+        code.code(),
         describe(&got)
     );
     if let Some(edge) = edge {
@@ -340,7 +339,7 @@ fn one_site(cases: &[Case], entries: &[Entry], site: &Site, d: &Draw) -> Result<
             case.name,
             case.kind,
             entry.brk,
-            code.as_str(),
+            code.code(),
             at
         );
     }

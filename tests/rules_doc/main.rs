@@ -100,7 +100,7 @@ fn rule_id_literals(kinds: &BTreeSet<&str>) -> BTreeMap<String, String> {
 #[test]
 fn rules_doc_matches_kinds_and_vectors() {
     let d = doc();
-    let codes: BTreeSet<&str> = preflight::Code::ALL.iter().map(|c| c.as_str()).collect();
+    let codes: BTreeSet<&str> = preflight::Code::ALL.iter().map(|c| c.code()).collect();
     let kinds: BTreeSet<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
     let vectors = vectors();
     let mut problems = d.problems.clone();

@@ -148,7 +148,7 @@ fn a_code_no_cited_vector_reports_is_reported() {
             vec![("/name".into(), "wrong_type".into())],
         ),
     );
-    let codes: BTreeSet<&str> = preflight::Code::ALL.iter().map(|c| c.as_str()).collect();
+    let codes: BTreeSet<&str> = preflight::Code::ALL.iter().map(|c| c.code()).collect();
     let row = Row {
         line: 1,
         section: "poll_card".into(),

@@ -28,7 +28,7 @@ impl Fail {
 
 impl From<preflight::Error> for Fail {
     fn from(e: preflight::Error) -> Fail {
-        Fail::of(e.code.as_str(), e.message)
+        Fail::of(e.code.code(), e.message)
     }
 }
 

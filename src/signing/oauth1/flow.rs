@@ -42,8 +42,8 @@ impl FlowStep {
         FlowStep::InvalidateToken,
     ];
 
-    /// The stable snake_case name.
-    pub fn as_str(self) -> &'static str {
+    /// The stable snake_case name (`"request_token"`, ...).
+    pub fn name(self) -> &'static str {
         match self {
             FlowStep::RequestToken => "request_token",
             FlowStep::Authorize => "authorize",
@@ -52,17 +52,24 @@ impl FlowStep {
             FlowStep::InvalidateToken => "invalidate_token",
         }
     }
+
+    /// The stable snake_case name: [`FlowStep::name`], the name every named enum of the crate
+    /// uses.
+    #[deprecated(since = "0.2.0", note = "use `FlowStep::name`")]
+    pub fn as_str(self) -> &'static str {
+        self.name()
+    }
 }
 
 impl std::str::FromStr for FlowStep {
     type Err = SigningError;
 
-    /// Parses a stable snake_case name ([`FlowStep::as_str`]); anything else is
+    /// Parses a stable snake_case name ([`FlowStep::name`]); anything else is
     /// [`SigningError::UnknownFlowStep`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         FlowStep::ALL
             .into_iter()
-            .find(|step| step.as_str() == s)
+            .find(|step| step.name() == s)
             .ok_or(SigningError::UnknownFlowStep)
     }
 }

@@ -32,13 +32,6 @@ pub fn spec(kind: Kind) -> &'static KindSpec {
     &ROWS[kind as usize]
 }
 
-impl Kind {
-    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
-    pub fn mode(self) -> Mode {
-        spec(self).mode
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
