@@ -19,7 +19,7 @@ pub mod schema;
 
 pub use crate::model::{
     needed_by, type_name, Applies, Array, Check, Condition, Description, Empty, Field, Format,
-    List, MemberCheck, MemberHook, OnlyIn, Required, Rule, SlotCheck, Str, Tagged, Type, When,
+    Hook, List, OnlyIn, Place, Required, Rule, Str, Tagged, Type, When,
 };
 
 use crate::ctx::Mode;

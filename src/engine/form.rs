@@ -12,9 +12,7 @@ use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
 use crate::issues::IssueKind;
 use crate::json::{Object, Value};
-use crate::model::{
-    Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
-};
+use crate::model::{At, Condition, Field, HookFn, List, Place, Required, Str, Tagged, Type, When};
 use crate::report::Pointer;
 
 /// The separator of comma-separated list parameters.
@@ -58,14 +56,14 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
 fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) -> usize {
     let mut found = 0;
     for f in table {
-        match f.check {
-            Some(MemberHook::Slot(check)) => check(ctx, path, obj),
-            Some(MemberHook::Covered) => {}
+        match f.hook {
             // The common case apart, so that its member check knows it has no hook.
-            None => found += usize::from(member(ctx, path, obj, f, None)),
-            Some(MemberHook::Value(check)) => {
-                found += usize::from(member(ctx, path, obj, f, Some(check)));
+            None if !f.covered => found += usize::from(member(ctx, path, obj, f, None)),
+            None => {}
+            Some(hook) if hook.place == Place::Slot => {
+                (hook.run)(ctx, &At::member_of(path, obj, f, obj.get_at(f.name, f.slot)));
             }
+            Some(hook) => found += usize::from(member(ctx, path, obj, f, Some(hook.run))),
         }
         if let Some(rule) = f.then {
             super::rules::check(ctx, path, obj, rule);
@@ -82,7 +80,7 @@ fn member(
     path: &Pointer,
     obj: &Object<'_>,
     f: &Field,
-    hook: Option<MemberCheck>,
+    hook: Option<HookFn>,
 ) -> bool {
     let Some(v) = obj.get_at(f.name, f.slot) else {
         if !(f.grouped || matches!(f.need, Required::Optional)) {
@@ -92,9 +90,7 @@ fn member(
     };
     let required = matches!(f.need, Required::Always);
     match (hook, &f.ty, v) {
-        (Some(check), _, _) => {
-            check(ctx, &path.key(f.name), f.name, v, required, obj);
-        }
+        (Some(run), _, _) => run(ctx, &At::member_of(path, obj, f, Some(v))),
         // The common case without the general dispatch (a hot path: products).
         (None, Type::Str(spec), Value::String(text)) => {
             let plain = spec.min.is_none() && spec.max.is_none();
@@ -140,6 +136,17 @@ fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
             }
         }
     }
+}
+
+/// The table's own check of the member a hook is placed at (its type, bounds and format, as
+/// [`value`] checks any member), for a hook whose rules go on from a well-formed value: the
+/// string value when the member is present and the check reported nothing. The hook does not
+/// restate what its table declares.
+pub fn checked_string<'a>(ctx: &mut Ctx, at: &At<'a, '_>) -> Option<&'a str> {
+    let (f, v) = (at.field?, at.value?);
+    let before = ctx.issue_count();
+    value(ctx, &at.path.key(f.name), f.name, v, &f.ty, matches!(f.need, Required::Always));
+    v.as_str().filter(|_| ctx.issue_count() == before)
 }
 
 /// Whether `c` holds for `obj` (a context fact not given is reported as skipped and holds not).
@@ -415,22 +422,19 @@ impl Known for TableAndRefused<'_> {
 /// Member `f` of `obj` on its own: present when always required (`required` if not), and its
 /// value (type, bounds, format, or its member hook). The conditions across members (required
 /// when, needs) are left to the kind's rules: this is the member check of a kind read in order
-/// ([`super::Hook::InOrder`]) and of a tagged variant. A slot hook ([`MemberHook::Slot`]) checks
+/// ([`crate::model::KindSpec::in_order`]) and of a tagged variant. A slot hook ([`Place::Slot`]) checks
 /// its members instead, and a rule anchored at the member ([`Field::then`]) runs after it, as in
 /// [`members`].
 pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
     let required = matches!(f.need, Required::Always);
-    match (f.check, obj.get_at(f.name, f.slot)) {
-        (Some(MemberHook::Slot(check)), _) => check(ctx, path, obj),
-        (Some(MemberHook::Covered), _) => {}
-        (None | Some(MemberHook::Value(_)), None) if required => {
-            fields::required(ctx, path, f.name);
-        }
+    let v = obj.get_at(f.name, f.slot);
+    match (f.hook, v) {
+        (Some(hook), _) if hook.place == Place::Slot => (hook.run)(ctx, &At::member_of(path, obj, f, v)),
+        _ if f.covered => {}
+        (_, None) if required => fields::required(ctx, path, f.name),
         (_, None) => {}
-        (Some(MemberHook::Value(check)), Some(v)) => {
-            check(ctx, &path.key(f.name), f.name, v, required, obj);
-        }
-        (_, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+        (Some(hook), Some(_)) => (hook.run)(ctx, &At::member_of(path, obj, f, v)),
+        (None, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
     }
     if let Some(rule) = f.then {
         super::rules::check(ctx, path, obj, rule);
@@ -600,8 +604,8 @@ mod tests {
 mod shape_tests {
     use super::shape;
     use crate::ctx::{Ctx, Mode};
-    use crate::json::{Object, Value};
-    use crate::model::{Check, Empty, Field, Str};
+    use crate::json::Value;
+    use crate::model::{At, Check, Empty, Field, Hook, Place, Str};
     use crate::options::Options;
     use crate::report::Pointer;
 
@@ -611,9 +615,11 @@ mod shape_tests {
         message: "a or b",
     };
 
-    fn slot(ctx: &mut Ctx, path: &Pointer, _: &Object) {
-        crate::checks::fields::required(ctx, path, "from_slot");
+    fn slot(ctx: &mut Ctx, at: &At) {
+        crate::checks::fields::required(ctx, at.path, "from_slot");
     }
+
+    const SLOT: Hook = Hook::new(Place::Slot, slot, &[]);
 
     fn paths(f: &Field, payload: &str) -> Vec<String> {
         let options = Options::default();
@@ -633,7 +639,7 @@ mod shape_tests {
         let anchored = Field::optional("b", Str::ANY, "b").grouped().then(&ONE);
         assert_eq!(paths(&anchored, "{}"), ["/a"]);
         assert!(paths(&anchored, r#"{"b": "x"}"#).is_empty());
-        let slotted = Field::optional("s", Str::ANY, "s").checked_in_slot(slot);
+        let slotted = Field::optional("s", Str::ANY, "s").hooked(&SLOT);
         assert_eq!(paths(&slotted, "{}"), ["/from_slot"]);
         assert_eq!(paths(&slotted, r#"{"s": 1}"#), ["/from_slot"]);
         let covered = Field::required("s", Str::ANY, "s").checked_with_previous();

@@ -23,7 +23,9 @@
 pub mod form;
 pub mod rules;
 
-pub use crate::model::{Check, Hook, KindSpec};
+pub use crate::model::{Check, KindSpec};
+
+use crate::model::{At, Place};
 
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
@@ -37,28 +39,30 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
     let mut ctx = Ctx::new(options, row.mode);
     let root = Pointer::root();
     match row.hook {
-        Hook::Root(check) => check(&mut ctx, &root, payload),
-        Hook::None | Hook::After(_) => {
+        Some(hook) if hook.place == Place::Root => {
+            (hook.run)(&mut ctx, &At::row(&root, &Object::new(), payload));
+        }
+        _ if row.in_order => {
+            if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
+                in_order(&mut ctx, &root, obj, row.description);
+            }
+        }
+        hook => {
             let d = row.description;
             if let Some(obj) = form::object(&mut ctx, &root, payload, d.fields()) {
                 for rule in d.rules {
                     rules::check(&mut ctx, &root, obj, &rule.check);
                 }
-                if let Hook::After(hook) = row.hook {
-                    hook(&mut ctx, &root, obj);
+                if let Some(hook) = hook {
+                    (hook.run)(&mut ctx, &At::row(&root, obj, payload));
                 }
-            }
-        }
-        Hook::InOrder => {
-            if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
-                in_order(&mut ctx, &root, obj, row.description);
             }
         }
     }
     ctx.finish()
 }
 
-/// A kind read in order ([`Hook::InOrder`]): its members, each followed by the rules placed
+/// A kind read in order ([`KindSpec::in_order`]): its members, each followed by the rules placed
 /// after it, then the other rules, then the unknown members.
 pub fn in_order(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, d: &Description) {
     let table = d.fields();

@@ -10,7 +10,7 @@ mod row;
 
 pub use check::{Check, Empty};
 pub use format::Format;
-pub use row::{Hook, KindSpec, ObjectHook, ValueHook};
+pub use row::{At, Hook, HookFn, KindSpec, Member, Place};
 
 use crate::ctx::Fact;
 use crate::kind::Kind;
@@ -41,9 +41,12 @@ pub struct Field {
     /// forms send `""` for an untouched input), and is met only by members given: "X: if the
     /// matching cta". Otherwise presence is enough on both sides.
     pub needs_given: bool,
-    /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
-    /// `describe` still shows [`Field::ty`] and [`Field::need`].
-    pub check: Option<MemberHook>,
+    /// The hook placed at this member ([`Field::hooked`]: [`Place::Value`] or [`Place::Slot`]);
+    /// `describe` still shows [`Field::ty`] and [`Field::need`], and the hook's rules.
+    pub hook: Option<&'static Hook>,
+    /// Whether this member is checked by the [`Place::Slot`] hook of a member before it
+    /// ([`Field::checked_with_previous`]).
+    pub covered: bool,
     /// A rule across this member's siblings, checked right after this member (present or not),
     /// where the table's order puts it: a rule kind of [`Check`] anchored in the table, so that
     /// it also runs for every object of a nested table (each product of a batch).
@@ -57,38 +60,6 @@ pub struct Field {
     /// what a lookup by a literal name does.
     pub slot: usize,
 }
-
-/// The code that checks a member in place of the engine ([`Field::check`]).
-#[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
-pub enum MemberHook {
-    /// Checks the member's value when it is present, in place of the check of its type: for a
-    /// value whose check has messages of its own (a callback URL's public host, a webhook id).
-    /// Presence, order and unknown members stay the table's.
-    Value(MemberCheck),
-    /// Checks the member at its place in the table, present or not (presence included), with
-    /// the members after it marked [`MemberHook::Covered`]: for rules that read the context or
-    /// the record (`context.current`) while checking the member (the line item's
-    /// "required when placement is PUBLISHER_NETWORK", pay_by changes, ...).
-    Slot(SlotCheck),
-    /// Checked by the [`MemberHook::Slot`] of a member before it.
-    Covered,
-}
-
-/// A slot hook ([`MemberHook::Slot`]): checks its members of the object at `path`.
-pub type SlotCheck = fn(&mut crate::ctx::Ctx, &crate::report::Pointer, &crate::json::Object);
-
-/// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
-/// when the member is always required (an empty string is then a missing value); `parent` is the
-/// object holding it, for a check that depends on a sibling.
-pub type MemberCheck = fn(
-    &mut crate::ctx::Ctx,
-    &crate::report::Pointer,
-    &str,
-    &crate::json::Value,
-    bool,
-    &crate::json::Object,
-);
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
 /// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.
@@ -133,7 +104,8 @@ impl Field {
             applies: None,
             needs: &[],
             needs_given: false,
-            check: None,
+            hook: None,
+            covered: false,
             then: None,
             grouped: false,
             slot: crate::json::name_slot(name),
@@ -154,23 +126,16 @@ impl Field {
         self
     }
 
-    /// The same member, its value checked by the member hook `check` ([`MemberHook::Value`]).
-    pub const fn checked_by(mut self, check: MemberCheck) -> Field {
-        self.check = Some(MemberHook::Value(check));
+    /// The same member, checked by `hook` ([`Place::Value`]: its value when present;
+    /// [`Place::Slot`]: at its place, present or not).
+    pub const fn hooked(mut self, hook: &'static Hook) -> Field {
+        self.hook = Some(hook);
         self
     }
 
-    /// The same member, checked (present or not) by the slot hook `check` at its place in the
-    /// table ([`MemberHook::Slot`]).
-    pub const fn checked_in_slot(mut self, check: SlotCheck) -> Field {
-        self.check = Some(MemberHook::Slot(check));
-        self
-    }
-
-    /// The same member, checked by the slot hook of a member before it
-    /// ([`MemberHook::Covered`]).
+    /// The same member, checked by the [`Place::Slot`] hook of a member before it.
     pub const fn checked_with_previous(mut self) -> Field {
-        self.check = Some(MemberHook::Covered);
+        self.covered = true;
         self
     }
 

@@ -26,7 +26,7 @@ use crate::engine::form::LIST_SEPARATOR;
 use crate::issues::CampaignIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
-use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
+use crate::model::{At, Check, Description, Field, Format, Hook, List, Place, Rule, Str, Type};
 use crate::report::{Code, Pointer};
 
 /// "`granularity` enum: `DAY`, `HOUR`".
@@ -96,12 +96,19 @@ pub const KEYWORD_INSIGHTS_QUERY: Description = Description {
             "Comma-separated exclusions, OR-combined",
         ),
     ]),
-    rules: &[KEYWORD_COUNT_RULE, SPAN_RULE],
+    rules: &[],
 };
 
-/// The hook of `keyword_insights_query` (its two rules across fields: the keyword count and
-/// the span, which reads the clock).
-pub fn keyword_count_and_span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+/// The hook of `keyword_insights_query`, after its table: its two rules across fields, the
+/// keyword count and the span (which reads the clock).
+pub const COUNT_AND_SPAN: Hook = Hook::new(
+    Place::After,
+    keyword_count_and_span,
+    &[KEYWORD_COUNT_RULE, SPAN_RULE],
+);
+
+fn keyword_count_and_span(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     keyword_count(ctx, path, obj);
     span(ctx, path, obj);
 }

@@ -5,8 +5,7 @@
 //! > `fourth_choice` (needs first, second and third), max 25 chars; `media_key` optional.
 
 use crate::kind::Kind;
-use crate::model::{Check, Description, Field, Rule, Str, Type};
-use crate::report::Code;
+use crate::model::{Description, Field, Str, Type};
 
 /// Shortest poll, in minutes.
 pub const DURATION_MIN_MINUTES: i64 = 5;
@@ -51,11 +50,5 @@ pub const DESCRIPTION: Description = Description {
             "optional (write-only; image or video from the media library)",
         ),
     ]),
-    rules: &[Rule {
-        code: Code::DependencyMissing,
-        check: Check::InTable,
-        reads_clock: false,
-        text: "third_choice needs first and second; fourth_choice needs first, second and third (a choice needed and missing is reported at its own pointer)",
-        fields: &["/third_choice", "/fourth_choice"],
-    }],
+    rules: &[],
 };

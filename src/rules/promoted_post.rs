@@ -32,7 +32,9 @@ use crate::engine::form;
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
-use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::model::{
+    At, Check, Condition, Description, Field, Hook, List, Place, Rule, Str, Type, When,
+};
 use crate::options::MediaType;
 use crate::report::{Code, Pointer};
 
@@ -113,7 +115,35 @@ pub const PROMOTED_POST_CREATE: Description = Description {
         ),
         Field::optional("video_title", Str::max(VIDEO_TITLE_MAX_CHARS), "max 70"),
     ]),
-    rules: &[
+    rules: &[],
+};
+
+/// What `describe("promoted_post_name_update")` says.
+pub const PROMOTED_POST_NAME_UPDATE: Description = Description {
+    kind: Kind::PromotedPostNameUpdate,
+    title: "The promoted Post name PUT parameters",
+    source: "C §4 Promoted Posts",
+    root: Type::Object(&[NAME]),
+    rules: &[],
+};
+
+/// What `media_keys` holds, read after its own checks.
+enum Media<'v> {
+    Absent,
+    /// `""` or `[]`: no media.
+    Empty,
+    /// Well-formed keys within [`MEDIA_KEYS_MAX`].
+    Keys(Vec<&'v str>),
+    /// Reported on its own (wrong type, empty item, too many).
+    Malformed,
+}
+
+/// The hook of `promoted_post_create`, after its table: the text needed without media, the
+/// media mix (a GIF or a video alone) and organic Posts only for the authenticated user.
+pub const MEDIA_MIX_AND_ORGANIC: Hook = Hook::new(
+    Place::After,
+    media_mix_and_organic,
+    &[
         Rule {
             code: Code::Required,
             check: Check::Hook,
@@ -138,31 +168,10 @@ pub const PROMOTED_POST_CREATE: Description = Description {
             fields: &["/nullcast", "/as_user_id"],
         },
     ],
-};
+);
 
-/// What `describe("promoted_post_name_update")` says.
-pub const PROMOTED_POST_NAME_UPDATE: Description = Description {
-    kind: Kind::PromotedPostNameUpdate,
-    title: "The promoted Post name PUT parameters",
-    source: "C §4 Promoted Posts",
-    root: Type::Object(&[NAME]),
-    rules: &[],
-};
-
-/// What `media_keys` holds, read after its own checks.
-enum Media<'v> {
-    Absent,
-    /// `""` or `[]`: no media.
-    Empty,
-    /// Well-formed keys within [`MEDIA_KEYS_MAX`].
-    Keys(Vec<&'v str>),
-    /// Reported on its own (wrong type, empty item, too many).
-    Malformed,
-}
-
-/// The hook of `promoted_post_create`: the text needed without media, the media mix (a GIF or a
-/// video alone) and organic Posts only for the authenticated user.
-pub fn media_mix_and_organic(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+fn media_mix_and_organic(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let media = media_keys(obj);
     text_without_media(ctx, path, obj, &media);
     if let Media::Keys(keys) = &media {

@@ -30,10 +30,11 @@ use crate::checks::{fields, lengths, text};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CreativeIssue;
-use crate::json::{Object, Value};
+use crate::json::Value;
 use crate::kind::Kind;
 use crate::model::{
-    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
+    At, Check, Condition, Description, Empty, Field, Format, Hook, Member, Place, Required, Rule,
+    Str, Type, When,
 };
 use crate::report::{Code, Pointer};
 
@@ -107,7 +108,7 @@ const FIELDS: [Field; 16] = [
         }),
         "Hashtag, max 20 chars excluding #",
     )
-    .checked_by(cta_check),
+    .hooked(&CTA),
     Field::required("first_cta_tweet", Str::ANY, "Post text used on click"),
     Field::required("media_key", Str::ANY, "Video in the media library, 16:9"),
     Field::required("name", Str::ANY, "The card's name"),
@@ -134,7 +135,7 @@ const FIELDS: [Field; 16] = [
         },
         "Max 20 chars; required if title is absent",
     )
-    .checked_by(cta_check)
+    .hooked(&CTA)
     .needs_when_given(&["second_cta_tweet"]),
     Field::optional(
         "second_cta_tweet",
@@ -142,10 +143,10 @@ const FIELDS: [Field; 16] = [
         "Post text used on click; required if second_cta (a CTA sent empty needs none)",
     ),
     Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
-        .checked_by(cta_check)
+        .hooked(&CTA)
         .needs_when_given(&["third_cta_tweet"]),
     Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
-        .checked_by(cta_check)
+        .hooked(&CTA)
         .needs_when_given(&["fourth_cta_tweet"]),
     Field::optional(
         "third_cta_tweet",
@@ -273,17 +274,24 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     ],
 };
 
+/// The member hook of the CTAs ([`cta_check`]).
+const CTA: Hook = Hook::new(Place::Value, cta_check, &[]);
+
 /// Member hook of the CTAs: first_cta "Hashtag, max 20 chars excluding #" (the one row that
 /// says hashtag); second_cta, third_cta, fourth_cta "Max 20 chars" (a leading `#` not counted,
 /// as for every "CTA hashtag" of §8).
-pub fn cta_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    name: &str,
-    v: &Value,
-    required: bool,
-    _card: &Object,
-) {
+fn cta_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        name,
+        value: v,
+        required,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let path = &path;
     if let Some(s) = cta(ctx, path, name, v, required) {
         if name == "first_cta" {
             hashtag(ctx, path, s);

@@ -3,21 +3,171 @@
 
 use super::json::J;
 use crate::ctx::Fact;
-use crate::model::{needed_by, type_name, Applies, Condition, Description, Field, Format};
-use crate::model::{Required, Type, When};
+use crate::model::{needed_by, type_name, Applies, Check, Condition, Description, Field, Format};
+use crate::model::{Required, Rule, Str, Type, When};
+use crate::report::Code;
+
+/// A rule across fields as `describe` shows it (`rules`).
+pub struct Said {
+    /// The code it reports.
+    pub code: Code,
+    /// The rule in words.
+    pub text: String,
+    /// The members it involves, as JSON pointers (`*` for any array index).
+    pub fields: Vec<String>,
+    /// Whether it reads the current time.
+    pub reads_clock: bool,
+}
+
+/// The rules across fields of `d`, each derived from the check that holds it: the field table's
+/// (a member's needs, the rule anchored after a member, the rules of a member's hook, a
+/// format's rule across the parts of a value, a member allowed with some tags only), in the
+/// table's order, a nested table's at its pointers; then the row's hook's; then the row's data
+/// rules. One rule reached at several places (each product of a batch, each component of a
+/// card) is one entry naming all of them.
+pub fn rules(d: &Description) -> Vec<Said> {
+    let row = crate::spec::v12::spec(d.kind);
+    let mut out = Vec::new();
+    // A kind read in order checks its table's needs by its rules, not by the table.
+    walk(&mut out, "", &d.root, !row.in_order);
+    if let Some(hook) = row.hook {
+        hook_rules(&mut out, "", hook.rules);
+    }
+    for r in d.rules {
+        let fields = r.fields.iter().map(|f| f.to_string()).collect();
+        add(&mut out, r.code, r.text.to_string(), fields, r.reads_clock);
+    }
+    out
+}
+
+/// Adds a rule, or the fields of one with the same code and words to it.
+fn add(out: &mut Vec<Said>, code: Code, text: String, fields: Vec<String>, reads_clock: bool) {
+    match out.iter_mut().find(|s| s.code == code && s.text == text) {
+        Some(s) => {
+            for f in fields {
+                if !s.fields.contains(&f) {
+                    s.fields.push(f);
+                }
+            }
+        }
+        None => out.push(Said {
+            code,
+            text,
+            fields,
+            reads_clock,
+        }),
+    }
+}
+
+/// The rules of a hook standing in the object at `base` (their pointers are from it).
+fn hook_rules(out: &mut Vec<Said>, base: &str, rules: &[Rule]) {
+    for r in rules {
+        let fields = r.fields.iter().map(|f| format!("{base}{f}")).collect();
+        add(out, r.code, r.text.to_string(), fields, r.reads_clock);
+    }
+}
+
+/// The rules the table of `t` at `base` holds; `needs`: whether its members' needs are checked
+/// by the table (not in a kind read in order, nor in a tagged variant).
+fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
+    match t {
+        Type::Object(fields) => {
+            for f in fields.iter() {
+                member_rules(out, base, f, needs);
+            }
+        }
+        Type::Tagged(tagged) => {
+            for (_, fields) in tagged.variants {
+                for f in fields.iter() {
+                    member_rules(out, base, f, false);
+                }
+            }
+            for only in tagged.only_in {
+                let fields = vec![at(base, only.member)];
+                add(out, Code::NotAllowed, only.message.to_string(), fields, false);
+            }
+        }
+        Type::Array(a) => walk(out, &format!("{base}/*"), &a.item, true),
+        _ => {}
+    }
+}
+
+/// The rules member `f` of the object at `base` holds, then those of its value's table.
+fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
+    let path = at(base, f.name);
+    if needs && !f.needs.is_empty() {
+        let text = if f.needs_given {
+            format!("{} needs {} (when given, not empty)", f.name, f.needs.join(", "))
+        } else {
+            format!("{} needs {}", f.name, f.needs.join(", "))
+        };
+        let mut fields = vec![path.clone()];
+        fields.extend(f.needs.iter().map(|n| at(base, n)));
+        add(out, Code::DependencyMissing, text, fields, false);
+    }
+    if let Some(hook) = f.hook {
+        hook_rules(out, base, hook.rules);
+    }
+    if let Type::Str(Str {
+        format: Some(format),
+        ..
+    }) = f.ty
+    {
+        if let Some((code, text)) = format.rule(f.name) {
+            add(out, code, text, vec![path.clone()], false);
+        }
+    }
+    if let Some(check) = f.then {
+        if let Some((code, text, fields)) = anchored(check) {
+            let fields = fields.into_iter().map(|m| at(base, &m)).collect();
+            add(out, code, text, fields, false);
+        }
+    }
+    walk(out, &path, &f.ty, true);
+}
+
+/// The code, words and members (from the object it runs in) of a rule anchored after a member
+/// ([`Field::then`]).
+pub fn anchored(check: &Check) -> Option<(Code, String, Vec<String>)> {
+    match *check {
+        Check::AtLeastOne {
+            members, message, ..
+        } => Some((
+            Code::OneOfRequired,
+            message.to_string(),
+            members.iter().map(|m| m.to_string()).collect(),
+        )),
+        Check::MinWhen {
+            member, min, when, ..
+        } => Some((
+            Code::OutOfRange,
+            format!("{member} is at least {min} when {} is `{}`", when.0, when.1),
+            vec![member.to_string(), when.0.to_string()],
+        )),
+        Check::UniqueBy {
+            array,
+            key,
+            message,
+        } => Some((
+            Code::Duplicate,
+            format!("each {key} in {array} is unique: when several share one, {message}"),
+            vec![format!("{array}/*/{key}")],
+        )),
+        _ => None,
+    }
+}
 
 /// `describe(kind)` as a JSON tree.
 pub fn describe(d: &Description) -> J {
     let mut fields = Vec::new();
     flatten(&mut fields, "", &d.root, &J::Null);
-    let rules: Vec<J> = d
-        .rules
-        .iter()
+    let rules: Vec<J> = rules(d)
+        .into_iter()
         .map(|r| {
             J::obj()
                 .set("code", r.code.as_str())
                 .set("text", r.text)
-                .set("fields", r.fields)
+                .set("fields", r.fields.into_iter().map(J::from).collect::<Vec<_>>())
                 .set("readsClock", r.reads_clock)
         })
         .collect();

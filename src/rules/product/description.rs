@@ -9,7 +9,7 @@ use super::{
 };
 use crate::kind::Kind;
 use crate::model::{
-    Array, Check, Condition, Description, Empty, Field, Format, Rule, Str, Type, When,
+    Array, Check, Condition, Description, Empty, Field, Format, Hook, Place, Rule, Str, Type, When,
 };
 use crate::report::Code;
 
@@ -56,6 +56,28 @@ const UNIQUE_IDS: Check = Check::UniqueBy {
     key: "id",
     message: "products of this request share this id, and the service ignores all of them",
 };
+
+/// The member hook of `sale_price` ([`sale_price_check`]): lower than price, in its currency.
+const SALE_PRICE: Hook = Hook::new(
+    Place::Value,
+    sale_price_check,
+    &[
+        Rule {
+            code: Code::OutOfRange,
+            check: Check::Hook,
+            reads_clock: false,
+            text: "sale_price is lower than price",
+            fields: &["/sale_price", "/price"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            check: Check::Hook,
+            reads_clock: false,
+            text: "sale_price is in the currency of price (else it cannot be shown to be lower)",
+            fields: &["/sale_price", "/price"],
+        },
+    ],
+);
 
 /// The member table of one product (document B §2 Product), shared by `product` and by each
 /// item of `product_batch`.
@@ -142,7 +164,7 @@ pub const PRODUCT_FIELDS: &[Field] = &[
         Str::format(Format::Price),
         "Lower than price; same format",
     )
-    .checked_by(sale_price_check),
+    .hooked(&SALE_PRICE),
     Field::optional(
         "sale_price_effective_date",
         Str::format(Format::DateRange),
@@ -169,13 +191,6 @@ pub const PRODUCT_FIELDS: &[Field] = &[
     Field::optional(CUSTOM_LABELS[4], Str::ANY, "Free labels"),
 ];
 
-const IDENTIFIERS_RULE: &str =
-    "at least one of brand, gtin and mpn (each is required if the other two are absent)";
-const IN_STOCK_RULE: &str = "inventory is at least 1 when availability is `in stock`";
-const SALE_PRICE_RULE: &str = "sale_price is lower than price";
-const SALE_CURRENCY_RULE: &str =
-    "sale_price is in the currency of price (else it cannot be shown to be lower)";
-const EFFECTIVE_DATE_RULE: &str = "the end of sale_price_effective_date is later than its start";
 
 /// What `describe("product")` says: the same limits and sets the rules below use.
 pub const DESCRIPTION: Description = Description {
@@ -183,43 +198,7 @@ pub const DESCRIPTION: Description = Description {
     title: "One catalog product",
     source: "B §2 Product, §8 Limits",
     root: Type::Object(PRODUCT_FIELDS),
-    rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IDENTIFIERS_RULE,
-            fields: &["/brand", "/gtin", "/mpn"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IN_STOCK_RULE,
-            fields: &["/inventory", "/availability"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_PRICE_RULE,
-            fields: &["/sale_price", "/price"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_CURRENCY_RULE,
-            fields: &["/sale_price", "/price"],
-        },
-        Rule {
-            code: Code::InvalidDateRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: EFFECTIVE_DATE_RULE,
-            fields: &["/sale_price_effective_date"],
-        },
-    ],
+    rules: &[],
 };
 
 /// What `describe("product_batch")` says: `{products: [product, ...]}`, each product as in
@@ -238,48 +217,5 @@ pub const BATCH_DESCRIPTION: Description = Description {
         "JSON `{products: [product, ...]}`, at most 25 per request",
     )
     .then(&UNIQUE_IDS)]),
-    rules: &[
-        Rule {
-            code: Code::Duplicate,
-            check: Check::InTable,
-            reads_clock: false,
-            text: "if the same id occurs several times in one request, all of them are ignored",
-            fields: &["/products/*/id"],
-        },
-        Rule {
-            code: Code::OneOfRequired,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IDENTIFIERS_RULE,
-            fields: &["/products/*/brand", "/products/*/gtin", "/products/*/mpn"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IN_STOCK_RULE,
-            fields: &["/products/*/inventory", "/products/*/availability"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_PRICE_RULE,
-            fields: &["/products/*/sale_price", "/products/*/price"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_CURRENCY_RULE,
-            fields: &["/products/*/sale_price", "/products/*/price"],
-        },
-        Rule {
-            code: Code::InvalidDateRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: EFFECTIVE_DATE_RULE,
-            fields: &["/products/*/sale_price_effective_date"],
-        },
-    ],
+    rules: &[],
 };

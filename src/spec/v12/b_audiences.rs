@@ -11,12 +11,12 @@ pub const KINDS: &[KindSpec] = &[
     // The root is an array of operations: the hook checks the body's bytes and operation
     // count and hands each operation to its field table (params, users and identifiers have
     // member hooks; the rules are data).
-    KindSpec::root(
+    KindSpec::with_hook(
         Json,
         &audience_users::CUSTOM_AUDIENCE_DESCRIPTION,
         hooks::CUSTOM_AUDIENCE_BODY,
     ),
-    KindSpec::root(
+    KindSpec::with_hook(
         Json,
         &audience_users::DO_NOT_REACH_DESCRIPTION,
         hooks::DO_NOT_REACH_BODY,

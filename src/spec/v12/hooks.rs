@@ -25,21 +25,21 @@
 //!
 //! Every kind is a row: none keeps a hand-written validation of the whole payload.
 
-use crate::model::{ObjectHook, ValueHook};
+use crate::model::Hook;
 use crate::rules::{audience_users, keyword_insights, promoted_post};
 
 /// `keyword_insights_query`: "Max 10 keywords (keywords plus negative_keywords)" and the span
 /// (at most 7 days, `end_time` defaulting to now: reads the clock).
-pub const KEYWORD_COUNT_AND_SPAN: ObjectHook = keyword_insights::keyword_count_and_span;
+pub const KEYWORD_COUNT_AND_SPAN: &Hook = &keyword_insights::COUNT_AND_SPAN;
 
 /// `promoted_post_create`: text needed without media, the media mix (a GIF or a video alone,
 /// from `context.media_types`), organic Posts only for the authenticated user.
-pub const PROMOTED_POST_MEDIA_MIX: ObjectHook = promoted_post::media_mix_and_organic;
+pub const PROMOTED_POST_MEDIA_MIX: &Hook = &promoted_post::MEDIA_MIX_AND_ORGANIC;
 
-/// `custom_audience_users` (a root hook, [`crate::engine::Hook::Root`]): "body at most
+/// `custom_audience_users` (a root hook, [`crate::model::Place::Root`]): "body at most
 /// 5,000,000 bytes", "at most 2500 operations" (its own message, `params.counted`), a warning
 /// past 2500 users in all; each operation goes to the field table.
-pub const CUSTOM_AUDIENCE_BODY: ValueHook = audience_users::custom_audience_body;
+pub const CUSTOM_AUDIENCE_BODY: &Hook = &audience_users::CUSTOM_AUDIENCE_BODY;
 
 /// `do_not_reach_users`: the same root hook over its own operation table.
-pub const DO_NOT_REACH_BODY: ValueHook = audience_users::do_not_reach_body;
+pub const DO_NOT_REACH_BODY: &Hook = &audience_users::DO_NOT_REACH_BODY;
