@@ -118,31 +118,30 @@ fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
         }
     }
     if let Some(check) = f.then {
-        if let Some((code, text, fields)) = anchored(check) {
-            let fields = fields.into_iter().map(|m| at(base, &m)).collect();
+        if let Some((code, text, fields)) = anchored(check, base) {
             add(out, code, text, fields, false);
         }
     }
     walk(out, &path, &f.ty, true);
 }
 
-/// The code, words and members (from the object it runs in) of a rule anchored after a member
-/// ([`Field::then`]).
-pub fn anchored(check: &Check) -> Option<(Code, String, Vec<String>)> {
+/// The code, words and members (pointers, in the object at `base` it runs in) of a rule
+/// anchored after a member ([`Field::then`]); `None` for a rule kind never anchored.
+pub fn anchored(check: &Check, base: &str) -> Option<(Code, String, Vec<String>)> {
     match *check {
         Check::AtLeastOne {
             members, message, ..
         } => Some((
             Code::OneOfRequired,
             message.to_string(),
-            members.iter().map(|m| m.to_string()).collect(),
+            members.iter().map(|m| at(base, m)).collect(),
         )),
         Check::MinWhen {
             member, min, when, ..
         } => Some((
             Code::OutOfRange,
             format!("{member} is at least {min} when {} is `{}`", when.0, when.1),
-            vec![member.to_string(), when.0.to_string()],
+            vec![at(base, member), at(base, when.0)],
         )),
         Check::UniqueBy {
             array,
@@ -150,8 +149,8 @@ pub fn anchored(check: &Check) -> Option<(Code, String, Vec<String>)> {
             message,
         } => Some((
             Code::Duplicate,
-            format!("each {key} in {array} is unique: when several share one, {message}"),
-            vec![format!("{array}/*/{key}")],
+            format!("each {key} in {array} once (else: `count` {message})"),
+            vec![at(&format!("{}/*", at(base, array)), key)],
         )),
         _ => None,
     }
