@@ -61,7 +61,10 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
             None if !f.covered => found += usize::from(member(ctx, path, obj, f, None)),
             None => {}
             Some(hook) if hook.place == Place::Slot => {
-                (hook.run)(ctx, &At::member_of(path, obj, f, obj.get_at(f.name, f.slot)));
+                (hook.run)(
+                    ctx,
+                    &At::member_of(path, obj, f, obj.get_at(f.name, f.slot)),
+                );
             }
             Some(hook) => found += usize::from(member(ctx, path, obj, f, Some(hook.run))),
         }
@@ -145,7 +148,14 @@ fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
 pub fn checked_string<'a>(ctx: &mut Ctx, at: &At<'a, '_>) -> Option<&'a str> {
     let (f, v) = (at.field?, at.value?);
     let before = ctx.issue_count();
-    value(ctx, &at.path.key(f.name), f.name, v, &f.ty, matches!(f.need, Required::Always));
+    value(
+        ctx,
+        &at.path.key(f.name),
+        f.name,
+        v,
+        &f.ty,
+        matches!(f.need, Required::Always),
+    );
     v.as_str().filter(|_| ctx.issue_count() == before)
 }
 
@@ -429,7 +439,9 @@ pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
     let required = matches!(f.need, Required::Always);
     let v = obj.get_at(f.name, f.slot);
     match (f.hook, v) {
-        (Some(hook), _) if hook.place == Place::Slot => (hook.run)(ctx, &At::member_of(path, obj, f, v)),
+        (Some(hook), _) if hook.place == Place::Slot => {
+            (hook.run)(ctx, &At::member_of(path, obj, f, v))
+        }
         _ if f.covered => {}
         (_, None) if required => fields::required(ctx, path, f.name),
         (_, None) => {}

@@ -7,11 +7,13 @@
 //!
 //! 1. the field table, member by member ([`form`]: presence, type, bounds, format), then the
 //!    unknown members;
-//! 2. the rules across fields, in the order the description lists them: each is a rule kind of
-//!    [`rules::Check`] (data) or [`Check::Hook`] (checked by the kind's hook);
-//! 3. the kind's hook, if any.
+//! 2. the rules across fields, in the order the description lists them: each a rule kind of
+//!    [`rules::Check`] (data);
+//! 3. the row's hook, if any ([`crate::model::Hook`], [`Place::After`]; a [`Place::Root`] hook
+//!    is handed the payload in place of the table). A hook placed at a member runs as the table
+//!    reaches it ([`form`]).
 //!
-//! A kind whose rules report among its members ([`Hook::InOrder`]: the cards, the video
+//! A kind whose rules report among its members ([`KindSpec::in_order`]: the cards, the video
 //! conversation cards) is read in order instead ([`in_order`]): each member on its own
 //! ([`form::shape`]), each followed by the rules placed after it ([`Check::After`],
 //! [`Check::NotSentEmpty`]), then the other rules, then the unknown members; the table's

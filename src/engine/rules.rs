@@ -323,7 +323,7 @@ fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message:
 }
 
 /// Whether `rule` reports at a member's place in a kind read in order
-/// ([`super::Hook::InOrder`]) rather than after the table.
+/// ([`crate::model::KindSpec::in_order`]) rather than after the table.
 pub fn is_placed(rule: &Check) -> bool {
     matches!(rule, Check::After { .. } | Check::NotSentEmpty { .. })
 }

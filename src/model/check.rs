@@ -118,7 +118,7 @@ pub enum Check {
         message: &'static str,
     },
     /// A rule reported at a place in the table: in a kind read in order
-    /// (`Hook::InOrder`), `check` runs right after member `member` (present or not) is
+    /// ([`crate::model::KindSpec::in_order`]), `check` runs right after member `member` (present or not) is
     /// checked, before the members after it; elsewhere it runs where the rule is listed.
     After {
         /// The member the rule follows.

@@ -1,8 +1,10 @@
 //! The model: what a kind is, as data. A kind's row ([`KindSpec`]: its mode, its
 //! [`Description`] and its [`Hook`]); the description's field table ([`Field`], [`Type`],
 //! [`Str`], [`List`], [`Array`], [`Tagged`]) with its [`Format`]s, and its rules across fields
-//! ([`Rule`], each carrying a [`Check`]). The engine runs it, `describe` and `jsonSchema`
-//! render it ([`crate::describe`], [`crate::schema`]); the model itself runs nothing.
+//! ([`Rule`], each carrying a [`Check`]); the one shape of the code data cannot say ([`Hook`]:
+//! its [`Place`], its code, the rules it checks). The engine runs it, `describe` and
+//! `jsonSchema` render it ([`crate::describe`], [`crate::schema`]); the model itself runs
+//! nothing.
 
 mod check;
 mod format;
@@ -357,20 +359,24 @@ pub struct OnlyIn {
 }
 
 /// A rule across fields, in words, with the code it reports and the fields it involves
-/// (JSON pointers; `*` stands for any array index).
+/// (JSON pointers; `*` stands for any array index): a data rule of a [`Description`], or one a
+/// [`Hook`] checks. What the field table says (needs, anchored rules, formats, members of some
+/// tags only) is no `Rule`: `describe` derives it from the table.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct Rule {
     /// The code the rule reports.
     pub code: Code,
-    /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
+    /// What checks it: a rule kind of the engine, as data, or [`Check::Hook`] (the hook that
+    /// lists it).
     pub check: Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`](crate::describe::describe).
     pub reads_clock: bool,
     /// The rule in the spec's words.
     pub text: &'static str,
-    /// The members it involves, as JSON pointers (`*` for any array index).
+    /// The members it involves, as JSON pointers (`*` for any array index); a hook's are from
+    /// the object it stands in.
     pub fields: &'static [&'static str],
 }
 
@@ -386,7 +392,8 @@ pub struct Description {
     pub source: &'static str,
     /// The payload's shape.
     pub root: Type,
-    /// Rules across fields.
+    /// The rules across fields the engine runs as data after the table (those the table and the
+    /// hooks hold are derived by `describe`).
     pub rules: &'static [Rule],
 }
 

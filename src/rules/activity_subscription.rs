@@ -169,22 +169,26 @@ fn event_type_check(ctx: &mut Ctx, hook: &At) {
 
 /// The member hook of `filter`: an object, then [`validate_filter`] with the subscription's
 /// event kind when it is one the engine accepts (read from the sibling `event_type`).
-pub const FILTER: Hook = Hook::new(Place::Value, filter_check, &[
-    Rule {
+pub const FILTER: Hook = Hook::new(
+    Place::Value,
+    filter_check,
+    &[
+        Rule {
             code: Code::OneOfRequired,
-        check: Check::Hook,
-        reads_clock: false,
-        text: "the filter needs user_id or keyword (or both)",
-        fields: &["/filter/user_id", "/filter/keyword"],
-    },
-    Rule {
+            check: Check::Hook,
+            reads_clock: false,
+            text: "the filter needs user_id or keyword (or both)",
+            fields: &["/filter/user_id", "/filter/keyword"],
+        },
+        Rule {
             code: Code::NotAllowed,
-        check: Check::Hook,
-        reads_clock: false,
-        text: "direction applies only to direct-message event kinds (dm.*)",
-        fields: &["/filter/direction", "/event_type"],
-    },
-]);
+            check: Check::Hook,
+            reads_clock: false,
+            text: "direction applies only to direct-message event kinds (dm.*)",
+            fields: &["/filter/direction", "/event_type"],
+        },
+    ],
+);
 
 fn filter_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member {

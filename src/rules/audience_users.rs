@@ -157,7 +157,13 @@ fn users(ctx: &mut Ctx, path: &Pointer, value: &Value, table: &[Field], rules: &
 fn custom_audience_users(c: &mut Ctx, at: &At) {
     if let Some(m) = at.member() {
         let rules = description::CUSTOM_AUDIENCE_USER_RULES;
-        users(c, &m.path, m.value, description::CUSTOM_AUDIENCE_USER, rules);
+        users(
+            c,
+            &m.path,
+            m.value,
+            description::CUSTOM_AUDIENCE_USER,
+            rules,
+        );
     }
 }
 

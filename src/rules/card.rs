@@ -105,12 +105,7 @@ const COMPOSITION: &[Contains] = &[
 /// Member hook of the PUT's `name`: "`name` (max 80)"; sent as `""`, the replacement would
 /// leave the card without its required name.
 fn name_update_check(ctx: &mut Ctx, hook: &At) {
-    let Some(Member {
-        path,
-        value: v,
-        ..
-    }) = hook.member()
-    else {
+    let Some(Member { path, value: v, .. }) = hook.member() else {
         return;
     };
     let path = &path;
@@ -199,12 +194,7 @@ fn component_list(ctx: &mut Ctx, path: &Pointer, name: &str, list: &[Value], who
 /// Member hook of SWIPEABLE_MEDIA's `media_keys` ("array of 2 to 6 strings"): the count, and
 /// each key a non-empty string.
 fn media_keys_check(ctx: &mut Ctx, hook: &At) {
-    let Some(Member {
-        path,
-        value: v,
-        ..
-    }) = hook.member()
-    else {
+    let Some(Member { path, value: v, .. }) = hook.member() else {
         return;
     };
     let path = &path;

@@ -10,9 +10,7 @@ use super::{
     UNHASHED_IDENTIFIER,
 };
 use crate::kind::Kind;
-use crate::model::{
-    Array, Check, Description, Empty, Field, Format, Hook, Place, Rule, Str, Type,
-};
+use crate::model::{Array, Check, Description, Empty, Field, Format, Hook, Place, Rule, Str, Type};
 use crate::report::Code;
 
 /// An array of hashed identifier values: "SHA-256 hashed after normalization", 64 lowercase hex
@@ -205,24 +203,23 @@ pub(super) const DO_NOT_REACH_PARAMS: (&[Field], &[Rule]) = (
 /// An operation of the custom audience endpoint.
 pub(super) const CUSTOM_AUDIENCE_OPERATION: &[Field] = &[
     OPERATION_TYPE,
-    Field::required("params", Type::Object(CUSTOM_AUDIENCE_PARAMS.0), PARAMS_DOC)
-        .hooked(&Hook::new(
+    Field::required("params", Type::Object(CUSTOM_AUDIENCE_PARAMS.0), PARAMS_DOC).hooked(
+        &Hook::new(
             Place::Value,
             custom_audience_params,
             CUSTOM_AUDIENCE_PARAMS.1,
-        )),
+        ),
+    ),
 ];
 
 /// An operation of the do-not-reach endpoint.
-pub(super) const DO_NOT_REACH_OPERATION: &[Field] = &[
-    OPERATION_TYPE,
-    Field::required("params", Type::Object(DO_NOT_REACH_PARAMS.0), PARAMS_DOC)
-        .hooked(&Hook::new(
-            Place::Value,
-            do_not_reach_params,
-            DO_NOT_REACH_PARAMS.1,
-        )),
-];
+pub(super) const DO_NOT_REACH_OPERATION: &[Field] =
+    &[
+        OPERATION_TYPE,
+        Field::required("params", Type::Object(DO_NOT_REACH_PARAMS.0), PARAMS_DOC).hooked(
+            &Hook::new(Place::Value, do_not_reach_params, DO_NOT_REACH_PARAMS.1),
+        ),
+    ];
 
 const LIMIT_RULE: Rule = Rule {
     code: Code::TooManyItems,

@@ -220,7 +220,11 @@ const fn composition(list: &'static [&'static str]) -> [Rule; 2] {
 }
 
 /// The member hook of `components` ([`components_check`]).
-const COMPONENTS: Hook = Hook::new(Place::Value, components_check, &composition(&["/components"]));
+const COMPONENTS: Hook = Hook::new(
+    Place::Value,
+    components_check,
+    &composition(&["/components"]),
+);
 
 /// The member hook of `slides` ([`slides_check`]).
 const SLIDES_HOOK: Hook = Hook::new(Place::Value, slides_check, &composition(&["/slides/*"]));

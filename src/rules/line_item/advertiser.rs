@@ -9,8 +9,8 @@ use crate::checks::fields::{self, Need};
 use crate::checks::urls;
 use crate::ctx::warn;
 use crate::ctx::Ctx;
-use crate::model::At;
 use crate::issues::CampaignIssue;
+use crate::model::At;
 
 const RULE_DOMAIN_PN: &str = "line_item_update.advertiser_domain.required_for_publisher_network";
 const RULE_USER_PREROLL: &str = "line_item_update.advertiser_user_id.preroll_views";

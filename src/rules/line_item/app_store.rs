@@ -6,8 +6,8 @@ use crate::checks::fields::{self, Need};
 use crate::checks::{current, text};
 use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::model::At;
 use crate::issues::CampaignIssue;
+use crate::model::At;
 use crate::options::Objective;
 
 /// "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier".

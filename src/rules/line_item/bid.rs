@@ -8,8 +8,8 @@ use crate::checks::fields::{self, Need};
 use crate::checks::{current, numbers};
 use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::model::At;
 use crate::issues::CampaignIssue;
+use crate::model::At;
 use crate::options::Objective;
 use crate::report::Pointer;
 

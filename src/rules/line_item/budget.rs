@@ -5,8 +5,8 @@ use crate::checks::current::{self, Pair};
 use crate::checks::fields::{self, Need};
 use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::model::At;
 use crate::issues::CampaignIssue;
+use crate::model::At;
 use crate::options::BudgetOptimization;
 use crate::report::Pointer;
 

@@ -5,8 +5,8 @@ use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
 use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::model::At;
 use crate::issues::CampaignIssue;
+use crate::model::At;
 
 const RULE_DATES: &str = "line_item_update.end_time.after_start_time";
 

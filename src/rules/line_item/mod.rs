@@ -171,15 +171,17 @@ const CATEGORIES: Hook = Hook::new(Place::Slot, categories::categories, &[
 const DURATION_IN_DAYS: Hook = Hook::new(Place::Slot, frequency_cap::duration_in_days, &[]);
 
 /// The slot hook of `start_time` and `end_time` (`flight::flight`).
-const FLIGHT: Hook = Hook::new(Place::Slot, flight::flight, &[
-    Rule {
-            code: Code::InvalidDateRange,
+const FLIGHT: Hook = Hook::new(
+    Place::Slot,
+    flight::flight,
+    &[Rule {
+        code: Code::InvalidDateRange,
         check: Check::Hook,
         reads_clock: false,
         text: "end_time is later than start_time (context: current, for the one not sent)",
         fields: &["/start_time", "/end_time"],
-    },
-]);
+    }],
+);
 
 /// The slot hook of `frequency_cap` (`frequency_cap::frequency_cap`).
 const FREQUENCY_CAP: Hook = Hook::new(Place::Slot, frequency_cap::frequency_cap, &[
@@ -228,7 +230,7 @@ const BUDGETS: Hook = Hook::new(Place::Slot, budget::budgets, &[
 /// of the PUT, all optional except where a fact of `options.context` makes one required; the
 /// facts the rules across members need are named in each rule. Members in the spec's table
 /// order, each followed by the cross-field rules it carries: the members whose rules read the
-/// context or the record are checked by slot hooks (`checked_in_slot`: the functions of the
+/// context or the record are checked by slot hooks (`Place::Slot`: the functions of the
 /// submodules), the others (audience_expansion, entity_status, goal, name) by the table.
 pub const DESCRIPTION: Description = Description {
     kind: Kind::LineItemUpdate,
@@ -450,5 +452,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// pay_by's hook leaves the value's check to the table (one of the values the table
+    /// declares) and goes on from a value the table accepts: under a table declaring other
+    /// values, a value of those is not refused by a second list of the hook's own.
+    #[test]
+    fn pay_by_is_checked_by_its_table_alone() {
+        const TABLE: &[Field] =
+            &[Field::optional("pay_by", Type::Enum(&["OTHER"]), "").hooked(&PAY_BY)];
+        let codes = |payload: serde_json::Value| -> Vec<&'static str> {
+            let options = json!({"context": {"objective": "REACH"}});
+            let options = Options::from_value(&options).unwrap_or_default();
+            let mut ctx = crate::ctx::Ctx::new(&options, crate::ctx::Mode::Query);
+            let v = crate::json::Value::from_serde(&payload);
+            crate::engine::form::object(&mut ctx, &Pointer::root(), &v, TABLE);
+            ctx.finish()
+                .issues
+                .iter()
+                .map(|i| i.code.as_str())
+                .collect()
+        };
+        assert_eq!(codes(json!({"pay_by": "OTHER"})), ["not_allowed"]);
+        assert_eq!(codes(json!({"pay_by": "IMPRESSION"})), ["not_in_enum"]);
+        assert_eq!(codes(json!({"pay_by": 1})), ["wrong_type"]);
+        assert!(codes(json!({})).is_empty());
     }
 }

@@ -6,8 +6,8 @@ use crate::checks::current;
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::engine::form;
-use crate::model::At;
 use crate::issues::CampaignIssue;
+use crate::model::At;
 use crate::options::Objective;
 
 /// pay_by: "APP_CLICK, IMPRESSION, LINK_CLICK".

@@ -191,7 +191,6 @@ pub const PRODUCT_FIELDS: &[Field] = &[
     Field::optional(CUSTOM_LABELS[4], Str::ANY, "Free labels"),
 ];
 
-
 /// What `describe("product")` says: the same limits and sets the rules below use.
 pub const DESCRIPTION: Description = Description {
     kind: Kind::Product,

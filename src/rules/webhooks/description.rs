@@ -2,8 +2,8 @@
 //! the constants the rules in [`super`] use.
 
 use super::{
-    CONFIG_FIELDS, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID, ID_MAX_DIGITS, ID_PARAM, URL,
-    URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
+    CONFIG_FIELDS, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID, ID_MAX_DIGITS, ID_PARAM, URL, URL_MAX_CHARS,
+    WEBHOOK_CONFIG_FIELDS,
 };
 use crate::kind::Kind;
 use crate::model::{Description, Field, Format, List, Str, Type};
@@ -59,8 +59,7 @@ pub const ID_DESCRIPTION: Description = Description {
     title: "The webhook id path parameter",
     source: "A §2 WebhookConfig, §4 Webhook management",
     root: Type::Object(&[
-        Field::required(ID_PARAM, WEBHOOK_ID, "string, Pattern `^[0-9]{1,19}$`")
-            .hooked(&ID),
+        Field::required(ID_PARAM, WEBHOOK_ID, "string, Pattern `^[0-9]{1,19}$`").hooked(&ID),
     ]),
     rules: &[],
 };

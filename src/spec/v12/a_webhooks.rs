@@ -6,7 +6,7 @@ use crate::rules::{activity_subscription, webhooks};
 
 /// The rows of document A.
 pub const KINDS: &[KindSpec] = &[
-    // The callback URL, the fields list and the id have member hooks (`checked_by`): their
+    // The callback URL, the fields list and the id have member hooks (`Place::Value`, `Field::hooked`): their
     // messages are their own (the public-host rule, the allowed items, the id pattern).
     KindSpec::data(Json, &webhooks::CREATE_DESCRIPTION),
     KindSpec::data(Query, &webhooks::LIST_QUERY_DESCRIPTION),

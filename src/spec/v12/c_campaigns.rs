@@ -8,7 +8,7 @@ use crate::rules::{accounts, curated_categories, entity_query, features, line_it
 /// The rows of document C's campaign and account part.
 pub const KINDS: &[KindSpec] = &[
     // The members whose rules read the context (objective, placements, budget optimization) or
-    // the record are checked by slot hooks at their place in the table (`checked_in_slot`).
+    // the record are checked by slot hooks at their place in the table (`Place::Slot` hooks, `Field::hooked`).
     KindSpec::data(Query, &line_item::DESCRIPTION),
     KindSpec::data(
         Query,
