@@ -1,8 +1,6 @@
 //! The documented string formats, one exhaustive [`Format`] enum; each is checked by
 //! [`crate::formats::check`].
 
-use crate::report::Code;
-
 /// A documented string format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -73,18 +71,6 @@ impl Format {
             Format::Numeric => "numeric",
             Format::IabCategoryList => "iab_category_list",
             Format::NoHexColor => "no_hex_color",
-        }
-    }
-
-    /// The rule across the parts of a value of this format, for `describe`: its code and its
-    /// words about member `name` (a range whose end is later than its start).
-    pub fn rule(self, name: &str) -> Option<(Code, String)> {
-        match self {
-            Format::DateRange => Some((
-                Code::InvalidDateRange,
-                format!("the end of {name} is later than its start"),
-            )),
-            _ => None,
         }
     }
 

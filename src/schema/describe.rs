@@ -25,50 +25,74 @@ pub struct Said {
 /// table's order, a nested table's at its pointers; then the row's hook's; then the row's data
 /// rules. One rule reached at several places (each product of a batch, each component of a
 /// card) is one entry naming all of them.
+#[cold]
+#[inline(never)]
 pub fn rules(d: &Description) -> Vec<Said> {
     let row = crate::spec::v12::spec(d.kind);
     let mut out = Vec::new();
     // A kind read in order checks its table's needs by its rules, not by the table.
     walk(&mut out, "", &d.root, !row.in_order);
     if let Some(hook) = row.hook {
-        hook_rules(&mut out, "", hook.rules);
+        listed(&mut out, "", hook.rules);
     }
-    for r in d.rules {
-        let fields = r.fields.iter().map(|f| f.to_string()).collect();
-        add(&mut out, r.code, r.text.to_string(), fields, r.reads_clock);
-    }
+    listed(&mut out, "", d.rules);
     out
 }
 
-/// Adds a rule, or the fields of one with the same code and words to it.
-fn add(out: &mut Vec<Said>, code: Code, text: String, fields: Vec<String>, reads_clock: bool) {
-    match out.iter_mut().find(|s| s.code == code && s.text == text) {
-        Some(s) => {
-            for f in fields {
-                if !s.fields.contains(&f) {
-                    s.fields.push(f);
-                }
-            }
-        }
-        None => out.push(Said {
-            code,
-            text,
-            fields,
-            reads_clock,
-        }),
+/// Listed rules (a hook's, the row's data rules) standing in the object at `base`.
+#[cold]
+#[inline(never)]
+fn listed(out: &mut Vec<Said>, base: &str, rules: &[Rule]) {
+    for r in rules {
+        let text = r.text.to_string();
+        said(out, r.code, text, base, r.fields, false, r.reads_clock);
     }
 }
 
-/// The rules of a hook standing in the object at `base` (their pointers are from it).
-fn hook_rules(out: &mut Vec<Said>, base: &str, rules: &[Rule]) {
-    for r in rules {
-        let fields = r.fields.iter().map(|f| format!("{base}{f}")).collect();
-        add(out, r.code, r.text.to_string(), fields, r.reads_clock);
+/// Adds the rule `code`, `text` (or, when one with that code and text is there, adds to it)
+/// with the pointers of `members` in the object at `base`: member names when `names`, else
+/// pointers from `base`.
+#[cold]
+#[inline(never)]
+fn said(
+    out: &mut Vec<Said>,
+    code: Code,
+    text: String,
+    base: &str,
+    members: &[&str],
+    names: bool,
+    reads_clock: bool,
+) {
+    let i = match out.iter().position(|s| s.code == code && s.text == text) {
+        Some(i) => i,
+        None => {
+            out.push(Said {
+                code,
+                text,
+                fields: Vec::new(),
+                reads_clock,
+            });
+            out.len() - 1
+        }
+    };
+    for m in members {
+        let pointer = if names {
+            at(base, m)
+        } else {
+            let mut p = String::from(base);
+            p.push_str(m);
+            p
+        };
+        if !out[i].fields.contains(&pointer) {
+            out[i].fields.push(pointer);
+        }
     }
 }
 
 /// The rules the table of `t` at `base` holds; `needs`: whether its members' needs are checked
 /// by the table (not in a kind read in order, nor in a tagged variant).
+#[cold]
+#[inline(never)]
 fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
     match t {
         Type::Object(fields) => {
@@ -83,87 +107,82 @@ fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
                 }
             }
             for only in tagged.only_in {
-                let fields = vec![at(base, only.member)];
-                add(
-                    out,
-                    Code::NotAllowed,
-                    only.message.to_string(),
-                    fields,
-                    false,
-                );
+                let text = only.message.to_string();
+                said(out, Code::NotAllowed, text, base, &[only.member], true, false);
             }
         }
-        Type::Array(a) => walk(out, &format!("{base}/*"), &a.item, true),
+        Type::Array(a) => {
+            let mut items = String::from(base);
+            items.push_str("/*");
+            walk(out, &items, &a.item, true);
+        }
         _ => {}
     }
 }
 
 /// The rules member `f` of the object at `base` holds, then those of its value's table.
+#[cold]
+#[inline(never)]
 fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
-    let path = at(base, f.name);
     if needs && !f.needs.is_empty() {
-        let text = if f.needs_given {
-            format!(
-                "{} needs {} (when given, not empty)",
-                f.name,
-                f.needs.join(", ")
-            )
-        } else {
-            format!("{} needs {}", f.name, f.needs.join(", "))
-        };
-        let mut fields = vec![path.clone()];
-        fields.extend(f.needs.iter().map(|n| at(base, n)));
-        add(out, Code::DependencyMissing, text, fields, false);
+        let mut text = String::from(f.name);
+        text.push_str(" needs ");
+        text.push_str(&f.needs.join(", "));
+        if f.needs_given {
+            text.push_str(" (when given, not empty)");
+        }
+        let code = Code::DependencyMissing;
+        said(out, code, text.clone(), base, &[f.name], true, false);
+        said(out, code, text, base, f.needs, true, false);
     }
     if let Some(hook) = f.hook {
-        hook_rules(out, base, hook.rules);
+        listed(out, base, hook.rules);
     }
     if let Type::Str(Str {
-        format: Some(format),
+        format: Some(Format::DateRange),
         ..
     }) = f.ty
     {
-        if let Some((code, text)) = format.rule(f.name) {
-            add(out, code, text, vec![path.clone()], false);
-        }
+        let text = format!("the end of {} is later than its start", f.name);
+        said(out, Code::InvalidDateRange, text, base, &[f.name], true, false);
     }
     if let Some(check) = f.then {
-        if let Some((code, text, fields)) = anchored(check, base) {
-            add(out, code, text, fields, false);
-        }
+        anchored(out, base, check);
     }
-    walk(out, &path, &f.ty, true);
+    walk(out, &at(base, f.name), &f.ty, true);
 }
 
-/// The code, words and members (pointers, in the object at `base` it runs in) of a rule
-/// anchored after a member ([`Field::then`]); `None` for a rule kind never anchored.
-pub fn anchored(check: &Check, base: &str) -> Option<(Code, String, Vec<String>)> {
+/// The rule anchored after a member ([`Field::then`]) of the object at `base`; whether it is a
+/// rule kind anchored (and so described).
+#[cold]
+#[inline(never)]
+fn anchored(out: &mut Vec<Said>, base: &str, check: &Check) -> bool {
     match *check {
         Check::AtLeastOne {
             members, message, ..
-        } => Some((
-            Code::OneOfRequired,
-            message.to_string(),
-            members.iter().map(|m| at(base, m)).collect(),
-        )),
+        } => {
+            let text = message.to_string();
+            said(out, Code::OneOfRequired, text, base, members, true, false);
+        }
         Check::MinWhen {
             member, min, when, ..
-        } => Some((
-            Code::OutOfRange,
-            format!("{member} is at least {min} when {} is `{}`", when.0, when.1),
-            vec![at(base, member), at(base, when.0)],
-        )),
+        } => {
+            let text = format!("{member} is at least {min} when {} is `{}`", when.0, when.1);
+            said(out, Code::OutOfRange, text, base, &[member, when.0], true, false);
+        }
         Check::UniqueBy {
             array,
             key,
             message,
-        } => Some((
-            Code::Duplicate,
-            format!("each {key} in {array} once (else: `count` {message})"),
-            vec![at(&format!("{}/*", at(base, array)), key)],
-        )),
-        _ => None,
+        } => {
+            let text = format!("each {key} in {array} once (else: `count` {message})");
+            let mut items = at(base, array);
+            items.push_str("/*");
+            said(out, Code::Duplicate, text, &items, &[key], true, false);
+        }
+        _ => return false,
     }
+    true
 }
 
 /// `describe(kind)` as a JSON tree.
@@ -401,7 +420,7 @@ mod tests {
         }
         assert!(!checks.is_empty());
         for check in checks {
-            assert!(anchored(check, "").is_some(), "{check:?}");
+            assert!(anchored(&mut Vec::new(), "", check), "{check:?}");
         }
     }
 }
