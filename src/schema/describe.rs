@@ -13,8 +13,8 @@ pub struct Said {
     pub code: Code,
     /// The rule in words.
     pub text: String,
-    /// The members it involves, as JSON pointers (`*` for any array index).
-    pub fields: Vec<String>,
+    /// The members it involves, as JSON pointers (`*` for any array index): strings.
+    pub fields: Vec<J>,
     /// Whether it reads the current time.
     pub reads_clock: bool,
 }
@@ -25,8 +25,6 @@ pub struct Said {
 /// table's order, a nested table's at its pointers; then the row's hook's; then the row's data
 /// rules. One rule reached at several places (each product of a batch, each component of a
 /// card) is one entry naming all of them.
-#[cold]
-#[inline(never)]
 pub fn rules(d: &Description) -> Vec<Said> {
     let row = crate::spec::v12::spec(d.kind);
     let mut out = Vec::new();
@@ -39,28 +37,37 @@ pub fn rules(d: &Description) -> Vec<Said> {
     out
 }
 
-/// Listed rules (a hook's, the row's data rules) standing in the object at `base`.
-#[cold]
+/// The parts, one after the other.
+#[inline(never)]
+fn concat(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
+/// Listed rules (a hook's, the row's data rules) standing in the object at `base`: their
+/// pointers are from it.
 #[inline(never)]
 fn listed(out: &mut Vec<Said>, base: &str, rules: &[Rule]) {
     for r in rules {
         let text = r.text.to_string();
-        said(out, r.code, text, base, r.fields, false, r.reads_clock);
+        said(out, r.code, text, base, "", r.fields, r.reads_clock);
     }
 }
 
 /// Adds the rule `code`, `text` (or, when one with that code and text is there, adds to it)
-/// with the pointers of `members` in the object at `base`: member names when `names`, else
-/// pointers from `base`.
-#[cold]
+/// with the pointers `base`, `sep`, member for each of `members` (`sep` `"/"`: member names,
+/// which need no escaping; `""`: pointers from `base`).
 #[inline(never)]
 fn said(
     out: &mut Vec<Said>,
     code: Code,
     text: String,
     base: &str,
+    sep: &str,
     members: &[&str],
-    names: bool,
     reads_clock: bool,
 ) {
     let i = match out.iter().position(|s| s.code == code && s.text == text) {
@@ -76,22 +83,16 @@ fn said(
         }
     };
     for m in members {
-        let pointer = if names {
-            at(base, m)
-        } else {
-            let mut p = String::from(base);
-            p.push_str(m);
-            p
-        };
-        if !out[i].fields.contains(&pointer) {
-            out[i].fields.push(pointer);
+        let pointer = concat(&[base, sep, m]);
+        let fields = &mut out[i].fields;
+        if !fields.iter().any(|f| matches!(f, J::Str(p) if *p == pointer)) {
+            fields.push(J::Str(pointer));
         }
     }
 }
 
 /// The rules the table of `t` at `base` holds; `needs`: whether its members' needs are checked
 /// by the table (not in a kind read in order, nor in a tagged variant).
-#[cold]
 #[inline(never)]
 fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
     match t {
@@ -108,32 +109,25 @@ fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
             }
             for only in tagged.only_in {
                 let text = only.message.to_string();
-                said(out, Code::NotAllowed, text, base, &[only.member], true, false);
+                said(out, Code::NotAllowed, text, base, "/", &[only.member], false);
             }
         }
-        Type::Array(a) => {
-            let mut items = String::from(base);
-            items.push_str("/*");
-            walk(out, &items, &a.item, true);
-        }
+        Type::Array(a) => walk(out, &concat(&[base, "/*"]), &a.item, true),
         _ => {}
     }
 }
 
 /// The rules member `f` of the object at `base` holds, then those of its value's table.
-#[cold]
 #[inline(never)]
 fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
     if needs && !f.needs.is_empty() {
-        let mut text = String::from(f.name);
-        text.push_str(" needs ");
-        text.push_str(&f.needs.join(", "));
+        let mut text = concat(&[f.name, " needs ", &f.needs.join(", ")]);
         if f.needs_given {
             text.push_str(" (when given, not empty)");
         }
         let code = Code::DependencyMissing;
-        said(out, code, text.clone(), base, &[f.name], true, false);
-        said(out, code, text, base, f.needs, true, false);
+        said(out, code, text.clone(), base, "/", &[f.name], false);
+        said(out, code, text, base, "/", f.needs, false);
     }
     if let Some(hook) = f.hook {
         listed(out, base, hook.rules);
@@ -143,18 +137,17 @@ fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
         ..
     }) = f.ty
     {
-        let text = format!("the end of {} is later than its start", f.name);
-        said(out, Code::InvalidDateRange, text, base, &[f.name], true, false);
+        let text = concat(&["the end of ", f.name, " is later than its start"]);
+        said(out, Code::InvalidDateRange, text, base, "/", &[f.name], false);
     }
     if let Some(check) = f.then {
         anchored(out, base, check);
     }
-    walk(out, &at(base, f.name), &f.ty, true);
+    walk(out, &concat(&[base, "/", f.name]), &f.ty, true);
 }
 
 /// The rule anchored after a member ([`Field::then`]) of the object at `base`; whether it is a
 /// rule kind anchored (and so described).
-#[cold]
 #[inline(never)]
 fn anchored(out: &mut Vec<Said>, base: &str, check: &Check) -> bool {
     match *check {
@@ -162,23 +155,22 @@ fn anchored(out: &mut Vec<Said>, base: &str, check: &Check) -> bool {
             members, message, ..
         } => {
             let text = message.to_string();
-            said(out, Code::OneOfRequired, text, base, members, true, false);
+            said(out, Code::OneOfRequired, text, base, "/", members, false);
         }
         Check::MinWhen {
             member, min, when, ..
         } => {
             let text = format!("{member} is at least {min} when {} is `{}`", when.0, when.1);
-            said(out, Code::OutOfRange, text, base, &[member, when.0], true, false);
+            said(out, Code::OutOfRange, text, base, "/", &[member, when.0], false);
         }
         Check::UniqueBy {
             array,
             key,
             message,
         } => {
-            let text = format!("each {key} in {array} once (else: `count` {message})");
-            let mut items = at(base, array);
-            items.push_str("/*");
-            said(out, Code::Duplicate, text, &items, &[key], true, false);
+            let text = concat(&["each ", key, " in ", array, " once (else: `count` ", message, ")"]);
+            let items = concat(&[base, "/", array, "/*"]);
+            said(out, Code::Duplicate, text, &items, "/", &[key], false);
         }
         _ => return false,
     }
