@@ -33,7 +33,7 @@ pub struct Field {
     /// When the member is allowed at all, where that depends on a context fact (the engine
     /// refuses it otherwise): `appliesWhen` in [`describe`](crate::describe::describe). Members of a tagged variant get
     /// theirs from the tag instead.
-    pub applies: Option<Applies>,
+    pub applies: Option<&'static Applies>,
     /// The sibling members this one needs when it is present ("fourth_choice (needs ...
     /// third)"): each missing is `dependency_missing` at its own pointer, right after this
     /// member is checked. `describe` shows each needed member as required when this one is
@@ -89,7 +89,7 @@ impl Field {
     pub const fn required_when(
         name: &'static str,
         ty: Type,
-        condition: Condition,
+        condition: &'static Condition,
         doc: &'static str,
     ) -> Field {
         Field::with_need(name, ty, Required::When(condition), doc)
@@ -154,7 +154,7 @@ impl Field {
     }
 
     /// The same member, allowed only under `applies`.
-    pub const fn only_when(mut self, applies: Applies) -> Field {
+    pub const fn only_when(mut self, applies: &'static Applies) -> Field {
         self.applies = Some(applies);
         self
     }
@@ -169,7 +169,7 @@ pub enum Required {
     /// Never required.
     Optional,
     /// Required when the condition holds.
-    When(Condition),
+    When(&'static Condition),
 }
 
 /// A condition, in words and as data.

@@ -93,7 +93,7 @@ pub const DESCRIPTION: Description = Description {
                 Field::required_when(
                     "user_id",
                     Str::ANY,
-                    Condition {
+                    &Condition {
                         text: "required if keyword is absent (a filter names user id, keyword or both)",
                         when: When::AllAbsent(&["keyword"]),
                     },
@@ -102,7 +102,7 @@ pub const DESCRIPTION: Description = Description {
                 Field::required_when(
                     "keyword",
                     Str::ANY,
-                    Condition {
+                    &Condition {
                         text: "required if user_id is absent (a filter names user id, keyword or both)",
                         when: When::AllAbsent(&["user_id"]),
                     },

@@ -76,7 +76,7 @@ pub const PROMOTED_POST_CREATE: Description = Description {
         Field::required_when(
             "text",
             Str::ANY,
-            Condition {
+            &Condition {
                 text: "required when no media_keys",
                 when: When::AllAbsent(&["media_keys"]),
             },

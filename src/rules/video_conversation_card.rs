@@ -120,7 +120,7 @@ const FIELDS: [Field; 16] = [
     Field::required_when(
         "title",
         Str::max(TITLE_MAX_CHARS),
-        Condition {
+        &Condition {
             text: "required if second_cta is absent",
             when: When::AllAbsent(&["second_cta"]),
         },
@@ -129,7 +129,7 @@ const FIELDS: [Field; 16] = [
     Field::required_when(
         "second_cta",
         Str::max(CTA_MAX_CHARS_WITH_SIGN),
-        Condition {
+        &Condition {
             text: "required if title is absent",
             when: When::AllAbsent(&["title"]),
         },

@@ -85,7 +85,10 @@ fn said(
     for m in members {
         let pointer = concat(&[base, sep, m]);
         let fields = &mut out[i].fields;
-        if !fields.iter().any(|f| matches!(f, J::Str(p) if *p == pointer)) {
+        if !fields
+            .iter()
+            .any(|f| matches!(f, J::Str(p) if *p == pointer))
+        {
             fields.push(J::Str(pointer));
         }
     }
@@ -109,7 +112,15 @@ fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
             }
             for only in tagged.only_in {
                 let text = only.message.to_string();
-                said(out, Code::NotAllowed, text, base, "/", &[only.member], false);
+                said(
+                    out,
+                    Code::NotAllowed,
+                    text,
+                    base,
+                    "/",
+                    &[only.member],
+                    false,
+                );
             }
         }
         Type::Array(a) => walk(out, &concat(&[base, "/*"]), &a.item, true),
@@ -138,7 +149,15 @@ fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
     }) = f.ty
     {
         let text = concat(&["the end of ", f.name, " is later than its start"]);
-        said(out, Code::InvalidDateRange, text, base, "/", &[f.name], false);
+        said(
+            out,
+            Code::InvalidDateRange,
+            text,
+            base,
+            "/",
+            &[f.name],
+            false,
+        );
     }
     if let Some(check) = f.then {
         anchored(out, base, check);
@@ -161,14 +180,30 @@ fn anchored(out: &mut Vec<Said>, base: &str, check: &Check) -> bool {
             member, min, when, ..
         } => {
             let text = format!("{member} is at least {min} when {} is `{}`", when.0, when.1);
-            said(out, Code::OutOfRange, text, base, "/", &[member, when.0], false);
+            said(
+                out,
+                Code::OutOfRange,
+                text,
+                base,
+                "/",
+                &[member, when.0],
+                false,
+            );
         }
         Check::UniqueBy {
             array,
             key,
             message,
         } => {
-            let text = concat(&["each ", key, " in ", array, " once (else: `count` ", message, ")"]);
+            let text = concat(&[
+                "each ",
+                key,
+                " in ",
+                array,
+                " once (else: `count` ",
+                message,
+                ")",
+            ]);
             let items = concat(&[base, "/", array, "/*"]);
             said(out, Code::Duplicate, text, &items, "/", &[key], false);
         }
@@ -353,7 +388,7 @@ fn entry(
     if let Type::List(l) = &f.ty {
         m.put("unique", J::Bool(l.unique));
     }
-    let applies = match (variant, f.applies) {
+    let applies = match (variant, f.applies.copied()) {
         (Some((tag, value)), _) => J::obj()
             .set("op", "equals")
             .set("field", at(base, tag))

@@ -384,7 +384,7 @@ fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
                 // A twin of an earlier member's group ("gtin: if brand and mpn are absent"
                 // after brand's): that member's rule says it.
                 let twin = fields[..i].iter().any(|g| {
-                    matches!(g.need, Required::When(Condition { when: When::AllAbsent(o), .. })
+                    matches!(g.need, Required::When(&Condition { when: When::AllAbsent(o), .. })
                         if o.contains(&f.name))
                 });
                 match condition_schema(f, c, fields) {

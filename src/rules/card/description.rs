@@ -50,7 +50,7 @@ const APP: &[Field] = &[
     Field::required_when(
         "androidstore_app_id",
         Str::ANY,
-        Condition {
+        &Condition {
             text: "required if ios_app_store_identifier is absent (at least one of these two required)",
             when: When::AllAbsent(&["ios_app_store_identifier"]),
         },
@@ -59,7 +59,7 @@ const APP: &[Field] = &[
     Field::required_when(
         "ios_app_store_identifier",
         Str::ANY,
-        Condition {
+        &Condition {
             text: "required if androidstore_app_id is absent (at least one of these two required)",
             when: When::AllAbsent(&["androidstore_app_id"]),
         },
@@ -286,7 +286,7 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "components",
             COMPONENT_LIST,
-            Condition {
+            &Condition {
                 text: "required if slides is absent (exactly one of components or slides)",
                 when: When::AllAbsent(&["slides"]),
             },
@@ -296,7 +296,7 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "slides",
             SLIDES,
-            Condition {
+            &Condition {
                 text: "required if components is absent (exactly one of components or slides)",
                 when: When::AllAbsent(&["components"]),
             },

@@ -240,7 +240,7 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "advertiser_domain",
             Str::format(Format::Domain),
-            ON_PUBLISHER_NETWORK,
+            &ON_PUBLISHER_NETWORK,
             "Domain without protocol; required when placement is PUBLISHER_NETWORK",
         )
         .hooked(&ADVERTISER_DOMAIN),
@@ -285,7 +285,7 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "categories",
             Str::format(Format::IabCategoryList),
-            ON_PUBLISHER_NETWORK,
+            &ON_PUBLISHER_NETWORK,
             "IAB categories (comma-separated IAB codes); required when placement is PUBLISHER_NETWORK",
         )
         .hooked(&CATEGORIES),

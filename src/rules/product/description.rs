@@ -16,23 +16,23 @@ use crate::report::Code;
 /// "brand ... Required if gtin and mpn are absent" (and its two twins), as data. The engine
 /// reports the three together ([`Field::grouped`]) as one `one_of_required` at `/brand`
 /// ([`AT_LEAST_ONE_IDENTIFIER`], after `mpn`; an empty string counts as absent).
-const fn identifier_field(
-    name: &'static str,
-    ty: Type,
-    others: &'static [&'static str],
-    text: &'static str,
-) -> Field {
-    Field::required_when(
-        name,
-        ty,
-        Condition {
-            text,
-            when: When::AllAbsent(others),
-        },
-        text,
-    )
-    .grouped()
+const fn identifier_field(name: &'static str, ty: Type, condition: &'static Condition) -> Field {
+    Field::required_when(name, ty, condition, condition.text).grouped()
 }
+
+/// "brand: Required if gtin and mpn are absent" and its twins.
+const BRAND_IF: Condition = Condition {
+    text: "Required if gtin and mpn are absent",
+    when: When::AllAbsent(&["gtin", "mpn"]),
+};
+const GTIN_IF: Condition = Condition {
+    text: "UPC, EAN, JAN or ISBN; required if brand and mpn are absent",
+    when: When::AllAbsent(&["brand", "mpn"]),
+};
+const MPN_IF: Condition = Condition {
+    text: "Required if gtin and brand are absent",
+    when: When::AllAbsent(&["gtin", "brand"]),
+};
 
 /// At least one of brand, gtin and mpn (anchored after `mpn`).
 const AT_LEAST_ONE_IDENTIFIER: Check = Check::AtLeastOne {
@@ -115,24 +115,9 @@ pub const PRODUCT_FIELDS: &[Field] = &[
         Str::format(Format::Url),
         "JPG, GIF, WEBP or PNG; min 500x500 px; max 5 MB (an http(s) URL; the image itself is not checkable)",
     ),
-    identifier_field(
-        "brand",
-        Str::ANY,
-        &["gtin", "mpn"],
-        "Required if gtin and mpn are absent",
-    ),
-    identifier_field(
-        "gtin",
-        Str::format(Format::Gtin),
-        &["brand", "mpn"],
-        "UPC, EAN, JAN or ISBN; required if brand and mpn are absent",
-    ),
-    identifier_field(
-        "mpn",
-        Str::ANY,
-        &["gtin", "brand"],
-        "Required if gtin and brand are absent",
-    )
+    identifier_field("brand", Str::ANY, &BRAND_IF),
+    identifier_field("gtin", Str::format(Format::Gtin), &GTIN_IF),
+    identifier_field("mpn", Str::ANY, &MPN_IF)
     .then(&AT_LEAST_ONE_IDENTIFIER),
     Field::optional("mobile_link", Str::format(Format::HttpsUrl), "https"),
     Field::optional(
