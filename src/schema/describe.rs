@@ -3,213 +3,31 @@
 
 use super::json::J;
 use crate::ctx::Fact;
-use crate::model::{needed_by, type_name, Applies, Check, Condition, Description, Field, Format};
-use crate::model::{Required, Rule, Str, Type, When};
+use crate::model::{needed_by, type_name, Applies, Condition, Description, Field, Format};
+use crate::model::{Required, Type, When};
 use crate::report::Code;
 
 /// A rule across fields as `describe` shows it (`rules`).
+#[derive(Clone, Copy, Debug)]
 pub struct Said {
     /// The code it reports.
     pub code: Code,
     /// The rule in words.
-    pub text: String,
-    /// The members it involves, as JSON pointers (`*` for any array index): strings.
-    pub fields: Vec<J>,
+    pub text: &'static str,
+    /// The members it involves, as JSON pointers (`*` for any array index).
+    pub fields: &'static [&'static str],
     /// Whether it reads the current time.
     pub reads_clock: bool,
 }
 
-/// The rules across fields of `d`, each derived from the check that holds it: the field table's
-/// (a member's needs, the rule anchored after a member, the rules of a member's hook, a
-/// format's rule across the parts of a value, a member allowed with some tags only), in the
-/// table's order, a nested table's at its pointers; then the row's hook's; then the row's data
-/// rules. One rule reached at several places (each product of a batch, each component of a
-/// card) is one entry naming all of them.
-pub fn rules(d: &Description) -> Vec<Said> {
-    let row = crate::spec::v12::spec(d.kind);
-    let mut out = Vec::new();
-    // A kind read in order checks its table's needs by its rules, not by the table.
-    walk(&mut out, "", &d.root, !row.in_order);
-    if let Some(hook) = row.hook {
-        listed(&mut out, "", hook.rules);
-    }
-    listed(&mut out, "", d.rules);
-    out
-}
-
-/// The parts, one after the other.
-#[inline(never)]
-fn concat(parts: &[&str]) -> String {
-    let mut out = String::new();
-    for p in parts {
-        out.push_str(p);
-    }
-    out
-}
-
-/// Listed rules (a hook's, the row's data rules) standing in the object at `base`: their
-/// pointers are from it.
-#[inline(never)]
-fn listed(out: &mut Vec<Said>, base: &str, rules: &[Rule]) {
-    for r in rules {
-        let text = r.text.to_string();
-        said(out, r.code, text, base, "", r.fields, r.reads_clock);
-    }
-}
-
-/// Adds the rule `code`, `text` (or, when one with that code and text is there, adds to it)
-/// with the pointers `base`, `sep`, member for each of `members` (`sep` `"/"`: member names,
-/// which need no escaping; `""`: pointers from `base`).
-#[inline(never)]
-fn said(
-    out: &mut Vec<Said>,
-    code: Code,
-    text: String,
-    base: &str,
-    sep: &str,
-    members: &[&str],
-    reads_clock: bool,
-) {
-    let i = match out.iter().position(|s| s.code == code && s.text == text) {
-        Some(i) => i,
-        None => {
-            out.push(Said {
-                code,
-                text,
-                fields: Vec::new(),
-                reads_clock,
-            });
-            out.len() - 1
-        }
-    };
-    for m in members {
-        let pointer = concat(&[base, sep, m]);
-        let fields = &mut out[i].fields;
-        if !fields
-            .iter()
-            .any(|f| matches!(f, J::Str(p) if *p == pointer))
-        {
-            fields.push(J::Str(pointer));
-        }
-    }
-}
-
-/// The rules the table of `t` at `base` holds; `needs`: whether its members' needs are checked
-/// by the table (not in a kind read in order, nor in a tagged variant).
-#[inline(never)]
-fn walk(out: &mut Vec<Said>, base: &str, t: &Type, needs: bool) {
-    match t {
-        Type::Object(fields) => {
-            for f in fields.iter() {
-                member_rules(out, base, f, needs);
-            }
-        }
-        Type::Tagged(tagged) => {
-            for (_, fields) in tagged.variants {
-                for f in fields.iter() {
-                    member_rules(out, base, f, false);
-                }
-            }
-            for only in tagged.only_in {
-                let text = only.message.to_string();
-                said(
-                    out,
-                    Code::NotAllowed,
-                    text,
-                    base,
-                    "/",
-                    &[only.member],
-                    false,
-                );
-            }
-        }
-        Type::Array(a) => walk(out, &concat(&[base, "/*"]), &a.item, true),
-        _ => {}
-    }
-}
-
-/// The rules member `f` of the object at `base` holds, then those of its value's table.
-#[inline(never)]
-fn member_rules(out: &mut Vec<Said>, base: &str, f: &Field, needs: bool) {
-    if needs && !f.needs.is_empty() {
-        let mut text = concat(&[f.name, " needs ", &f.needs.join(", ")]);
-        if f.needs_given {
-            text.push_str(" (when given, not empty)");
-        }
-        let code = Code::DependencyMissing;
-        said(out, code, text.clone(), base, "/", &[f.name], false);
-        said(out, code, text, base, "/", f.needs, false);
-    }
-    if let Some(hook) = f.hook {
-        listed(out, base, hook.rules);
-    }
-    if let Type::Str(Str {
-        format: Some(Format::DateRange),
-        ..
-    }) = f.ty
-    {
-        let text = concat(&["the end of ", f.name, " is later than its start"]);
-        said(
-            out,
-            Code::InvalidDateRange,
-            text,
-            base,
-            "/",
-            &[f.name],
-            false,
-        );
-    }
-    if let Some(check) = f.then {
-        anchored(out, base, check);
-    }
-    walk(out, &concat(&[base, "/", f.name]), &f.ty, true);
-}
-
-/// The rule anchored after a member ([`Field::then`]) of the object at `base`; whether it is a
-/// rule kind anchored (and so described).
-#[inline(never)]
-fn anchored(out: &mut Vec<Said>, base: &str, check: &Check) -> bool {
-    match *check {
-        Check::AtLeastOne {
-            members, message, ..
-        } => {
-            let text = message.to_string();
-            said(out, Code::OneOfRequired, text, base, "/", members, false);
-        }
-        Check::MinWhen {
-            member, min, when, ..
-        } => {
-            let text = format!("{member} is at least {min} when {} is `{}`", when.0, when.1);
-            said(
-                out,
-                Code::OutOfRange,
-                text,
-                base,
-                "/",
-                &[member, when.0],
-                false,
-            );
-        }
-        Check::UniqueBy {
-            array,
-            key,
-            message,
-        } => {
-            let text = concat(&[
-                "each ",
-                key,
-                " in ",
-                array,
-                " once (else: `count` ",
-                message,
-                ")",
-            ]);
-            let items = concat(&[base, "/", array, "/*"]);
-            said(out, Code::Duplicate, text, &items, "/", &[key], false);
-        }
-        _ => return false,
-    }
-    true
+/// The rules across fields of `d`, as `describe` shows them: derived from the checks that hold
+/// them (`super::derive`, which writes them into `super::rules_table` and fails a test when the
+/// table and the checks differ).
+pub fn rules(d: &Description) -> &'static [Said] {
+    super::rules_table::RULES
+        .iter()
+        .find(|(kind, _)| *kind == d.kind)
+        .map_or(&[], |(_, rules)| rules)
 }
 
 /// `describe(kind)` as a JSON tree.
@@ -217,15 +35,12 @@ pub fn describe(d: &Description) -> J {
     let mut fields = Vec::new();
     flatten(&mut fields, "", &d.root, &J::Null);
     let rules: Vec<J> = rules(d)
-        .into_iter()
+        .iter()
         .map(|r| {
             J::obj()
                 .set("code", r.code.as_str())
                 .set("text", r.text)
-                .set(
-                    "fields",
-                    r.fields.into_iter().map(J::from).collect::<Vec<_>>(),
-                )
+                .set("fields", r.fields)
                 .set("readsClock", r.reads_clock)
         })
         .collect();
@@ -410,44 +225,4 @@ fn entry(
             .set("description", f.doc),
     );
     flatten(out, &path, &f.ty, &applies);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::anchored;
-    use crate::kind::Kind;
-    use crate::model::{Field, Type};
-
-    /// Every rule anchored in a table (`Field::then`), in every kind, at any depth.
-    fn anchored_in(t: &Type, out: &mut Vec<&'static crate::model::Check>) {
-        let visit = |fields: &'static [Field], out: &mut Vec<_>| {
-            for f in fields {
-                out.extend(f.then);
-                anchored_in(&f.ty, out);
-            }
-        };
-        match *t {
-            Type::Object(fields) => visit(fields, out),
-            Type::Tagged(tagged) => {
-                for (_, fields) in tagged.variants {
-                    visit(fields, out);
-                }
-            }
-            Type::Array(a) => anchored_in(&a.item, out),
-            _ => {}
-        }
-    }
-
-    /// `describe` shows every rule anchored in a table: none is left out for want of words.
-    #[test]
-    fn every_anchored_rule_is_described() {
-        let mut checks = Vec::new();
-        for kind in Kind::ALL {
-            anchored_in(&crate::describe::describe(*kind).root, &mut checks);
-        }
-        assert!(!checks.is_empty());
-        for check in checks {
-            assert!(anchored(&mut Vec::new(), "", check), "{check:?}");
-        }
-    }
 }
