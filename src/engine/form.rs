@@ -61,10 +61,8 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
             None if !f.covered => found += usize::from(member(ctx, path, obj, f, None)),
             None => {}
             Some(hook) if hook.place == Place::Slot => {
-                (hook.run)(
-                    ctx,
-                    &At::member_of(path, obj, f, obj.get_at(f.name, f.slot)),
-                );
+                let (at, v) = (path.key(f.name), obj.get_at(f.name, f.slot));
+                (hook.run)(ctx, &At::member_of(path, obj, f, &at, v));
             }
             Some(hook) => found += usize::from(member(ctx, path, obj, f, Some(hook.run))),
         }
@@ -93,7 +91,7 @@ fn member(
     };
     let required = matches!(f.need, Required::Always);
     match (hook, &f.ty, v) {
-        (Some(run), _, _) => run(ctx, &At::member_of(path, obj, f, Some(v))),
+        (Some(run), _, _) => run(ctx, &At::member_of(path, obj, f, &path.key(f.name), Some(v))),
         // The common case without the general dispatch (a hot path: products).
         (None, Type::Str(spec), Value::String(text)) => {
             let plain = spec.min.is_none() && spec.max.is_none();
@@ -440,12 +438,12 @@ pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
     let v = obj.get_at(f.name, f.slot);
     match (f.hook, v) {
         (Some(hook), _) if hook.place == Place::Slot => {
-            (hook.run)(ctx, &At::member_of(path, obj, f, v))
+            (hook.run)(ctx, &At::member_of(path, obj, f, &path.key(f.name), v))
         }
         _ if f.covered => {}
         (_, None) if required => fields::required(ctx, path, f.name),
         (_, None) => {}
-        (Some(hook), Some(_)) => (hook.run)(ctx, &At::member_of(path, obj, f, v)),
+        (Some(hook), Some(_)) => (hook.run)(ctx, &At::member_of(path, obj, f, &path.key(f.name), v)),
         (None, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
     }
     if let Some(rule) = f.then {

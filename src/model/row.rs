@@ -73,12 +73,19 @@ pub struct At<'a, 'v> {
     pub value: Option<&'a Value<'v>>,
     /// The member the hook is placed at (`None` in a row).
     pub field: Option<&'a Field>,
+    /// The pointer of the member (a member's hook), else [`At::path`].
+    pub at: &'a Pointer<'a>,
+    /// The member's name (`""` in a row).
+    pub name: &'a str,
+    /// Whether the member is always required (an empty string is then a missing value).
+    pub required: bool,
 }
 
 /// A member hook's view of its member ([`At::member`]).
+#[derive(Clone, Copy)]
 pub struct Member<'a, 'v> {
     /// The member's pointer.
-    pub path: Pointer<'a>,
+    pub path: &'a Pointer<'a>,
     /// The member's name.
     pub name: &'a str,
     /// Its value.
@@ -97,14 +104,18 @@ impl<'a, 'v> At<'a, 'v> {
             object,
             value: Some(value),
             field: None,
+            at: path,
+            name: "",
+            required: false,
         }
     }
 
-    /// A hook at member `field` of `object` (at `path`), whose value is `value`.
+    /// A hook at member `field` (pointer `at`) of `object` (at `path`), whose value is `value`.
     pub fn member_of(
         path: &'a Pointer<'a>,
         object: &'a Object<'v>,
         field: &'a Field,
+        at: &'a Pointer<'a>,
         value: Option<&'a Value<'v>>,
     ) -> Self {
         At {
@@ -112,18 +123,22 @@ impl<'a, 'v> At<'a, 'v> {
             object,
             value,
             field: Some(field),
+            at,
+            name: field.name,
+            required: matches!(field.need, Required::Always),
         }
     }
 
-    /// The member the hook is placed at, when it is present.
-    #[inline]
-    pub fn member(&self) -> Option<Member<'_, 'v>> {
-        let (f, value) = (self.field?, self.value?);
+    /// The member the hook is placed at, when it is present: its pointer, name, value, whether
+    /// it is always required, the object holding it.
+    #[inline(always)]
+    pub fn member(&self) -> Option<Member<'a, 'v>> {
+        let value = self.value.filter(|_| self.field.is_some())?;
         Some(Member {
-            path: self.path.key(f.name),
-            name: f.name,
+            path: self.at,
+            name: self.name,
             value,
-            required: matches!(f.need, Required::Always),
+            required: self.required,
             parent: self.object,
         })
     }
