@@ -61,8 +61,7 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
             None if !f.covered => found += usize::from(member(ctx, path, obj, f, None)),
             None => {}
             Some(hook) if hook.place == Place::Slot => {
-                let (at, v) = (path.key(f.name), obj.get_at(f.name, f.slot));
-                (hook.run)(ctx, &At::member_of(path, obj, f, &at, v));
+                hooked(ctx, path, obj, f, hook.run, obj.get_at(f.name, f.slot));
             }
             Some(hook) => found += usize::from(member(ctx, path, obj, f, Some(hook.run))),
         }
@@ -71,6 +70,12 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
         }
     }
     found
+}
+
+/// Runs the hook `run` placed at member `f` of `obj` (at `path`), whose value is `v`.
+#[inline(never)]
+fn hooked(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field, run: HookFn, v: Option<&Value>) {
+    run(ctx, &At::member_of(path, obj, f, &path.key(f.name), v));
 }
 
 /// Checks member `f` of `obj` (presence, value by its member hook `hook` or by its type, needs);
@@ -91,7 +96,7 @@ fn member(
     };
     let required = matches!(f.need, Required::Always);
     match (hook, &f.ty, v) {
-        (Some(run), _, _) => run(ctx, &At::member_of(path, obj, f, &path.key(f.name), Some(v))),
+        (Some(run), _, _) => hooked(ctx, path, obj, f, run, Some(v)),
         // The common case without the general dispatch (a hot path: products).
         (None, Type::Str(spec), Value::String(text)) => {
             let plain = spec.min.is_none() && spec.max.is_none();
@@ -437,13 +442,11 @@ pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
     let required = matches!(f.need, Required::Always);
     let v = obj.get_at(f.name, f.slot);
     match (f.hook, v) {
-        (Some(hook), _) if hook.place == Place::Slot => {
-            (hook.run)(ctx, &At::member_of(path, obj, f, &path.key(f.name), v))
-        }
+        (Some(hook), _) if hook.place == Place::Slot => hooked(ctx, path, obj, f, hook.run, v),
         _ if f.covered => {}
         (_, None) if required => fields::required(ctx, path, f.name),
         (_, None) => {}
-        (Some(hook), Some(_)) => (hook.run)(ctx, &At::member_of(path, obj, f, &path.key(f.name), v)),
+        (Some(hook), Some(_)) => hooked(ctx, path, obj, f, hook.run, v),
         (None, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
     }
     if let Some(rule) = f.then {

@@ -41,9 +41,7 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
     let mut ctx = Ctx::new(options, row.mode);
     let root = Pointer::root();
     match row.hook {
-        Some(hook) if hook.place == Place::Root => {
-            (hook.run)(&mut ctx, &At::row(&root, &Object::new(), payload));
-        }
+        Some(hook) if hook.place == Place::Root => root_hook(&mut ctx, hook, payload),
         _ if row.in_order => {
             if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
                 in_order(&mut ctx, &root, obj, row.description);
@@ -62,6 +60,12 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
         }
     }
     ctx.finish()
+}
+
+/// A [`Place::Root`] hook over the payload (not an object: the hook stands in an empty one).
+#[inline(never)]
+fn root_hook(ctx: &mut Ctx, hook: &crate::model::Hook, payload: &Value) {
+    (hook.run)(ctx, &At::row(&Pointer::root(), &Object::new(), payload));
 }
 
 /// A kind read in order ([`KindSpec::in_order`]): its members, each followed by the rules placed
