@@ -130,10 +130,11 @@ impl<'a, 'v> At<'a, 'v> {
     }
 
     /// The member the hook is placed at, when it is present: its pointer, name, value, whether
-    /// it is always required, the object holding it.
+    /// it is always required, the object holding it. (For a member's hook; a row's hook reads
+    /// [`At::value`] and [`At::object`].)
     #[inline(always)]
     pub fn member(&self) -> Option<Member<'a, 'v>> {
-        let value = self.value.filter(|_| self.field.is_some())?;
+        let value = self.value?;
         Some(Member {
             path: self.at,
             name: self.name,
