@@ -61,7 +61,7 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
             None if !f.covered => found += usize::from(member(ctx, path, obj, f, None)),
             None => {}
             Some(hook) if hook.place == Place::Slot => {
-                hooked(ctx, path, obj, f, hook.run, obj.get_at(f.name, f.slot));
+                hooked(ctx, path, obj, f, hook.run, None);
             }
             Some(hook) => found += usize::from(member(ctx, path, obj, f, Some(hook.run))),
         }
@@ -148,8 +148,10 @@ fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
 /// [`value`] checks any member), for a hook whose rules go on from a well-formed value: the
 /// string value when the member is present and the check reported nothing. The hook does not
 /// restate what its table declares.
+#[inline(never)]
 pub fn checked_string<'a>(ctx: &mut Ctx, at: &At<'a, '_>) -> Option<&'a str> {
-    let (f, v) = (at.field?, at.value?);
+    let f = at.field?;
+    let v = at.value.or_else(|| at.object.get(f.name))?;
     let before = ctx.issue_count();
     value(
         ctx,
@@ -442,7 +444,7 @@ pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
     let required = matches!(f.need, Required::Always);
     let v = obj.get_at(f.name, f.slot);
     match (f.hook, v) {
-        (Some(hook), _) if hook.place == Place::Slot => hooked(ctx, path, obj, f, hook.run, v),
+        (Some(hook), _) if hook.place == Place::Slot => hooked(ctx, path, obj, f, hook.run, None),
         _ if f.covered => {}
         (_, None) if required => fields::required(ctx, path, f.name),
         (_, None) => {}

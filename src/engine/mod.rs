@@ -62,10 +62,13 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
     ctx.finish()
 }
 
-/// A [`Place::Root`] hook over the payload (not an object: the hook stands in an empty one).
+/// The object a [`Place::Root`] hook stands in: the payload is not an object.
+static NO_OBJECT: Object<'static> = Object::EMPTY;
+
+/// A [`Place::Root`] hook over the payload.
 #[inline(never)]
 fn root_hook(ctx: &mut Ctx, hook: &crate::model::Hook, payload: &Value) {
-    (hook.run)(ctx, &At::row(&Pointer::root(), &Object::new(), payload));
+    (hook.run)(ctx, &At::row(&Pointer::root(), &NO_OBJECT, payload));
 }
 
 /// A kind read in order ([`KindSpec::in_order`]): its members, each followed by the rules placed
