@@ -74,7 +74,14 @@ fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field
 
 /// Runs the hook `run` placed at member `f` of `obj` (at `path`), whose value is `v`.
 #[inline(never)]
-fn hooked(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field, run: HookFn, v: Option<&Value>) {
+fn hooked(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    f: &Field,
+    run: HookFn,
+    v: Option<&Value>,
+) {
     run(ctx, &At::member_of(path, obj, f, &path.key(f.name), v));
 }
 
@@ -380,7 +387,7 @@ pub fn object_then_rules<'v>(
     rules: &[crate::model::Rule],
 ) -> Option<&'v Object<'v>> {
     let obj = fields::object(ctx, path, value)?;
-    let refusing = rules.iter().find_map(|r| match r.check {
+    let refusing = rules.iter().find_map(|r| match *r.check {
         super::Check::MembersNotAllowed {
             members,
             allowed,
@@ -411,7 +418,7 @@ pub fn object_then_rules<'v>(
     }
     for rule in rules {
         if !matches!(rule.check, super::Check::MembersNotAllowed { .. }) {
-            super::rules::check(ctx, path, obj, &rule.check);
+            super::rules::check(ctx, path, obj, rule.check);
         }
     }
     fields::unknown_fields(ctx, path, obj, &TableAndRefused { table, rules });

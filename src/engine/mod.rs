@@ -51,7 +51,7 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
             let d = row.description;
             if let Some(obj) = form::object(&mut ctx, &root, payload, d.fields()) {
                 for rule in d.rules {
-                    rules::check(&mut ctx, &root, obj, &rule.check);
+                    rules::check(&mut ctx, &root, obj, rule.check);
                 }
                 if let Some(hook) = hook {
                     (hook.run)(&mut ctx, &At::row(&root, obj, payload));
@@ -78,12 +78,12 @@ pub fn in_order(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, d: &Description
     for f in table {
         form::shape(ctx, path, obj, f);
         for rule in d.rules {
-            rules::placed_after(ctx, path, obj, &rule.check, f.name);
+            rules::placed_after(ctx, path, obj, rule.check, f.name);
         }
     }
     for rule in d.rules {
-        if !rules::is_placed(&rule.check) {
-            rules::check(ctx, path, obj, &rule.check);
+        if !rules::is_placed(rule.check) {
+            rules::check(ctx, path, obj, rule.check);
         }
     }
     crate::checks::fields::unknown_fields(ctx, path, obj, table);
@@ -98,7 +98,7 @@ mod in_order_tests {
     use crate::options::Options;
     use crate::report::{Code, Pointer};
 
-    const fn rule(check: Check) -> Rule {
+    const fn rule(check: &'static Check) -> Rule {
         Rule {
             code: Code::OneOfRequired,
             check,
@@ -122,11 +122,11 @@ mod in_order_tests {
             Field::optional("e", Str::ANY, "e"),
         ]),
         rules: &[
-            rule(Check::Needs {
+            rule(&Check::Needs {
                 pairs: &[("d", "e")],
                 what: "the e",
             }),
-            rule(Check::After {
+            rule(&Check::After {
                 member: "a",
                 check: &Check::ExactlyOne {
                     members: &["b", "c"],
@@ -134,7 +134,7 @@ mod in_order_tests {
                     missing: Some("one of b or c"),
                 },
             }),
-            rule(Check::NotSentEmpty {
+            rule(&Check::NotSentEmpty {
                 members: &["a"],
                 message: "must not be empty",
             }),

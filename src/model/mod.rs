@@ -369,7 +369,7 @@ pub struct Rule {
     pub code: Code,
     /// What checks it: a rule kind of the engine, as data, or [`Check::Hook`] (the hook that
     /// lists it).
-    pub check: Check,
+    pub check: &'static Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`](crate::describe::describe).
     pub reads_clock: bool,

@@ -137,7 +137,7 @@ pub const DESCRIPTION: Description = Description {
 pub const EVENT_TYPE: Hook = Hook::new(Place::Value, event_type_check, &[
     Rule {
             code: Code::Deprecated,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: true,
         text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
         fields: &["/event_type"],
@@ -175,14 +175,14 @@ pub const FILTER: Hook = Hook::new(
     &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "the filter needs user_id or keyword (or both)",
             fields: &["/filter/user_id", "/filter/keyword"],
         },
         Rule {
             code: Code::NotAllowed,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "direction applies only to direct-message event kinds (dm.*)",
             fields: &["/filter/direction", "/event_type"],

@@ -56,7 +56,7 @@ const END_TIME: &str = "end_time";
 /// The keyword count across both lists.
 const KEYWORD_COUNT_RULE: Rule = Rule {
     code: Code::TooManyItems,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: false,
     text: "Max 10 keywords (keywords plus negative_keywords)",
     fields: &["/keywords", "/negative_keywords"],
@@ -65,7 +65,7 @@ const KEYWORD_COUNT_RULE: Rule = Rule {
 /// The span between the two times.
 const SPAN_RULE: Rule = Rule {
     code: Code::InvalidDateRange,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: true,
     text: "end_time is later than start_time, and max span end_time minus start_time is 7 days; end_time not given is now (options.now, else the clock), and start_time is then reported",
     fields: &["/start_time", "/end_time"],

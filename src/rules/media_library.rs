@@ -130,7 +130,7 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
-        check: Check::MediaTypeOnly {
+        check: &Check::MediaTypeOnly {
             members: VIDEO_ONLY_CREATE,
             applies: VIDEO_MEDIA_KEY,
             known: MEDIA_TYPES,
@@ -157,7 +157,7 @@ pub const MEDIA_LIBRARY_UPDATE: Description = Description {
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
-        check: Check::MediaTypeOnly {
+        check: &Check::MediaTypeOnly {
             members: VIDEO_ONLY_UPDATE,
             applies: VIDEO_RECORD,
             known: MEDIA_TYPES,

@@ -146,14 +146,14 @@ pub const MEDIA_MIX_AND_ORGANIC: Hook = Hook::new(
     &[
         Rule {
             code: Code::Required,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "text is required when media_keys is absent or an empty list",
             fields: &["/text", "/media_keys"],
         },
         Rule {
             code: Code::TooManyItems,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "media_keys: up to 4 images, or 1 GIF, or 1 video: a GIF or a video is the only \
                    media key (media types from context.media_types)",
@@ -161,7 +161,7 @@ pub const MEDIA_MIX_AND_ORGANIC: Hook = Hook::new(
         },
         Rule {
             code: Code::NotAllowed,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "nullcast false (organic) only when as_user_id is the authenticated user \
                    (context.authenticated_user_id)",

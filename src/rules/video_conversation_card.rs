@@ -209,7 +209,7 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::AtLeastOne {
+            check: &Check::AtLeastOne {
                 members: &TITLE_OR_SECOND_CTA,
                 empty: Empty::Text,
                 message: ONE_OF_MESSAGE,
@@ -220,7 +220,7 @@ pub const DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::Needs {
+            check: &Check::Needs {
                 pairs: &CTA_PAIRS,
                 what: POST_TEXT,
             },
@@ -242,7 +242,7 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::OneOfKept {
+            check: &Check::OneOfKept {
                 members: &TITLE_OR_SECOND_CTA,
                 message: ONE_OF_MESSAGE,
                 rule: "video_conversation_card_update.title_or_second_cta.one_of",
@@ -253,7 +253,7 @@ pub const UPDATE_DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::NeedsKept {
+            check: &Check::NeedsKept {
                 pairs: &CTA_PAIRS_KEPT,
                 what: POST_TEXT,
             },
@@ -263,7 +263,7 @@ pub const UPDATE_DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::Required,
-            check: Check::NotSentEmpty {
+            check: &Check::NotSentEmpty {
                 members: &ALWAYS,
                 message: "is required and must not be empty",
             },

@@ -59,7 +59,7 @@ pub const URL: Hook = Hook::new(
     url_check,
     &[Rule {
         code: Code::NotAllowed,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "the URL names no port and no user info, and its host is publicly reachable (not localhost, a loopback, private, link-local or other special-purpose address)",
         fields: &["/url"],

@@ -206,7 +206,6 @@ fn anchored(out: &mut Vec<Said>, base: &str, check: &Check) -> bool {
     true
 }
 
-
 /// The Rust text of `super::rules_table`: every kind's derived rules, in `Kind::ALL` order.
 fn table_text() -> String {
     let mut out = String::from(

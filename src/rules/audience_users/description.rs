@@ -72,7 +72,7 @@ const USER_RULE_FIELDS: &[&str] = &["/users/*"];
 /// "A user needs at least one identifier value", custom audience.
 const CUSTOM_AUDIENCE_USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
-    check: Check::AtLeastOne {
+    check: &Check::AtLeastOne {
         members: IDENTIFIERS,
         empty: Empty::List,
         message: "a user needs at least one identifier value, in one of: email, device_id, \
@@ -86,7 +86,7 @@ const CUSTOM_AUDIENCE_USER_RULE: Rule = Rule {
 /// "A user needs at least one identifier value", do-not-reach.
 const DO_NOT_REACH_USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
-    check: Check::AtLeastOne {
+    check: &Check::AtLeastOne {
         members: DO_NOT_REACH_IDENTIFIERS,
         empty: Empty::List,
         message: "a user needs at least one identifier value, in one of: email, phone_number",
@@ -99,7 +99,7 @@ const DO_NOT_REACH_USER_RULE: Rule = Rule {
 /// The identifiers the do-not-reach endpoint refuses.
 const DO_NOT_REACH_REFUSED_RULE: Rule = Rule {
     code: Code::NotAllowed,
-    check: Check::MembersNotAllowed {
+    check: &Check::MembersNotAllowed {
         members: IDENTIFIERS,
         allowed: DO_NOT_REACH_IDENTIFIERS,
         message: "the do_not_reach_users endpoint takes only email and phone_number identifiers",
@@ -118,7 +118,7 @@ pub(super) const DO_NOT_REACH_USER_RULES: &[Rule] =
 /// Custom audience: "expires_at ... later than effective_at", which defaults to now.
 const CUSTOM_AUDIENCE_DATES: Rule = Rule {
     code: Code::InvalidDateRange,
-    check: Check::LaterThanOrNow {
+    check: &Check::LaterThanOrNow {
         earlier: Some("effective_at"),
         later: "expires_at",
         clock_rule: crate::clock::CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW,
@@ -132,7 +132,7 @@ const CUSTOM_AUDIENCE_DATES: Rule = Rule {
 /// Do-not-reach: `expires_at` "needing to be later than now".
 const DO_NOT_REACH_DATES: Rule = Rule {
     code: Code::InvalidDateRange,
-    check: Check::LaterThanOrNow {
+    check: &Check::LaterThanOrNow {
         earlier: None,
         later: "expires_at",
         clock_rule: crate::clock::DO_NOT_REACH_EXPIRES_LATER_THAN_NOW,
@@ -223,14 +223,14 @@ pub(super) const DO_NOT_REACH_OPERATION: &[Field] =
 
 const LIMIT_RULE: Rule = Rule {
     code: Code::TooManyItems,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: false,
     text: "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)",
     fields: &["", "/*/params/users"],
 };
 const BYTES_RULE: Rule = Rule {
     code: Code::TooLarge,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: false,
     text: "body at most 5,000,000 bytes (compact JSON)",
     fields: &[""],

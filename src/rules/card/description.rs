@@ -184,7 +184,7 @@ const NOT_BOTH: Check = Check::After {
 
 /// The rule across members of the POST (`exactly_one`) or the PUT (data); the others are
 /// the hooks' (the composition of each list, the destination) and the tagged table's (label).
-const fn component_rules(exactly_one: Check) -> [Rule; 1] {
+const fn component_rules(exactly_one: &'static Check) -> [Rule; 1] {
     [Rule {
         code: Code::MutuallyExclusive,
         check: exactly_one,
@@ -204,14 +204,14 @@ const fn composition(list: &'static [&'static str]) -> [Rule; 2] {
     [
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: COMPOSITION_MISSING,
             fields: list,
         },
         Rule {
             code: Code::TooManyItems,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: COMPOSITION_MAX,
             fields: list,
@@ -243,14 +243,14 @@ const DESTINATION: Hook = Hook::new(
     &[
         Rule {
             code: Code::NotAllowed,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "WEBSITE destinations only in DETAILS, APP destinations only in BUTTON",
             fields: &["/destination/type"],
         },
         Rule {
             code: Code::OneOfRequired,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "an APP destination needs androidstore_app_id or ios_app_store_identifier (at least one of these two)",
             fields: &[
@@ -260,7 +260,7 @@ const DESTINATION: Hook = Hook::new(
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
             fields: &[
@@ -273,8 +273,8 @@ const DESTINATION: Hook = Hook::new(
     ],
 );
 
-const CREATE_RULES: [Rule; 1] = component_rules(EXACTLY_ONE);
-const UPDATE_RULES: [Rule; 1] = component_rules(NOT_BOTH);
+const CREATE_RULES: [Rule; 1] = component_rules(&EXACTLY_ONE);
+const UPDATE_RULES: [Rule; 1] = component_rules(&NOT_BOTH);
 
 /// What `describe("card")` says.
 pub const DESCRIPTION: Description = Description {

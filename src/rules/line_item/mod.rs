@@ -120,7 +120,7 @@ const ADVERTISER_DOMAIN: Hook = Hook::new(Place::Slot, advertiser::advertiser_do
 const ADVERTISER_USER_ID: Hook = Hook::new(Place::Slot, advertiser::advertiser_user_id, &[
     Rule {
             code: Code::NotAllowed,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
         fields: &["/advertiser_user_id"],
@@ -131,7 +131,7 @@ const ADVERTISER_USER_ID: Hook = Hook::new(Place::Slot, advertiser::advertiser_u
 const APP_STORE: Hook = Hook::new(Place::Slot, app_store::app_store_identifiers, &[
     Rule {
             code: Code::OneOfRequired,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
         fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
@@ -142,14 +142,14 @@ const APP_STORE: Hook = Hook::new(Place::Slot, app_store::app_store_identifiers,
 const BID: Hook = Hook::new(Place::Slot, bid::bid, &[
     Rule {
             code: Code::DependencyMissing,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
         fields: &["/bid_strategy", "/bid_amount_local_micro"],
     },
     Rule {
             code: Code::NotAllowed,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
         fields: &["/bid_strategy"],
@@ -160,7 +160,7 @@ const BID: Hook = Hook::new(Place::Slot, bid::bid, &[
 const CATEGORIES: Hook = Hook::new(Place::Slot, categories::categories, &[
     Rule {
             code: Code::TooManyItems,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
         fields: &["/categories"],
@@ -176,7 +176,7 @@ const FLIGHT: Hook = Hook::new(
     flight::flight,
     &[Rule {
         code: Code::InvalidDateRange,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "end_time is later than start_time (context: current, for the one not sent)",
         fields: &["/start_time", "/end_time"],
@@ -187,7 +187,7 @@ const FLIGHT: Hook = Hook::new(
 const FREQUENCY_CAP: Hook = Hook::new(Place::Slot, frequency_cap::frequency_cap, &[
     Rule {
             code: Code::NotAllowed,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
         fields: &["/frequency_cap"],
@@ -198,7 +198,7 @@ const FREQUENCY_CAP: Hook = Hook::new(Place::Slot, frequency_cap::frequency_cap,
 const PAY_BY: Hook = Hook::new(Place::Slot, pay_by::pay_by, &[
     Rule {
             code: Code::NotAllowed,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
         fields: &["/pay_by"],
@@ -209,14 +209,14 @@ const PAY_BY: Hook = Hook::new(Place::Slot, pay_by::pay_by, &[
 const BUDGETS: Hook = Hook::new(Place::Slot, budget::budgets, &[
     Rule {
             code: Code::NotAllowed,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
         fields: &["/daily_budget_amount_local_micro"],
     },
     Rule {
             code: Code::OutOfRange,
-        check: Check::Hook,
+        check: &Check::Hook,
         reads_clock: false,
         text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
         fields: &[

@@ -64,14 +64,14 @@ const SALE_PRICE: Hook = Hook::new(
     &[
         Rule {
             code: Code::OutOfRange,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "sale_price is lower than price",
             fields: &["/sale_price", "/price"],
         },
         Rule {
             code: Code::NotAllowed,
-            check: Check::Hook,
+            check: &Check::Hook,
             reads_clock: false,
             text: "sale_price is in the currency of price (else it cannot be shown to be lower)",
             fields: &["/sale_price", "/price"],
