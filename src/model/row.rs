@@ -19,7 +19,8 @@ pub struct Hook {
     /// The code.
     pub run: HookFn,
     /// The rules across fields it checks, as `describe` shows them; their `fields` are pointers
-    /// from the object it stands in ([`At::path`]).
+    /// from the object it stands in ([`At::path`]). Empty in a WebAssembly build
+    /// ([`Hook::new`]).
     pub rules: &'static [Rule],
 }
 
@@ -53,8 +54,15 @@ impl std::fmt::Debug for Hook {
 }
 
 impl Hook {
-    /// A hook at `place`.
+    /// A hook at `place`, checking `rules`. (A WebAssembly build keeps no `rules`: `describe`
+    /// reads the rules from the table derived from them, `crate::schema`'s `rules_table`, and
+    /// nothing at run time reads a hook's; the table's words are the same strings.)
     pub const fn new(place: Place, run: HookFn, rules: &'static [Rule]) -> Hook {
+        let rules = if cfg!(target_family = "wasm") {
+            &[]
+        } else {
+            rules
+        };
         Hook { place, run, rules }
     }
 }
