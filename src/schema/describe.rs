@@ -7,18 +7,7 @@ use crate::model::{needed_by, type_name, Applies, Condition, Description, Field,
 use crate::model::{Required, Type, When};
 use crate::report::Code;
 
-/// A rule across fields as `describe` shows it (`rules`).
-#[derive(Clone, Copy, Debug)]
-pub struct Said {
-    /// The code it reports.
-    pub code: Code,
-    /// The rule in words.
-    pub text: &'static str,
-    /// The members it involves, as JSON pointers (`*` for any array index).
-    pub fields: &'static [&'static str],
-    /// Whether it reads the current time.
-    pub reads_clock: bool,
-}
+pub use super::rules_table::Said;
 
 /// The rules across fields of `d`, as `describe` shows them: derived from the checks that hold
 /// them (`super::derive`, which writes them into `super::rules_table` and fails a test when the

@@ -2,9 +2,21 @@
 //! kinds' checks (`src/schema/derive.rs`): the rules across fields `describe` shows. Do not
 //! edit; the test fails when this table and the checks differ.
 
-use super::describe::Said;
 use crate::kind::Kind;
 use crate::report::Code;
+
+/// A rule across fields as `describe` shows it (`rules`).
+#[derive(Clone, Copy, Debug)]
+pub struct Said {
+    /// The code it reports.
+    pub code: Code,
+    /// The rule in words.
+    pub text: &'static str,
+    /// The members it involves, as JSON pointers (`*` for any array index).
+    pub fields: &'static [&'static str],
+    /// Whether it reads the current time.
+    pub reads_clock: bool,
+}
 
 /// Each kind's rules across fields, as `describe` shows them.
 #[rustfmt::skip]
