@@ -231,7 +231,7 @@ fn table_text() -> String {
          pub const RULES: &[(Kind, &[Said])] = &[\n",
     );
     for kind in Kind::ALL {
-        let said = rules(crate::describe::describe(*kind));
+        let said = rules(crate::spec::v12::spec(*kind).description);
         if said.is_empty() {
             continue;
         }
@@ -295,7 +295,7 @@ mod tests {
     fn every_anchored_rule_is_described() {
         let mut checks = Vec::new();
         for kind in Kind::ALL {
-            anchored_in(&crate::describe::describe(*kind).root, &mut checks);
+            anchored_in(&crate::spec::v12::spec(*kind).description.root, &mut checks);
         }
         assert!(!checks.is_empty());
         for check in checks {
@@ -329,7 +329,7 @@ mod tests {
         }
         let mut all = Vec::new();
         for kind in Kind::ALL {
-            names(&crate::describe::describe(*kind).root, &mut all);
+            names(&crate::spec::v12::spec(*kind).description.root, &mut all);
         }
         assert!(all.iter().all(|n| !n.contains(['~', '/'])));
     }
