@@ -157,13 +157,7 @@ fn users(ctx: &mut Ctx, path: &Pointer, value: &Value, table: &[Field], rules: &
 fn custom_audience_users(c: &mut Ctx, at: &At) {
     if let Some(m) = at.member() {
         let rules = description::CUSTOM_AUDIENCE_USER_RULES;
-        users(
-            c,
-            &m.path,
-            m.value,
-            description::CUSTOM_AUDIENCE_USER,
-            rules,
-        );
+        users(c, m.path, m.value, description::CUSTOM_AUDIENCE_USER, rules);
     }
 }
 
@@ -171,7 +165,7 @@ fn custom_audience_users(c: &mut Ctx, at: &At) {
 fn do_not_reach_users(c: &mut Ctx, at: &At) {
     if let Some(m) = at.member() {
         let rules = description::DO_NOT_REACH_USER_RULES;
-        users(c, &m.path, m.value, description::DO_NOT_REACH_USER, rules);
+        users(c, m.path, m.value, description::DO_NOT_REACH_USER, rules);
     }
 }
 
@@ -180,7 +174,7 @@ fn do_not_reach_users(c: &mut Ctx, at: &At) {
 fn custom_audience_params(c: &mut Ctx, at: &At) {
     if let Some(m) = at.member() {
         let (table, rules) = description::CUSTOM_AUDIENCE_PARAMS;
-        form::object_then_rules(c, &m.path, m.value, table, rules);
+        form::object_then_rules(c, m.path, m.value, table, rules);
     }
 }
 
@@ -188,7 +182,7 @@ fn custom_audience_params(c: &mut Ctx, at: &At) {
 fn do_not_reach_params(c: &mut Ctx, at: &At) {
     if let Some(m) = at.member() {
         let (table, rules) = description::DO_NOT_REACH_PARAMS;
-        form::object_then_rules(c, &m.path, m.value, table, rules);
+        form::object_then_rules(c, m.path, m.value, table, rules);
     }
 }
 

@@ -277,7 +277,7 @@ pub const CONFIG_FIELDS: Hook = Hook::new(Place::Value, config_fields_check, &[]
 
 fn config_fields_check(ctx: &mut Ctx, hook: &At) {
     if let Some(m) = hook.member() {
-        config_fields(ctx, &m.path, m.value);
+        config_fields(ctx, m.path, m.value);
     }
 }
 
@@ -359,7 +359,7 @@ fn id_check(ctx: &mut Ctx, hook: &At) {
     } else {
         Need::Optional
     };
-    id_value(ctx, &m.path, m.name, m.value, need);
+    id_value(ctx, m.path, m.name, m.value, need);
 }
 
 /// The value `v` of webhook id member `name` at `at`: a string matching [`ID_PATTERN`]. A JSON

@@ -5,7 +5,6 @@ use super::json::J;
 use crate::ctx::Fact;
 use crate::model::{needed_by, type_name, Applies, Condition, Description, Field, Format};
 use crate::model::{Required, Type, When};
-use crate::report::Code;
 
 pub use super::rules_table::Said;
 

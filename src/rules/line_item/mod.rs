@@ -111,7 +111,7 @@ const INT: Type = Type::Int {
     max: None,
 };
 
-/// The slot hooks of the line item's table, each with the rules across fields it checks.
+// The slot hooks of the line item's table, each with the rules across fields it checks.
 
 /// The slot hook of `advertiser_domain`: required on the publisher network (`advertiser::advertiser_domain`).
 const ADVERTISER_DOMAIN: Hook = Hook::new(Place::Slot, advertiser::advertiser_domain, &[]);
