@@ -270,33 +270,41 @@ mod tests {
         );
     }
 
-    /// Every rule anchored in a table (`Field::then`), in every kind, at any depth.
-    fn anchored_in(t: &Type, out: &mut Vec<&'static crate::model::Check>) {
-        let visit = |fields: &'static [Field], out: &mut Vec<_>| {
-            for f in fields {
-                out.extend(f.then);
-                anchored_in(&f.ty, out);
-            }
-        };
-        match *t {
-            Type::Object(fields) => visit(fields, out),
-            Type::Tagged(tagged) => {
-                for (_, fields) in tagged.variants {
-                    visit(fields, out);
+    /// Every member of every kind's tables, at any depth, with the tagged objects met.
+    fn members() -> (Vec<&'static Field>, Vec<&'static crate::model::Tagged>) {
+        fn visit(
+            t: &'static Type,
+            out: &mut (Vec<&'static Field>, Vec<&'static crate::model::Tagged>),
+        ) {
+            let table = |fields: &'static [Field], out: &mut (Vec<_>, Vec<_>)| {
+                for f in fields {
+                    out.0.push(f);
+                    visit(&f.ty, out);
                 }
+            };
+            match t {
+                Type::Object(fields) => table(fields, out),
+                Type::Tagged(tagged) => {
+                    out.1.push(tagged);
+                    for (_, fields) in tagged.variants {
+                        table(fields, out);
+                    }
+                }
+                Type::Array(a) => visit(&a.item, out),
+                _ => {}
             }
-            Type::Array(a) => anchored_in(&a.item, out),
-            _ => {}
         }
+        let mut out = (Vec::new(), Vec::new());
+        for kind in Kind::ALL {
+            visit(&crate::spec::v12::spec(*kind).description.root, &mut out);
+        }
+        out
     }
 
     /// `describe` shows every rule anchored in a table: none is left out for want of words.
     #[test]
     fn every_anchored_rule_is_described() {
-        let mut checks = Vec::new();
-        for kind in Kind::ALL {
-            anchored_in(&crate::spec::v12::spec(*kind).description.root, &mut checks);
-        }
+        let checks: Vec<_> = members().0.iter().filter_map(|f| f.then).collect();
         assert!(!checks.is_empty());
         for check in checks {
             assert!(anchored(&mut Vec::new(), "", check), "{check:?}");
@@ -307,30 +315,13 @@ mod tests {
     /// they are.
     #[test]
     fn member_names_need_no_escaping() {
-        fn names(t: &Type, out: &mut Vec<&'static str>) {
-            let visit = |fields: &'static [Field], out: &mut Vec<&'static str>| {
-                for f in fields {
-                    out.push(f.name);
-                    out.extend(f.needs);
-                    names(&f.ty, out);
-                }
-            };
-            match *t {
-                Type::Object(fields) => visit(fields, out),
-                Type::Tagged(tagged) => {
-                    for (_, fields) in tagged.variants {
-                        visit(fields, out);
-                    }
-                    out.extend(tagged.only_in.iter().map(|o| o.member));
-                }
-                Type::Array(a) => names(&a.item, out),
-                _ => {}
-            }
-        }
-        let mut all = Vec::new();
-        for kind in Kind::ALL {
-            names(&crate::spec::v12::spec(*kind).description.root, &mut all);
-        }
-        assert!(all.iter().all(|n| !n.contains(['~', '/'])));
+        let (fields, tagged) = members();
+        let names = fields
+            .iter()
+            .flat_map(|f| std::iter::once(&f.name).chain(f.needs));
+        let only_in = tagged
+            .iter()
+            .flat_map(|t| t.only_in.iter().map(|o| &o.member));
+        assert!(names.chain(only_in).all(|n| !n.contains(['~', '/'])));
     }
 }
