@@ -18,10 +18,9 @@ use std::path::PathBuf;
 /// The fields of a row that say how the engine reads it (the `run` column).
 fn run_fields(run: &Run) -> String {
     match run {
-        Run::Data => String::from("hook: Hook::None,"),
-        Run::InOrder => String::from("hook: Hook::InOrder,"),
-        Run::After(h) => format!("hook: Hook::After(hooks::{h}),"),
-        Run::Root(h) => format!("hook: Hook::Root(hooks::{h}),"),
+        Run::Data => String::from("hook: None,\n    in_order: false,"),
+        Run::InOrder => String::from("hook: None,\n    in_order: true,"),
+        Run::After(h) | Run::Root(h) => format!("hook: Some(hooks::{h}),\n    in_order: false,"),
     }
 }
 
@@ -77,6 +76,19 @@ fn main() {
         list("&"),
         list(""),
     );
+    // A hook says where it runs, and so does the table: the build holds them equal.
+    for r in &rows {
+        let (h, place) = match &r.run {
+            Run::After(h) => (h, "After"),
+            Run::Root(h) => (h, "Root"),
+            Run::Data | Run::InOrder => continue,
+        };
+        let _ = writeln!(
+            registry,
+            "const _: () = assert!(matches!(hooks::{h}.place, Place::{place}), {:?});",
+            format!("{}: the kind table runs {h} at Place::{place}", r.name)
+        );
+    }
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     for (file, text) in [("kinds.rs", kinds), ("rows.rs", registry)] {
         std::fs::write(out.join(file), text).unwrap_or_else(|e| panic!("{file}: {e}"));

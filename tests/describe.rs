@@ -426,3 +426,42 @@ fn members_needed_by_another_are_conditional() {
         "{report:?}"
     );
 }
+
+/// The rules `describe` shows are derived from the checks, not restated beside them: a member's
+/// needs is shown in the words "X needs Y" at X, and a nested table's rules (each product of a
+/// batch) are the product's, at the batch's pointers, one for one.
+#[test]
+fn rules_are_derived_from_the_checks() {
+    let rules = |kind: &str| -> Vec<Value> {
+        let kind: Kind = kind.parse().expect("kind");
+        let d = preflight::describe(kind).to_json();
+        d["rules"].as_array().cloned().unwrap_or_default()
+    };
+    let poll = rules("poll_card");
+    assert!(
+        poll.iter().any(|r| r["code"] == "dependency_missing"
+            && r["text"] == "fourth_choice needs third_choice"
+            && r["fields"] == serde_json::json!(["/fourth_choice", "/third_choice"])),
+        "{poll:?}"
+    );
+    let product = rules("product");
+    let batch = rules("product_batch");
+    assert!(!product.is_empty());
+    for r in &product {
+        let fields: Vec<String> = r["fields"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| format!("/products/*{}", f.as_str().unwrap_or_default()))
+            .collect();
+        assert!(
+            batch.iter().any(|b| b["code"] == r["code"]
+                && b["text"] == r["text"]
+                && b["fields"] == serde_json::json!(fields)),
+            "product_batch lacks {r}"
+        );
+    }
+    // The batch's own rule (ids unique across the array), then the product's.
+    assert_eq!(batch.len(), product.len() + 1);
+    assert_eq!(batch[0]["fields"], serde_json::json!(["/products/*/id"]));
+}

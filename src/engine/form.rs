@@ -12,9 +12,7 @@ use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
 use crate::issues::IssueKind;
 use crate::json::{Object, Value};
-use crate::model::{
-    Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
-};
+use crate::model::{At, Condition, Field, HookFn, List, Place, Required, Str, Tagged, Type, When};
 use crate::report::Pointer;
 
 /// The separator of comma-separated list parameters.
@@ -58,20 +56,33 @@ pub fn members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field])
 fn table_members(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, table: &[Field]) -> usize {
     let mut found = 0;
     for f in table {
-        match f.check {
-            Some(MemberHook::Slot(check)) => check(ctx, path, obj),
-            Some(MemberHook::Covered) => {}
+        match f.hook {
             // The common case apart, so that its member check knows it has no hook.
-            None => found += usize::from(member(ctx, path, obj, f, None)),
-            Some(MemberHook::Value(check)) => {
-                found += usize::from(member(ctx, path, obj, f, Some(check)));
+            None if !f.covered => found += usize::from(member(ctx, path, obj, f, None)),
+            None => {}
+            Some(hook) if hook.place == Place::Slot => {
+                hooked(ctx, path, obj, f, hook.run, None);
             }
+            Some(hook) => found += usize::from(member(ctx, path, obj, f, Some(hook.run))),
         }
         if let Some(rule) = f.then {
             super::rules::check(ctx, path, obj, rule);
         }
     }
     found
+}
+
+/// Runs the hook `run` placed at member `f` of `obj` (at `path`), whose value is `v`.
+#[inline(never)]
+fn hooked(
+    ctx: &mut Ctx,
+    path: &Pointer,
+    obj: &Object<'_>,
+    f: &Field,
+    run: HookFn,
+    v: Option<&Value>,
+) {
+    run(ctx, &At::member_of(path, obj, f, &path.key(f.name), v));
 }
 
 /// Checks member `f` of `obj` (presence, value by its member hook `hook` or by its type, needs);
@@ -82,7 +93,7 @@ fn member(
     path: &Pointer,
     obj: &Object<'_>,
     f: &Field,
-    hook: Option<MemberCheck>,
+    hook: Option<HookFn>,
 ) -> bool {
     let Some(v) = obj.get_at(f.name, f.slot) else {
         if !(f.grouped || matches!(f.need, Required::Optional)) {
@@ -92,9 +103,7 @@ fn member(
     };
     let required = matches!(f.need, Required::Always);
     match (hook, &f.ty, v) {
-        (Some(check), _, _) => {
-            check(ctx, &path.key(f.name), f.name, v, required, obj);
-        }
+        (Some(run), _, _) => hooked(ctx, path, obj, f, run, Some(v)),
         // The common case without the general dispatch (a hot path: products).
         (None, Type::Str(spec), Value::String(text)) => {
             let plain = spec.min.is_none() && spec.max.is_none();
@@ -140,6 +149,26 @@ fn missing(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
             }
         }
     }
+}
+
+/// The table's own check of the member a hook is placed at (its type, bounds and format, as
+/// [`value`] checks any member), for a hook whose rules go on from a well-formed value: the
+/// string value when the member is present and the check reported nothing. The hook does not
+/// restate what its table declares.
+#[inline(never)]
+pub fn checked_string<'a>(ctx: &mut Ctx, at: &At<'a, '_>) -> Option<&'a str> {
+    let f = at.field?;
+    let v = at.value.or_else(|| at.object.get(f.name))?;
+    let before = ctx.issue_count();
+    value(
+        ctx,
+        &at.path.key(f.name),
+        f.name,
+        v,
+        &f.ty,
+        matches!(f.need, Required::Always),
+    );
+    v.as_str().filter(|_| ctx.issue_count() == before)
 }
 
 /// Whether `c` holds for `obj` (a context fact not given is reported as skipped and holds not).
@@ -358,7 +387,7 @@ pub fn object_then_rules<'v>(
     rules: &[crate::model::Rule],
 ) -> Option<&'v Object<'v>> {
     let obj = fields::object(ctx, path, value)?;
-    let refusing = rules.iter().find_map(|r| match r.check {
+    let refusing = rules.iter().find_map(|r| match *r.check {
         super::Check::MembersNotAllowed {
             members,
             allowed,
@@ -389,7 +418,7 @@ pub fn object_then_rules<'v>(
     }
     for rule in rules {
         if !matches!(rule.check, super::Check::MembersNotAllowed { .. }) {
-            super::rules::check(ctx, path, obj, &rule.check);
+            super::rules::check(ctx, path, obj, rule.check);
         }
     }
     fields::unknown_fields(ctx, path, obj, &TableAndRefused { table, rules });
@@ -415,22 +444,19 @@ impl Known for TableAndRefused<'_> {
 /// Member `f` of `obj` on its own: present when always required (`required` if not), and its
 /// value (type, bounds, format, or its member hook). The conditions across members (required
 /// when, needs) are left to the kind's rules: this is the member check of a kind read in order
-/// ([`super::Hook::InOrder`]) and of a tagged variant. A slot hook ([`MemberHook::Slot`]) checks
+/// ([`crate::model::KindSpec::in_order`]) and of a tagged variant. A slot hook ([`Place::Slot`]) checks
 /// its members instead, and a rule anchored at the member ([`Field::then`]) runs after it, as in
 /// [`members`].
 pub fn shape(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, f: &Field) {
     let required = matches!(f.need, Required::Always);
-    match (f.check, obj.get_at(f.name, f.slot)) {
-        (Some(MemberHook::Slot(check)), _) => check(ctx, path, obj),
-        (Some(MemberHook::Covered), _) => {}
-        (None | Some(MemberHook::Value(_)), None) if required => {
-            fields::required(ctx, path, f.name);
-        }
+    let v = obj.get_at(f.name, f.slot);
+    match (f.hook, v) {
+        (Some(hook), _) if hook.place == Place::Slot => hooked(ctx, path, obj, f, hook.run, None),
+        _ if f.covered => {}
+        (_, None) if required => fields::required(ctx, path, f.name),
         (_, None) => {}
-        (Some(MemberHook::Value(check)), Some(v)) => {
-            check(ctx, &path.key(f.name), f.name, v, required, obj);
-        }
-        (_, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
+        (Some(hook), Some(_)) => hooked(ctx, path, obj, f, hook.run, v),
+        (None, Some(v)) => value(ctx, &path.key(f.name), f.name, v, &f.ty, required),
     }
     if let Some(rule) = f.then {
         super::rules::check(ctx, path, obj, rule);
@@ -600,8 +626,8 @@ mod tests {
 mod shape_tests {
     use super::shape;
     use crate::ctx::{Ctx, Mode};
-    use crate::json::{Object, Value};
-    use crate::model::{Check, Empty, Field, Str};
+    use crate::json::Value;
+    use crate::model::{At, Check, Empty, Field, Hook, Place, Str};
     use crate::options::Options;
     use crate::report::Pointer;
 
@@ -611,9 +637,11 @@ mod shape_tests {
         message: "a or b",
     };
 
-    fn slot(ctx: &mut Ctx, path: &Pointer, _: &Object) {
-        crate::checks::fields::required(ctx, path, "from_slot");
+    fn slot(ctx: &mut Ctx, at: &At) {
+        crate::checks::fields::required(ctx, at.path, "from_slot");
     }
+
+    const SLOT: Hook = Hook::new(Place::Slot, slot, &[]);
 
     fn paths(f: &Field, payload: &str) -> Vec<String> {
         let options = Options::default();
@@ -633,7 +661,7 @@ mod shape_tests {
         let anchored = Field::optional("b", Str::ANY, "b").grouped().then(&ONE);
         assert_eq!(paths(&anchored, "{}"), ["/a"]);
         assert!(paths(&anchored, r#"{"b": "x"}"#).is_empty());
-        let slotted = Field::optional("s", Str::ANY, "s").checked_in_slot(slot);
+        let slotted = Field::optional("s", Str::ANY, "s").hooked(&SLOT);
         assert_eq!(paths(&slotted, "{}"), ["/from_slot"]);
         assert_eq!(paths(&slotted, r#"{"s": 1}"#), ["/from_slot"]);
         let covered = Field::required("s", Str::ANY, "s").checked_with_previous();

@@ -7,11 +7,13 @@
 //!
 //! 1. the field table, member by member ([`form`]: presence, type, bounds, format), then the
 //!    unknown members;
-//! 2. the rules across fields, in the order the description lists them: each is a rule kind of
-//!    [`rules::Check`] (data) or [`Check::Hook`] (checked by the kind's hook);
-//! 3. the kind's hook, if any.
+//! 2. the rules across fields, in the order the description lists them: each a rule kind of
+//!    [`rules::Check`] (data);
+//! 3. the row's hook, if any ([`crate::model::Hook`], [`Place::After`]; a [`Place::Root`] hook
+//!    is handed the payload in place of the table). A hook placed at a member runs as the table
+//!    reaches it ([`form`]).
 //!
-//! A kind whose rules report among its members ([`Hook::InOrder`]: the cards, the video
+//! A kind whose rules report among its members ([`KindSpec::in_order`]: the cards, the video
 //! conversation cards) is read in order instead ([`in_order`]): each member on its own
 //! ([`form::shape`]), each followed by the rules placed after it ([`Check::After`],
 //! [`Check::NotSentEmpty`]), then the other rules, then the unknown members; the table's
@@ -23,7 +25,9 @@
 pub mod form;
 pub mod rules;
 
-pub use crate::model::{Check, Hook, KindSpec};
+pub use crate::model::{Check, KindSpec};
+
+use crate::model::{At, Place};
 
 use crate::ctx::Ctx;
 use crate::json::{Object, Value};
@@ -37,40 +41,49 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
     let mut ctx = Ctx::new(options, row.mode);
     let root = Pointer::root();
     match row.hook {
-        Hook::Root(check) => check(&mut ctx, &root, payload),
-        Hook::None | Hook::After(_) => {
+        Some(hook) if hook.place == Place::Root => root_hook(&mut ctx, hook, payload),
+        _ if row.in_order => {
+            if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
+                in_order(&mut ctx, &root, obj, row.description);
+            }
+        }
+        hook => {
             let d = row.description;
             if let Some(obj) = form::object(&mut ctx, &root, payload, d.fields()) {
                 for rule in d.rules {
-                    rules::check(&mut ctx, &root, obj, &rule.check);
+                    rules::check(&mut ctx, &root, obj, rule.check);
                 }
-                if let Hook::After(hook) = row.hook {
-                    hook(&mut ctx, &root, obj);
+                if let Some(hook) = hook {
+                    (hook.run)(&mut ctx, &At::row(&root, obj, payload));
                 }
-            }
-        }
-        Hook::InOrder => {
-            if let Some(obj) = crate::checks::fields::object(&mut ctx, &root, payload) {
-                in_order(&mut ctx, &root, obj, row.description);
             }
         }
     }
     ctx.finish()
 }
 
-/// A kind read in order ([`Hook::InOrder`]): its members, each followed by the rules placed
+/// The object a [`Place::Root`] hook stands in: the payload is not an object.
+static NO_OBJECT: Object<'static> = Object::EMPTY;
+
+/// A [`Place::Root`] hook over the payload.
+#[inline(never)]
+fn root_hook(ctx: &mut Ctx, hook: &crate::model::Hook, payload: &Value) {
+    (hook.run)(ctx, &At::row(&Pointer::root(), &NO_OBJECT, payload));
+}
+
+/// A kind read in order ([`KindSpec::in_order`]): its members, each followed by the rules placed
 /// after it, then the other rules, then the unknown members.
 pub fn in_order(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, d: &Description) {
     let table = d.fields();
     for f in table {
         form::shape(ctx, path, obj, f);
         for rule in d.rules {
-            rules::placed_after(ctx, path, obj, &rule.check, f.name);
+            rules::placed_after(ctx, path, obj, rule.check, f.name);
         }
     }
     for rule in d.rules {
-        if !rules::is_placed(&rule.check) {
-            rules::check(ctx, path, obj, &rule.check);
+        if !rules::is_placed(rule.check) {
+            rules::check(ctx, path, obj, rule.check);
         }
     }
     crate::checks::fields::unknown_fields(ctx, path, obj, table);
@@ -84,7 +97,7 @@ mod in_order_tests {
     use crate::options::Options;
     use crate::report::{Code, Pointer};
 
-    const fn rule(check: Check) -> Rule {
+    const fn rule(check: &'static Check) -> Rule {
         Rule {
             code: Code::OneOfRequired,
             check,
@@ -106,11 +119,11 @@ mod in_order_tests {
             Field::optional("e", Str::ANY, "e"),
         ]),
         rules: &[
-            rule(Check::Needs {
+            rule(&Check::Needs {
                 pairs: &[("d", "e")],
                 what: "the e",
             }),
-            rule(Check::After {
+            rule(&Check::After {
                 member: "a",
                 check: &Check::ExactlyOne {
                     members: &["b", "c"],
@@ -118,7 +131,7 @@ mod in_order_tests {
                     missing: Some("one of b or c"),
                 },
             }),
-            rule(Check::NotSentEmpty {
+            rule(&Check::NotSentEmpty {
                 members: &["a"],
                 message: "must not be empty",
             }),

@@ -2,7 +2,7 @@
 //!
 //! A kind's description lists its rules across fields ([`crate::model::Rule`]); each carries
 //! the words `describe` shows and the [`Check`] the engine runs. A rule that data cannot say is
-//! [`Check::Hook`]: the kind's named hook ([`super::Hook::After`]) checks it.
+//! [`Check::Hook`], listed in the `rules` of the [`crate::model::Hook`] whose code checks it.
 
 use crate::checks::{current, dates, fields, needs, numbers};
 use crate::ctx::Ctx;
@@ -36,7 +36,7 @@ impl Empty {
 /// Runs `rule` over `obj` (at `path`), whose field table has been checked.
 pub fn check(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, rule: &Check) {
     match *rule {
-        Check::Hook | Check::InTable => {}
+        Check::Hook => {}
         Check::ExclusiveWhenTrue {
             flag,
             other,
@@ -323,7 +323,7 @@ fn unique_by(ctx: &mut Ctx, list: &Pointer, items: &[Value], key: &str, message:
 }
 
 /// Whether `rule` reports at a member's place in a kind read in order
-/// ([`super::Hook::InOrder`]) rather than after the table.
+/// ([`crate::model::KindSpec::in_order`]) rather than after the table.
 pub fn is_placed(rule: &Check) -> bool {
     matches!(rule, Check::After { .. } | Check::NotSentEmpty { .. })
 }

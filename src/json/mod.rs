@@ -265,6 +265,14 @@ impl fmt::Debug for Object<'_> {
     }
 }
 
+impl Object<'static> {
+    /// An object with no members, as a constant (for a `static`).
+    pub const EMPTY: Object<'static> = Object {
+        entries: Vec::new(),
+        meta: None,
+    };
+}
+
 impl<'a> Object<'a> {
     /// An object with no members.
     pub fn new() -> Self {

@@ -7,11 +7,8 @@ use super::Applies;
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub enum Check {
-    /// Checked by the kind's hook, not by data.
+    /// Checked by the code of the [`Hook`](crate::model::Hook) whose `rules` list it.
     Hook,
-    /// Checked by the field table itself, member by member (a member's
-    /// [`needs`](crate::model::Field::needs)); listed for `describe`.
-    InTable,
     /// "`flag` ... exclusive with `other`": `flag` set to true (a boolean, or `"true"` in a
     /// query) while `other` is given (present and not `""`, an untouched form input) is
     /// `mutually_exclusive` at `flag`, with `params.fields` `[flag, other]`. `flag` false, or not
@@ -121,7 +118,7 @@ pub enum Check {
         message: &'static str,
     },
     /// A rule reported at a place in the table: in a kind read in order
-    /// (`Hook::InOrder`), `check` runs right after member `member` (present or not) is
+    /// ([`crate::model::KindSpec::in_order`]), `check` runs right after member `member` (present or not) is
     /// checked, before the members after it; elsewhere it runs where the rule is listed.
     After {
         /// The member the rule follows.

@@ -1,8 +1,10 @@
 //! The model: what a kind is, as data. A kind's row ([`KindSpec`]: its mode, its
 //! [`Description`] and its [`Hook`]); the description's field table ([`Field`], [`Type`],
 //! [`Str`], [`List`], [`Array`], [`Tagged`]) with its [`Format`]s, and its rules across fields
-//! ([`Rule`], each carrying a [`Check`]). The engine runs it, `describe` and `jsonSchema`
-//! render it ([`crate::describe`], [`crate::schema`]); the model itself runs nothing.
+//! ([`Rule`], each carrying a [`Check`]); the one shape of the code data cannot say ([`Hook`]:
+//! its [`Place`], its code, the rules it checks). The engine runs it, `describe` and
+//! `jsonSchema` render it ([`crate::describe`], [`crate::schema`]); the model itself runs
+//! nothing.
 
 mod check;
 mod format;
@@ -10,7 +12,7 @@ mod row;
 
 pub use check::{Check, Empty};
 pub use format::Format;
-pub use row::{Hook, KindSpec, ObjectHook, ValueHook};
+pub use row::{At, Hook, HookFn, KindSpec, Member, Place};
 
 use crate::ctx::Fact;
 use crate::report::Code;
@@ -30,7 +32,7 @@ pub struct Field {
     /// When the member is allowed at all, where that depends on a context fact (the engine
     /// refuses it otherwise): `appliesWhen` in [`describe`](crate::describe::describe). Members of a tagged variant get
     /// theirs from the tag instead.
-    pub applies: Option<Applies>,
+    pub applies: Option<&'static Applies>,
     /// The sibling members this one needs when it is present ("fourth_choice (needs ...
     /// third)"): each missing is `dependency_missing` at its own pointer, right after this
     /// member is checked. `describe` shows each needed member as required when this one is
@@ -40,9 +42,12 @@ pub struct Field {
     /// forms send `""` for an untouched input), and is met only by members given: "X: if the
     /// matching cta". Otherwise presence is enough on both sides.
     pub needs_given: bool,
-    /// A named code hook in place of the engine's check of this member (see [`MemberHook`]);
-    /// `describe` still shows [`Field::ty`] and [`Field::need`].
-    pub(crate) check: Option<MemberHook>,
+    /// The hook placed at this member ([`Field::hooked`]: [`Place::Value`] or [`Place::Slot`]);
+    /// `describe` still shows [`Field::ty`] and [`Field::need`], and the hook's rules.
+    pub(crate) hook: Option<&'static Hook>,
+    /// Whether this member is checked by the [`Place::Slot`] hook of a member before it
+    /// ([`Field::checked_with_previous`]).
+    pub(crate) covered: bool,
     /// A rule across this member's siblings, checked right after this member (present or not),
     /// where the table's order puts it: a rule kind of [`Check`] anchored in the table, so that
     /// it also runs for every object of a nested table (each product of a batch).
@@ -56,38 +61,6 @@ pub struct Field {
     /// what a lookup by a literal name does.
     pub(crate) slot: usize,
 }
-
-/// The code that checks a member in place of the engine ([`Field::check`]).
-#[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
-pub enum MemberHook {
-    /// Checks the member's value when it is present, in place of the check of its type: for a
-    /// value whose check has messages of its own (a callback URL's public host, a webhook id).
-    /// Presence, order and unknown members stay the table's.
-    Value(MemberCheck),
-    /// Checks the member at its place in the table, present or not (presence included), with
-    /// the members after it marked [`MemberHook::Covered`]: for rules that read the context or
-    /// the record (`context.current`) while checking the member (the line item's
-    /// "required when placement is PUBLISHER_NETWORK", pay_by changes, ...).
-    Slot(SlotCheck),
-    /// Checked by the [`MemberHook::Slot`] of a member before it.
-    Covered,
-}
-
-/// A slot hook ([`MemberHook::Slot`]): checks its members of the object at `path`.
-pub type SlotCheck = fn(&mut crate::ctx::Ctx, &crate::report::Pointer, &crate::json::Object);
-
-/// A member hook ([`Field::check`]): checks the value `v` of member `name` at `path`; `required`
-/// when the member is always required (an empty string is then a missing value); `parent` is the
-/// object holding it, for a check that depends on a sibling.
-pub type MemberCheck = fn(
-    &mut crate::ctx::Ctx,
-    &crate::report::Pointer,
-    &str,
-    &crate::json::Value,
-    bool,
-    &crate::json::Object,
-);
 
 /// A context fact a member is allowed under ([`Field::only_when`]). Written into `appliesWhen` as
 /// `{"op": "context", "fact", ...}`, the form `condition.when` uses for context facts.
@@ -115,7 +88,7 @@ impl Field {
     pub const fn required_when(
         name: &'static str,
         ty: Type,
-        condition: Condition,
+        condition: &'static Condition,
         doc: &'static str,
     ) -> Field {
         Field::with_need(name, ty, Required::When(condition), doc)
@@ -132,7 +105,8 @@ impl Field {
             applies: None,
             needs: &[],
             needs_given: false,
-            check: None,
+            hook: None,
+            covered: false,
             then: None,
             grouped: false,
             slot: crate::json::name_slot(name),
@@ -153,23 +127,16 @@ impl Field {
         self
     }
 
-    /// The same member, its value checked by the member hook `check` ([`MemberHook::Value`]).
-    pub(crate) const fn checked_by(mut self, check: MemberCheck) -> Field {
-        self.check = Some(MemberHook::Value(check));
+    /// The same member, checked by `hook` ([`Place::Value`]: its value when present;
+    /// [`Place::Slot`]: at its place, present or not).
+    pub(crate) const fn hooked(mut self, hook: &'static Hook) -> Field {
+        self.hook = Some(hook);
         self
     }
 
-    /// The same member, checked (present or not) by the slot hook `check` at its place in the
-    /// table ([`MemberHook::Slot`]).
-    pub(crate) const fn checked_in_slot(mut self, check: SlotCheck) -> Field {
-        self.check = Some(MemberHook::Slot(check));
-        self
-    }
-
-    /// The same member, checked by the slot hook of a member before it
-    /// ([`MemberHook::Covered`]).
+    /// The same member, checked by the [`Place::Slot`] hook of a member before it.
     pub(crate) const fn checked_with_previous(mut self) -> Field {
-        self.check = Some(MemberHook::Covered);
+        self.covered = true;
         self
     }
 
@@ -186,7 +153,7 @@ impl Field {
     }
 
     /// The same member, allowed only under `applies`.
-    pub const fn only_when(mut self, applies: Applies) -> Field {
+    pub const fn only_when(mut self, applies: &'static Applies) -> Field {
         self.applies = Some(applies);
         self
     }
@@ -201,7 +168,7 @@ pub enum Required {
     /// Never required.
     Optional,
     /// Required when the condition holds.
-    When(Condition),
+    When(&'static Condition),
 }
 
 /// A condition, in words and as data.
@@ -391,20 +358,24 @@ pub struct OnlyIn {
 }
 
 /// A rule across fields, in words, with the code it reports and the fields it involves
-/// (JSON pointers; `*` stands for any array index).
+/// (JSON pointers; `*` stands for any array index): a data rule of a [`Description`], or one a
+/// [`Hook`] checks. What the field table says (needs, anchored rules, formats, members of some
+/// tags only) is no `Rule`: `describe` derives it from the table.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct Rule {
     /// The code the rule reports.
     pub code: Code,
-    /// What checks it: a rule kind of the engine, as data, or the kind's named hook.
-    pub(crate) check: Check,
+    /// What checks it: a rule kind of the engine, as data, or [`Check::Hook`] (the hook that
+    /// lists it).
+    pub(crate) check: &'static Check,
     /// Whether the rule reads the current time (`options.now`, else the clock; see
     /// [`crate::clock`]): `readsClock` in [`describe`](crate::describe::describe).
     pub reads_clock: bool,
     /// The rule in the spec's words.
     pub text: &'static str,
-    /// The members it involves, as JSON pointers (`*` for any array index).
+    /// The members it involves, as JSON pointers (`*` for any array index); a hook's are from
+    /// the object it stands in.
     pub fields: &'static [&'static str],
 }
 
@@ -417,7 +388,8 @@ pub struct Description {
     pub title: &'static str,
     /// The payload's shape.
     pub root: Type,
-    /// Rules across fields.
+    /// The rules across fields the engine runs as data after the table (those the table and the
+    /// hooks hold are derived by `describe`).
     pub rules: &'static [Rule],
 }
 

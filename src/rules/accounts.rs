@@ -150,7 +150,7 @@ pub const ACCOUNT_HISTORY_QUERY: Description = Description {
         code: Code::InvalidDateRange,
         // The history is read between the two, so the end must be strictly later than the
         // start (two equal whole hours hold no hour).
-        check: Check::Later {
+        check: &Check::Later {
             earlier: START_TIME,
             later: END_TIME,
         },

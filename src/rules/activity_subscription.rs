@@ -26,7 +26,9 @@ use crate::ctx::{report, warn};
 use crate::issues::WebhookIssue;
 pub use crate::issues::{DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES};
 use crate::json::{Object, Value};
-use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::model::{
+    At, Check, Condition, Description, Field, Hook, List, Member, Place, Rule, Str, Type, When,
+};
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
 
@@ -81,14 +83,14 @@ pub const DESCRIPTION: Description = Description {
             Type::Enum(&ACCEPTED_EVENT_TYPES),
             "one event kind; the PascalCase kinds are deprecated since 2026-03-18 (accepted with a warning)",
         )
-        .checked_by(event_type_check),
+        .hooked(&EVENT_TYPE),
         Field::required(
             "filter",
             Type::Object(&[
                 Field::required_when(
                     "user_id",
                     Str::ANY,
-                    Condition {
+                    &Condition {
                         text: "required if keyword is absent (a filter names user id, keyword or both)",
                         when: When::AllAbsent(&["keyword"]),
                     },
@@ -97,7 +99,7 @@ pub const DESCRIPTION: Description = Description {
                 Field::required_when(
                     "keyword",
                     Str::ANY,
-                    Condition {
+                    &Condition {
                         text: "required if user_id is absent (a filter names user id, keyword or both)",
                         when: When::AllAbsent(&["user_id"]),
                     },
@@ -116,42 +118,41 @@ pub const DESCRIPTION: Description = Description {
             ]),
             "filters: user id, keyword, and direction",
         )
-        .checked_by(filter_check),
+        .hooked(&FILTER),
         Field::optional(
             "webhook_id",
             webhooks::WEBHOOK_ID,
             "the webhook to deliver to: string, Pattern `^[0-9]{1,19}$`",
         )
-        .checked_by(webhooks::id_check),
+        .hooked(&webhooks::ID),
     ]),
-    rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "the filter needs user_id or keyword (or both)",
-            fields: &["/filter/user_id", "/filter/keyword"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "direction applies only to direct-message event kinds (dm.*)",
-            fields: &["/filter/direction", "/event_type"],
-        },
-        Rule {
-            code: Code::Deprecated,
-            check: Check::Hook,
-            reads_clock: true,
-            text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
-            fields: &["/event_type"],
-        },
-    ],
+    rules: &[],
 };
 
 /// The member hook of `event_type`: a string, not empty, then [`event_type`] (current,
 /// deprecated with a warning, or `not_in_enum` with the current kinds only).
-pub fn event_type_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, req: bool, _: &Object) {
+pub const EVENT_TYPE: Hook = Hook::new(Place::Value, event_type_check, &[
+    Rule {
+            code: Code::Deprecated,
+        check: &Check::Hook,
+        reads_clock: true,
+        text: "the PascalCase event kinds are deprecated since 2026-03-18 (a warning from that day on: options.now, else the clock)",
+        fields: &["/event_type"],
+    },
+]);
+
+fn event_type_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        name,
+        value: v,
+        required: req,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let at = &path;
     let Some(e) = fields::string(ctx, at, v) else {
         return;
     };
@@ -165,7 +166,38 @@ pub fn event_type_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, req:
 
 /// The member hook of `filter`: an object, then [`validate_filter`] with the subscription's
 /// event kind when it is one the engine accepts (read from the sibling `event_type`).
-pub fn filter_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool, parent: &Object) {
+pub const FILTER: Hook = Hook::new(
+    Place::Value,
+    filter_check,
+    &[
+        Rule {
+            code: Code::OneOfRequired,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "the filter needs user_id or keyword (or both)",
+            fields: &["/filter/user_id", "/filter/keyword"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "direction applies only to direct-message event kinds (dm.*)",
+            fields: &["/filter/direction", "/event_type"],
+        },
+    ],
+);
+
+fn filter_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        value: v,
+        parent,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let at = &path;
     let Some(filter) = fields::object(ctx, at, v) else {
         return;
     };

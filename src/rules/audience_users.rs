@@ -29,7 +29,9 @@
 
 mod description;
 
-pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
+pub use description::{
+    CUSTOM_AUDIENCE_BODY, CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_BODY, DO_NOT_REACH_DESCRIPTION,
+};
 
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::checks::fields;
@@ -37,8 +39,8 @@ use crate::ctx::Ctx;
 use crate::ctx::{report, warn};
 use crate::engine::form;
 use crate::issues::AudienceIssue;
-use crate::json::{Object, Value};
-use crate::model::{Field, Rule};
+use crate::json::Value;
+use crate::model::{At, Field, Member, Rule};
 use crate::report::Pointer;
 
 /// The values of `operation_type`.
@@ -63,14 +65,18 @@ pub const DO_NOT_REACH_IDENTIFIERS: &[&str] = &["email", "phone_number"];
 /// The one identifier sent as it is, not hashed.
 pub const UNHASHED_IDENTIFIER: &str = "partner_user_id";
 
-/// The hook of the custom audience users body (root): see [`body`].
-pub fn custom_audience_body(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    body(ctx, path, value, description::CUSTOM_AUDIENCE_OPERATION);
+/// The code of the custom audience users body's root hook: see [`body`].
+fn custom_audience_body(ctx: &mut Ctx, at: &At) {
+    if let Some(value) = at.value {
+        body(ctx, at.path, value, description::CUSTOM_AUDIENCE_OPERATION);
+    }
 }
 
-/// The hook of the do-not-reach list users body (root): see [`body`].
-pub fn do_not_reach_body(ctx: &mut Ctx, path: &Pointer, value: &Value) {
-    body(ctx, path, value, description::DO_NOT_REACH_OPERATION);
+/// The code of the do-not-reach list users body's root hook: see [`body`].
+fn do_not_reach_body(ctx: &mut Ctx, at: &At) {
+    if let Some(value) = at.value {
+        body(ctx, at.path, value, description::DO_NOT_REACH_OPERATION);
+    }
 }
 
 /// The body: at most [`MAX_BODY_BYTES`] bytes, an array of at most [`MAX_OPERATIONS_PER_BODY`]
@@ -147,43 +153,51 @@ fn users(ctx: &mut Ctx, path: &Pointer, value: &Value, table: &[Field], rules: &
 }
 
 /// Member hook of a custom audience `params.users`.
-fn custom_audience_users(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
-    users(
-        c,
-        p,
-        v,
-        description::CUSTOM_AUDIENCE_USER,
-        description::CUSTOM_AUDIENCE_USER_RULES,
-    );
+fn custom_audience_users(c: &mut Ctx, at: &At) {
+    if let Some(m) = at.member() {
+        let rules = description::CUSTOM_AUDIENCE_USER_RULES;
+        users(c, m.path, m.value, description::CUSTOM_AUDIENCE_USER, rules);
+    }
 }
 
 /// Member hook of a do-not-reach `params.users`.
-fn do_not_reach_users(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
-    users(
-        c,
-        p,
-        v,
-        description::DO_NOT_REACH_USER,
-        description::DO_NOT_REACH_USER_RULES,
-    );
+fn do_not_reach_users(c: &mut Ctx, at: &At) {
+    if let Some(m) = at.member() {
+        let rules = description::DO_NOT_REACH_USER_RULES;
+        users(c, m.path, m.value, description::DO_NOT_REACH_USER, rules);
+    }
 }
 
 /// Member hook of a custom audience operation's `params`: its table, then the date rule, then
 /// its unknown members.
-fn custom_audience_params(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
-    let (table, rules) = description::CUSTOM_AUDIENCE_PARAMS;
-    form::object_then_rules(c, p, v, table, rules);
+fn custom_audience_params(c: &mut Ctx, at: &At) {
+    if let Some(m) = at.member() {
+        let (table, rules) = description::CUSTOM_AUDIENCE_PARAMS;
+        form::object_then_rules(c, m.path, m.value, table, rules);
+    }
 }
 
 /// Member hook of a do-not-reach operation's `params`.
-fn do_not_reach_params(c: &mut Ctx, p: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
-    let (table, rules) = description::DO_NOT_REACH_PARAMS;
-    form::object_then_rules(c, p, v, table, rules);
+fn do_not_reach_params(c: &mut Ctx, at: &At) {
+    if let Some(m) = at.member() {
+        let (table, rules) = description::DO_NOT_REACH_PARAMS;
+        form::object_then_rules(c, m.path, m.value, table, rules);
+    }
 }
 
-/// Member hook of a hashed identifier array `name`: each value 64 lowercase hexadecimal digits.
+/// Member hook of a hashed identifier array: each value 64 lowercase hexadecimal digits.
 /// Messages name the array, never the value.
-fn hashed_values(c: &mut Ctx, p: &Pointer, name: &str, v: &Value, _: bool, _: &Object) {
+fn hashed_values(c: &mut Ctx, at: &At) {
+    let Some(Member {
+        path: p,
+        name,
+        value: v,
+        ..
+    }) = at.member()
+    else {
+        return;
+    };
+    let p = &p;
     let Some(items) = fields::array(c, p, v) else {
         return;
     };
@@ -195,7 +209,17 @@ fn hashed_values(c: &mut Ctx, p: &Pointer, name: &str, v: &Value, _: bool, _: &O
 }
 
 /// Member hook of [`UNHASHED_IDENTIFIER`]: each value a non-empty string, sent as it is.
-fn unhashed_values(c: &mut Ctx, p: &Pointer, name: &str, v: &Value, _: bool, _: &Object) {
+fn unhashed_values(c: &mut Ctx, at: &At) {
+    let Some(Member {
+        path: p,
+        name,
+        value: v,
+        ..
+    }) = at.member()
+    else {
+        return;
+    };
+    let p = &p;
     let Some(items) = fields::array(c, p, v) else {
         return;
     };

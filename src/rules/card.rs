@@ -40,6 +40,7 @@ use crate::engine::form;
 use crate::engine::rules::{self, Contains};
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
+use crate::model::{At, Member};
 use crate::report::Pointer;
 
 /// Longest card name, in characters ("`name` (max 80)"; §8 "Card name ... max 80 chars").
@@ -103,14 +104,11 @@ const COMPOSITION: &[Contains] = &[
 
 /// Member hook of the PUT's `name`: "`name` (max 80)"; sent as `""`, the replacement would
 /// leave the card without its required name.
-pub fn name_update_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    _name: &str,
-    v: &Value,
-    _required: bool,
-    _card: &Object,
-) {
+fn name_update_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member { path, value: v, .. }) = hook.member() else {
+        return;
+    };
+    let path = &path;
     let Some(name) = fields::string(ctx, path, v) else {
         return;
     };
@@ -124,14 +122,17 @@ pub fn name_update_check(
 
 /// Member hook of `components`: each component (the tagged table of
 /// `description::COMPONENT`), then the composition of the list.
-pub fn components_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    name: &str,
-    v: &Value,
-    _required: bool,
-    _card: &Object,
-) {
+fn components_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        name,
+        value: v,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let path = &path;
     if let Some(list) = fields::array(ctx, path, v) {
         component_list(ctx, path, name, list, "a card");
     }
@@ -140,14 +141,17 @@ pub fn components_check(
 /// Member hook of `slides` ("array of arrays of components, for multi-destination carousels"):
 /// each slide is a list of components with the composition rule of `components`; no slide at
 /// all leaves the card without its components.
-pub fn slides_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    name: &str,
-    v: &Value,
-    _required: bool,
-    _card: &Object,
-) {
+fn slides_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        name,
+        value: v,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let path = &path;
     let Some(slides) = fields::array(ctx, path, v) else {
         return;
     };
@@ -189,14 +193,11 @@ fn component_list(ctx: &mut Ctx, path: &Pointer, name: &str, list: &[Value], who
 
 /// Member hook of SWIPEABLE_MEDIA's `media_keys` ("array of 2 to 6 strings"): the count, and
 /// each key a non-empty string.
-pub fn media_keys_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    _name: &str,
-    v: &Value,
-    _required: bool,
-    _component: &Object,
-) {
+fn media_keys_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member { path, value: v, .. }) = hook.member() else {
+        return;
+    };
+    let path = &path;
     let Some(keys) = fields::array(ctx, path, v) else {
         return;
     };
@@ -213,14 +214,17 @@ pub fn media_keys_check(
 /// Member hook of the `destination` of a DETAILS or BUTTON component (`component`): its type
 /// (WEBSITE only in DETAILS, APP only in BUTTON; one in the wrong component is `not_allowed`
 /// and still checked as what it is), then its members.
-pub fn destination_check(
-    ctx: &mut Ctx,
-    p: &Pointer,
-    _name: &str,
-    v: &Value,
-    _required: bool,
-    component: &Object,
-) {
+fn destination_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path: p,
+        value: v,
+        parent: component,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let p = &p;
     let Some(d) = fields::object(ctx, p, v) else {
         return;
     };

@@ -25,7 +25,7 @@ use crate::ctx::Ctx;
 use crate::engine::form::LIST_SEPARATOR;
 use crate::issues::CampaignIssue;
 use crate::json::{Object, Value};
-use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
+use crate::model::{At, Check, Description, Field, Format, Hook, List, Place, Rule, Str, Type};
 use crate::report::{Code, Pointer};
 
 /// "`granularity` enum: `DAY`, `HOUR`".
@@ -55,7 +55,7 @@ const END_TIME: &str = "end_time";
 /// The keyword count across both lists.
 const KEYWORD_COUNT_RULE: Rule = Rule {
     code: Code::TooManyItems,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: false,
     text: "Max 10 keywords (keywords plus negative_keywords)",
     fields: &["/keywords", "/negative_keywords"],
@@ -64,7 +64,7 @@ const KEYWORD_COUNT_RULE: Rule = Rule {
 /// The span between the two times.
 const SPAN_RULE: Rule = Rule {
     code: Code::InvalidDateRange,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: true,
     text: "end_time is later than start_time, and max span end_time minus start_time is 7 days; end_time not given is now (options.now, else the clock), and start_time is then reported",
     fields: &["/start_time", "/end_time"],
@@ -93,12 +93,19 @@ pub const KEYWORD_INSIGHTS_QUERY: Description = Description {
             "Comma-separated exclusions, OR-combined",
         ),
     ]),
-    rules: &[KEYWORD_COUNT_RULE, SPAN_RULE],
+    rules: &[],
 };
 
-/// The hook of `keyword_insights_query` (its two rules across fields: the keyword count and
-/// the span, which reads the clock).
-pub fn keyword_count_and_span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+/// The hook of `keyword_insights_query`, after its table: its two rules across fields, the
+/// keyword count and the span (which reads the clock).
+pub const COUNT_AND_SPAN: Hook = Hook::new(
+    Place::After,
+    keyword_count_and_span,
+    &[KEYWORD_COUNT_RULE, SPAN_RULE],
+);
+
+fn keyword_count_and_span(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     keyword_count(ctx, path, obj);
     span(ctx, path, obj);
 }

@@ -85,7 +85,7 @@ pub const fn id_filter(name: &'static str, doc: &'static str) -> Field {
 pub const EXCLUSIVE_RULE: Rule = Rule {
     code: Code::MutuallyExclusive,
     // "A cursor sent as "" is an untouched form input, not a page to continue from."
-    check: Check::ExclusiveWhenTrue {
+    check: &Check::ExclusiveWhenTrue {
         flag: WITH_TOTAL_COUNT.name,
         other: CURSOR.name,
         message: "with_total_count is exclusive with cursor: ask for the total on the first page \

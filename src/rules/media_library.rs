@@ -117,15 +117,15 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
             Str::ANY,
             "required (returned by media upload when a media_category is given)",
         ),
-        DESCRIPTION.only_when(VIDEO_MEDIA_KEY),
+        DESCRIPTION.only_when(&VIDEO_MEDIA_KEY),
         FILE_NAME,
         NAME,
-        POSTER_MEDIA_KEY.only_when(VIDEO_MEDIA_KEY),
-        TITLE.only_when(VIDEO_MEDIA_KEY),
+        POSTER_MEDIA_KEY.only_when(&VIDEO_MEDIA_KEY),
+        TITLE.only_when(&VIDEO_MEDIA_KEY),
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
-        check: Check::MediaTypeOnly {
+        check: &Check::MediaTypeOnly {
             members: VIDEO_ONLY_CREATE,
             applies: VIDEO_MEDIA_KEY,
             known: MEDIA_TYPES,
@@ -142,15 +142,15 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
 pub const MEDIA_LIBRARY_UPDATE: Description = Description {
     title: "The media library PUT parameters",
     root: Type::Object(&[
-        DESCRIPTION.only_when(VIDEO_RECORD),
+        DESCRIPTION.only_when(&VIDEO_RECORD),
         FILE_NAME,
         NAME,
-        POSTER_MEDIA_KEY.only_when(VIDEO_RECORD),
-        TITLE.only_when(VIDEO_RECORD),
+        POSTER_MEDIA_KEY.only_when(&VIDEO_RECORD),
+        TITLE.only_when(&VIDEO_RECORD),
     ]),
     rules: &[Rule {
         code: Code::NotAllowed,
-        check: Check::MediaTypeOnly {
+        check: &Check::MediaTypeOnly {
             members: VIDEO_ONLY_UPDATE,
             applies: VIDEO_RECORD,
             known: MEDIA_TYPES,

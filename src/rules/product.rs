@@ -29,7 +29,8 @@ use crate::ctx::report;
 use crate::ctx::Ctx;
 pub use crate::formats::ADDITIONAL_IMAGES_MAX;
 use crate::issues::CatalogIssue;
-use crate::json::{Object, Value};
+use crate::json::Value;
+use crate::model::{At, Member};
 use crate::report::Pointer;
 use std::cmp::Ordering;
 
@@ -72,12 +73,22 @@ const CUSTOM_LABELS: [&str; 5] = [
     "custom_label_4",
 ];
 
-/// The member hook of `sale_price` (`Field::checked_by`): a string in the price format, then
+/// The code of the member hook of `sale_price` (`description::SALE_PRICE`): a string in the price format, then
 /// "lower than price" when `price` is a well-formed price too (a malformed one is reported at
 /// `price`). Compared only in the same currency: a sale price in another currency is reported,
 /// since it cannot be shown to be lower. A hook, not data: the comparison needs both values
 /// parsed as prices, currency and amount.
-pub fn sale_price_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool, obj: &Object) {
+fn sale_price_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        value: v,
+        parent: obj,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let at = &path;
     let Some(s) = fields::string(ctx, at, v) else {
         return;
     };

@@ -85,7 +85,7 @@ pub const PRODUCT_SET_CREATE: Description = Description {
                 min_items: Some(SET_MIN_ITEMS),
                 max_items: None,
             }),
-            Condition {
+            &Condition {
                 text: "required when type is FILTERED",
                 when: When::Equals("type", FILTERED),
             },
@@ -98,7 +98,7 @@ pub const PRODUCT_SET_CREATE: Description = Description {
                 min_items: Some(SET_MIN_ITEMS),
                 max_items: None,
             }),
-            Condition {
+            &Condition {
                 text: "required when type is MANUAL",
                 when: When::Equals("type", MANUAL),
             },

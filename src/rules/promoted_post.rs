@@ -31,7 +31,9 @@ use crate::ctx::{Ctx, Fact};
 use crate::engine::form;
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
-use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
+use crate::model::{
+    At, Check, Condition, Description, Field, Hook, List, Place, Rule, Str, Type, When,
+};
 use crate::options::MediaType;
 use crate::report::{Code, Pointer};
 
@@ -71,7 +73,7 @@ pub const PROMOTED_POST_CREATE: Description = Description {
         Field::required_when(
             "text",
             Str::ANY,
-            Condition {
+            &Condition {
                 text: "required when no media_keys",
                 when: When::AllAbsent(&["media_keys"]),
             },
@@ -110,31 +112,7 @@ pub const PROMOTED_POST_CREATE: Description = Description {
         ),
         Field::optional("video_title", Str::max(VIDEO_TITLE_MAX_CHARS), "max 70"),
     ]),
-    rules: &[
-        Rule {
-            code: Code::Required,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "text is required when media_keys is absent or an empty list",
-            fields: &["/text", "/media_keys"],
-        },
-        Rule {
-            code: Code::TooManyItems,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "media_keys: up to 4 images, or 1 GIF, or 1 video: a GIF or a video is the only \
-                   media key (media types from context.media_types)",
-            fields: &["/media_keys"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "nullcast false (organic) only when as_user_id is the authenticated user \
-                   (context.authenticated_user_id)",
-            fields: &["/nullcast", "/as_user_id"],
-        },
-    ],
+    rules: &[],
 };
 
 /// What `describe("promoted_post_name_update")` says.
@@ -155,9 +133,40 @@ enum Media<'v> {
     Malformed,
 }
 
-/// The hook of `promoted_post_create`: the text needed without media, the media mix (a GIF or a
-/// video alone) and organic Posts only for the authenticated user.
-pub fn media_mix_and_organic(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+/// The hook of `promoted_post_create`, after its table: the text needed without media, the
+/// media mix (a GIF or a video alone) and organic Posts only for the authenticated user.
+pub const MEDIA_MIX_AND_ORGANIC: Hook = Hook::new(
+    Place::After,
+    media_mix_and_organic,
+    &[
+        Rule {
+            code: Code::Required,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "text is required when media_keys is absent or an empty list",
+            fields: &["/text", "/media_keys"],
+        },
+        Rule {
+            code: Code::TooManyItems,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "media_keys: up to 4 images, or 1 GIF, or 1 video: a GIF or a video is the only \
+                   media key (media types from context.media_types)",
+            fields: &["/media_keys"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "nullcast false (organic) only when as_user_id is the authenticated user \
+                   (context.authenticated_user_id)",
+            fields: &["/nullcast", "/as_user_id"],
+        },
+    ],
+);
+
+fn media_mix_and_organic(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let media = media_keys(obj);
     text_without_media(ctx, path, obj, &media);
     if let Media::Keys(keys) = &media {

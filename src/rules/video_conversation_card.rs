@@ -30,9 +30,10 @@ use crate::checks::{fields, lengths, text};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CreativeIssue;
-use crate::json::{Object, Value};
+use crate::json::Value;
 use crate::model::{
-    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
+    At, Check, Condition, Description, Empty, Field, Format, Hook, Member, Place, Required, Rule,
+    Str, Type, When,
 };
 use crate::report::{Code, Pointer};
 
@@ -106,7 +107,7 @@ const FIELDS: [Field; 16] = [
         }),
         "Hashtag, max 20 chars excluding #",
     )
-    .checked_by(cta_check),
+    .hooked(&CTA),
     Field::required("first_cta_tweet", Str::ANY, "Post text used on click"),
     Field::required("media_key", Str::ANY, "Video in the media library, 16:9"),
     Field::required("name", Str::ANY, "The card's name"),
@@ -118,7 +119,7 @@ const FIELDS: [Field; 16] = [
     Field::required_when(
         "title",
         Str::max(TITLE_MAX_CHARS),
-        Condition {
+        &Condition {
             text: "required if second_cta is absent",
             when: When::AllAbsent(&["second_cta"]),
         },
@@ -127,13 +128,13 @@ const FIELDS: [Field; 16] = [
     Field::required_when(
         "second_cta",
         Str::max(CTA_MAX_CHARS_WITH_SIGN),
-        Condition {
+        &Condition {
             text: "required if title is absent",
             when: When::AllAbsent(&["title"]),
         },
         "Max 20 chars; required if title is absent",
     )
-    .checked_by(cta_check)
+    .hooked(&CTA)
     .needs_when_given(&["second_cta_tweet"]),
     Field::optional(
         "second_cta_tweet",
@@ -141,10 +142,10 @@ const FIELDS: [Field; 16] = [
         "Post text used on click; required if second_cta (a CTA sent empty needs none)",
     ),
     Field::optional("third_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
-        .checked_by(cta_check)
+        .hooked(&CTA)
         .needs_when_given(&["third_cta_tweet"]),
     Field::optional("fourth_cta", Str::max(CTA_MAX_CHARS_WITH_SIGN), CTA_DOC)
-        .checked_by(cta_check)
+        .hooked(&CTA)
         .needs_when_given(&["fourth_cta_tweet"]),
     Field::optional(
         "third_cta_tweet",
@@ -205,7 +206,7 @@ pub const DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::AtLeastOne {
+            check: &Check::AtLeastOne {
                 members: &TITLE_OR_SECOND_CTA,
                 empty: Empty::Text,
                 message: ONE_OF_MESSAGE,
@@ -216,7 +217,7 @@ pub const DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::Needs {
+            check: &Check::Needs {
                 pairs: &CTA_PAIRS,
                 what: POST_TEXT,
             },
@@ -236,7 +237,7 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     rules: &[
         Rule {
             code: Code::OneOfRequired,
-            check: Check::OneOfKept {
+            check: &Check::OneOfKept {
                 members: &TITLE_OR_SECOND_CTA,
                 message: ONE_OF_MESSAGE,
                 rule: "video_conversation_card_update.title_or_second_cta.one_of",
@@ -247,7 +248,7 @@ pub const UPDATE_DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::DependencyMissing,
-            check: Check::NeedsKept {
+            check: &Check::NeedsKept {
                 pairs: &CTA_PAIRS_KEPT,
                 what: POST_TEXT,
             },
@@ -257,7 +258,7 @@ pub const UPDATE_DESCRIPTION: Description = Description {
         },
         Rule {
             code: Code::Required,
-            check: Check::NotSentEmpty {
+            check: &Check::NotSentEmpty {
                 members: &ALWAYS,
                 message: "is required and must not be empty",
             },
@@ -268,17 +269,24 @@ pub const UPDATE_DESCRIPTION: Description = Description {
     ],
 };
 
+/// The member hook of the CTAs ([`cta_check`]).
+const CTA: Hook = Hook::new(Place::Value, cta_check, &[]);
+
 /// Member hook of the CTAs: first_cta "Hashtag, max 20 chars excluding #" (the one row that
 /// says hashtag); second_cta, third_cta, fourth_cta "Max 20 chars" (a leading `#` not counted,
 /// as for every "CTA hashtag" of §8).
-pub fn cta_check(
-    ctx: &mut Ctx,
-    path: &Pointer,
-    name: &str,
-    v: &Value,
-    required: bool,
-    _card: &Object,
-) {
+fn cta_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        name,
+        value: v,
+        required,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let path = &path;
     if let Some(s) = cta(ctx, path, name, v, required) {
         if name == "first_cta" {
             hashtag(ctx, path, s);

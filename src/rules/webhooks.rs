@@ -26,8 +26,9 @@ use crate::ctx::report;
 use crate::ctx::Ctx;
 pub use crate::issues::{HostProblem, WEBHOOK_CONFIG_FIELDS};
 use crate::issues::{IssueKind, WebhookIssue};
-use crate::json::{Object, Value};
-use crate::report::Pointer;
+use crate::json::Value;
+use crate::model::{At, Check, Hook, Member, Place, Rule};
+use crate::report::{Code, Pointer};
 use std::net::Ipv6Addr;
 
 /// Longest callback URL, in characters (signing.md: the machine description's cap).
@@ -53,7 +54,30 @@ pub const LOCALHOST: &str = "localhost";
 
 /// The member hook of `url` in the POST /2/webhooks body `{url}` (the row is all data
 /// otherwise): a string, not empty when required, then [`callback_url`].
-pub fn url_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool, _: &Object) {
+pub const URL: Hook = Hook::new(
+    Place::Value,
+    url_check,
+    &[Rule {
+        code: Code::NotAllowed,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "the URL names no port and no user info, and its host is publicly reachable (not localhost, a loopback, private, link-local or other special-purpose address)",
+        fields: &["/url"],
+    }],
+);
+
+fn url_check(ctx: &mut Ctx, hook: &At) {
+    let Some(Member {
+        path,
+        name,
+        value: v,
+        required,
+        ..
+    }) = hook.member()
+    else {
+        return;
+    };
+    let at = &path;
     let Some(url) = fields::string(ctx, at, v) else {
         return;
     };
@@ -249,8 +273,12 @@ pub fn ipv6_problem(addr: &Ipv6Addr) -> Option<HostProblem> {
 /// The member hook of `webhook_config.fields` in the GET /2/webhooks query
 /// `{"webhook_config.fields": "created_at,id"}`: [`config_fields`], whose messages name the
 /// allowed items.
-pub fn config_fields_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool, _: &Object) {
-    config_fields(ctx, at, v);
+pub const CONFIG_FIELDS: Hook = Hook::new(Place::Value, config_fields_check, &[]);
+
+fn config_fields_check(ctx: &mut Ctx, hook: &At) {
+    if let Some(m) = hook.member() {
+        config_fields(ctx, m.path, m.value);
+    }
 }
 
 /// `webhook_config.fields`: a comma-separated string (as sent), or an array of strings (as a
@@ -320,13 +348,18 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
 
 /// The member hook of a webhook id (the path parameter `{"webhook_id": "..."}` of DELETE and
 /// PUT /2/webhooks/:webhook_id): [`id_value`].
-pub fn id_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: bool, _: &Object) {
-    let need = if required {
+pub const ID: Hook = Hook::new(Place::Value, id_check, &[]);
+
+fn id_check(ctx: &mut Ctx, hook: &At) {
+    let Some(m) = hook.member() else {
+        return;
+    };
+    let need = if m.required {
         Need::Required
     } else {
         Need::Optional
     };
-    id_value(ctx, at, name, v, need);
+    id_value(ctx, m.path, m.name, m.value, need);
 }
 
 /// The value `v` of webhook id member `name` at `at`: a string matching [`ID_PATTERN`]. A JSON

@@ -6,12 +6,23 @@ use crate::ctx::Fact;
 use crate::model::{needed_by, type_name, Applies, Condition, Field, Format, KindSpec};
 use crate::model::{Required, Type, When};
 
+pub use super::rules_table::Said;
+
+/// The rules across fields of `d`, as `describe` shows them: derived from the checks that hold
+/// them (`super::derive`, which writes them into `super::rules_table` and fails a test when the
+/// table and the checks differ).
+pub fn rules(d: &KindSpec) -> &'static [Said] {
+    super::rules_table::RULES
+        .iter()
+        .find(|(kind, _)| *kind == d.kind)
+        .map_or(&[], |(_, rules)| rules)
+}
+
 /// `describe(kind)` as a JSON tree.
 pub fn describe(d: &KindSpec) -> J {
     let mut fields = Vec::new();
     flatten(&mut fields, "", &d.root, &J::Null);
-    let rules: Vec<J> = d
-        .rules
+    let rules: Vec<J> = rules(d)
         .iter()
         .map(|r| {
             J::obj()
@@ -180,7 +191,7 @@ fn entry(
     if let Type::List(l) = &f.ty {
         m.put("unique", J::Bool(l.unique));
     }
-    let applies = match (variant, f.applies) {
+    let applies = match (variant, f.applies.copied()) {
         (Some((tag, value)), _) => J::obj()
             .set("op", "equals")
             .set("field", at(base, tag))

@@ -192,9 +192,9 @@ pub fn schema(d: &KindSpec) -> J {
     );
     root.put("title", d.title.into());
     root.put("description", format!("{} ({})", d.title, d.source).into());
-    if !d.rules.is_empty() {
-        let rules: Vec<String> = d
-            .rules
+    let said = super::describe::rules(d);
+    if !said.is_empty() {
+        let rules: Vec<String> = said
             .iter()
             .map(|r| {
                 // A rule relative to "now" says so: the engine reads options.now or the clock.
@@ -366,7 +366,7 @@ fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
     for (i, f) in fields.iter().enumerate() {
         let always = matches!(f.need, Required::Always);
         let mut s = type_schema(&f.ty, mode, always);
-        if f.check.is_some() && !always {
+        if (f.hook.is_some() || f.covered) && !always {
             allow_empty(&mut s);
         }
         if !s.has("description") {
@@ -384,7 +384,7 @@ fn object_schema(fields: &[Field], mode: Mode, closed: bool) -> J {
                 // A twin of an earlier member's group ("gtin: if brand and mpn are absent"
                 // after brand's): that member's rule says it.
                 let twin = fields[..i].iter().any(|g| {
-                    matches!(g.need, Required::When(Condition { when: When::AllAbsent(o), .. })
+                    matches!(g.need, Required::When(&Condition { when: When::AllAbsent(o), .. })
                         if o.contains(&f.name))
                 });
                 match condition_schema(f, c, fields) {

@@ -4,6 +4,9 @@
 //! types themselves ([`crate::model::Field`], [`crate::model::Type`]) are in
 //! [`crate::describe`].
 
+#[cfg(test)]
+mod derive;
 pub mod describe;
 pub mod json;
 pub mod json_schema;
+mod rules_table;

@@ -4,11 +4,12 @@
 //! [`crate::engine::form::object_then_rules`] through member hooks of [`super`].
 
 use super::{
-    custom_audience_params, custom_audience_users, do_not_reach_params, do_not_reach_users,
-    hashed_values, unhashed_values, DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY,
-    OPERATION_TYPES, UNHASHED_IDENTIFIER,
+    custom_audience_body, custom_audience_params, custom_audience_users, do_not_reach_body,
+    do_not_reach_params, do_not_reach_users, hashed_values, unhashed_values,
+    DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY, OPERATION_TYPES,
+    UNHASHED_IDENTIFIER,
 };
-use crate::model::{Array, Check, Description, Empty, Field, Format, Rule, Str, Type};
+use crate::model::{Array, Check, Description, Empty, Field, Format, Hook, Place, Rule, Str, Type};
 use crate::report::Code;
 
 /// An array of hashed identifier values: "SHA-256 hashed after normalization", 64 lowercase hex
@@ -23,9 +24,12 @@ const HASHED_DOC: &str = "array of values SHA-256 hashed after normalization";
 /// A hashed identifier array `$name`, its values checked by [`super::hashed_values`].
 macro_rules! hashed {
     ($name:expr) => {
-        Field::optional($name, HASHED, HASHED_DOC).checked_by(hashed_values)
+        Field::optional($name, HASHED, HASHED_DOC).hooked(&HASHED_VALUES)
     };
 }
+
+/// The member hook of a hashed identifier array ([`super::hashed_values`]).
+const HASHED_VALUES: Hook = Hook::new(Place::Value, hashed_values, &[]);
 
 /// The user object of the custom audience endpoint: any of the identifier arrays.
 pub(super) const CUSTOM_AUDIENCE_USER: &[Field] = &[
@@ -43,7 +47,7 @@ pub(super) const CUSTOM_AUDIENCE_USER: &[Field] = &[
         }),
         "array of values sent as they are (not hashed), non-empty",
     )
-    .checked_by(unhashed_values),
+    .hooked(&Hook::new(Place::Value, unhashed_values, &[])),
 ];
 
 /// The user object of the do-not-reach endpoint: "hashed `email` and `phone_number` arrays".
@@ -62,12 +66,12 @@ const OPERATION_TYPE: Field = Field::required(
 const PARAMS_DOC: &str = "object, required: holds users, effective_at, expires_at";
 
 const USER_RULE_TEXT: &str = "a user needs at least one identifier value";
-const USER_RULE_FIELDS: &[&str] = &["/*/params/users/*"];
+const USER_RULE_FIELDS: &[&str] = &["/users/*"];
 
 /// "A user needs at least one identifier value", custom audience.
 const CUSTOM_AUDIENCE_USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
-    check: Check::AtLeastOne {
+    check: &Check::AtLeastOne {
         members: IDENTIFIERS,
         empty: Empty::List,
         message: "a user needs at least one identifier value, in one of: email, device_id, \
@@ -81,7 +85,7 @@ const CUSTOM_AUDIENCE_USER_RULE: Rule = Rule {
 /// "A user needs at least one identifier value", do-not-reach.
 const DO_NOT_REACH_USER_RULE: Rule = Rule {
     code: Code::OneOfRequired,
-    check: Check::AtLeastOne {
+    check: &Check::AtLeastOne {
         members: DO_NOT_REACH_IDENTIFIERS,
         empty: Empty::List,
         message: "a user needs at least one identifier value, in one of: email, phone_number",
@@ -94,7 +98,7 @@ const DO_NOT_REACH_USER_RULE: Rule = Rule {
 /// The identifiers the do-not-reach endpoint refuses.
 const DO_NOT_REACH_REFUSED_RULE: Rule = Rule {
     code: Code::NotAllowed,
-    check: Check::MembersNotAllowed {
+    check: &Check::MembersNotAllowed {
         members: IDENTIFIERS,
         allowed: DO_NOT_REACH_IDENTIFIERS,
         message: "the do_not_reach_users endpoint takes only email and phone_number identifiers",
@@ -113,7 +117,7 @@ pub(super) const DO_NOT_REACH_USER_RULES: &[Rule] =
 /// Custom audience: "expires_at ... later than effective_at", which defaults to now.
 const CUSTOM_AUDIENCE_DATES: Rule = Rule {
     code: Code::InvalidDateRange,
-    check: Check::LaterThanOrNow {
+    check: &Check::LaterThanOrNow {
         earlier: Some("effective_at"),
         later: "expires_at",
         clock_rule: crate::clock::CUSTOM_AUDIENCE_EXPIRES_LATER_THAN_NOW,
@@ -121,13 +125,13 @@ const CUSTOM_AUDIENCE_DATES: Rule = Rule {
     },
     reads_clock: true,
     text: "expires_at is later than effective_at; effective_at not given is now (options.now, else the clock)",
-    fields: &["/*/params/effective_at", "/*/params/expires_at"],
+    fields: &["/params/effective_at", "/params/expires_at"],
 };
 
 /// Do-not-reach: `expires_at` "needing to be later than now".
 const DO_NOT_REACH_DATES: Rule = Rule {
     code: Code::InvalidDateRange,
-    check: Check::LaterThanOrNow {
+    check: &Check::LaterThanOrNow {
         earlier: None,
         later: "expires_at",
         clock_rule: crate::clock::DO_NOT_REACH_EXPIRES_LATER_THAN_NOW,
@@ -135,7 +139,7 @@ const DO_NOT_REACH_DATES: Rule = Rule {
     },
     reads_clock: true,
     text: "expires_at is later than now (options.now, else the clock)",
-    fields: &["/*/params/expires_at"],
+    fields: &["/params/expires_at"],
 };
 
 /// The `params` of a custom audience operation: its table and its rules.
@@ -150,7 +154,11 @@ pub(super) const CUSTOM_AUDIENCE_PARAMS: (&[Field], &[Rule]) = (
             }),
             USERS_DOC,
         )
-        .checked_by(custom_audience_users),
+        .hooked(&Hook::new(
+            Place::Value,
+            custom_audience_users,
+            CUSTOM_AUDIENCE_USER_RULES,
+        )),
         Field::optional(
             "effective_at",
             Str::format(Format::DateTimeUtc),
@@ -177,7 +185,11 @@ pub(super) const DO_NOT_REACH_PARAMS: (&[Field], &[Rule]) = (
             }),
             USERS_DOC,
         )
-        .checked_by(do_not_reach_users),
+        .hooked(&Hook::new(
+            Place::Value,
+            do_not_reach_users,
+            DO_NOT_REACH_USER_RULES,
+        )),
         Field::required(
             "expires_at",
             Str::format(Format::DateTimeUtc),
@@ -190,27 +202,34 @@ pub(super) const DO_NOT_REACH_PARAMS: (&[Field], &[Rule]) = (
 /// An operation of the custom audience endpoint.
 pub(super) const CUSTOM_AUDIENCE_OPERATION: &[Field] = &[
     OPERATION_TYPE,
-    Field::required("params", Type::Object(CUSTOM_AUDIENCE_PARAMS.0), PARAMS_DOC)
-        .checked_by(custom_audience_params),
+    Field::required("params", Type::Object(CUSTOM_AUDIENCE_PARAMS.0), PARAMS_DOC).hooked(
+        &Hook::new(
+            Place::Value,
+            custom_audience_params,
+            CUSTOM_AUDIENCE_PARAMS.1,
+        ),
+    ),
 ];
 
 /// An operation of the do-not-reach endpoint.
-pub(super) const DO_NOT_REACH_OPERATION: &[Field] = &[
-    OPERATION_TYPE,
-    Field::required("params", Type::Object(DO_NOT_REACH_PARAMS.0), PARAMS_DOC)
-        .checked_by(do_not_reach_params),
-];
+pub(super) const DO_NOT_REACH_OPERATION: &[Field] =
+    &[
+        OPERATION_TYPE,
+        Field::required("params", Type::Object(DO_NOT_REACH_PARAMS.0), PARAMS_DOC).hooked(
+            &Hook::new(Place::Value, do_not_reach_params, DO_NOT_REACH_PARAMS.1),
+        ),
+    ];
 
 const LIMIT_RULE: Rule = Rule {
     code: Code::TooManyItems,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: false,
     text: "at most 2500 operations per request (counting Update and Delete objects; more than 2500 users in all is a warning)",
     fields: &["", "/*/params/users"],
 };
 const BYTES_RULE: Rule = Rule {
     code: Code::TooLarge,
-    check: Check::Hook,
+    check: &Check::Hook,
     reads_clock: false,
     text: "body at most 5,000,000 bytes (compact JSON)",
     fields: &[""],
@@ -224,12 +243,7 @@ pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
         min_items: None,
         max_items: Some(MAX_OPERATIONS_PER_BODY),
     }),
-    rules: &[
-        CUSTOM_AUDIENCE_USER_RULE,
-        CUSTOM_AUDIENCE_DATES,
-        LIMIT_RULE,
-        BYTES_RULE,
-    ],
+    rules: &[],
 };
 
 /// What `describe("do_not_reach_users")` says: the same shape, with `email` and `phone_number`
@@ -241,11 +255,14 @@ pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
         min_items: None,
         max_items: Some(MAX_OPERATIONS_PER_BODY),
     }),
-    rules: &[
-        DO_NOT_REACH_USER_RULE,
-        DO_NOT_REACH_REFUSED_RULE,
-        DO_NOT_REACH_DATES,
-        LIMIT_RULE,
-        BYTES_RULE,
-    ],
+    rules: &[],
 };
+
+/// The root hook of `custom_audience_users` ([`super::custom_audience_body`]): the body's bytes,
+/// its operation count and its users in all.
+pub const CUSTOM_AUDIENCE_BODY: Hook =
+    Hook::new(Place::Root, custom_audience_body, &[LIMIT_RULE, BYTES_RULE]);
+
+/// The root hook of `do_not_reach_users` ([`super::do_not_reach_body`]).
+pub const DO_NOT_REACH_BODY: Hook =
+    Hook::new(Place::Root, do_not_reach_body, &[LIMIT_RULE, BYTES_RULE]);

@@ -8,7 +8,8 @@ use super::{
     NAME_MAX_CHARS, SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
 };
 use crate::model::{
-    Array, Check, Condition, Description, Field, Format, OnlyIn, Rule, Str, Tagged, Type, When,
+    Array, Check, Condition, Description, Field, Format, Hook, OnlyIn, Place, Rule, Str, Tagged,
+    Type, When,
 };
 use crate::report::Code;
 
@@ -48,7 +49,7 @@ const APP: &[Field] = &[
     Field::required_when(
         "androidstore_app_id",
         Str::ANY,
-        Condition {
+        &Condition {
             text: "required if ios_app_store_identifier is absent (at least one of these two required)",
             when: When::AllAbsent(&["ios_app_store_identifier"]),
         },
@@ -57,7 +58,7 @@ const APP: &[Field] = &[
     Field::required_when(
         "ios_app_store_identifier",
         Str::ANY,
-        Condition {
+        &Condition {
             text: "required if androidstore_app_id is absent (at least one of these two required)",
             when: When::AllAbsent(&["androidstore_app_id"]),
         },
@@ -106,7 +107,7 @@ pub(super) const COMPONENT: Type = Type::Tagged(&Tagged {
                 }),
                 "media_keys (array of 2 to 6 strings)",
             )
-            .checked_by(media_keys_check)],
+            .hooked(&MEDIA_KEYS)],
         ),
         (
             "DETAILS",
@@ -117,7 +118,7 @@ pub(super) const COMPONENT: Type = Type::Tagged(&Tagged {
                     DETAILS_DESTINATION,
                     "destination (object): WEBSITE, allowed only in DETAILS",
                 )
-                .checked_by(destination_check),
+                .hooked(&DESTINATION),
             ],
         ),
         (
@@ -129,7 +130,7 @@ pub(super) const COMPONENT: Type = Type::Tagged(&Tagged {
                     BUTTON_DESTINATION,
                     "destination (object): APP, allowed only in BUTTON",
                 )
-                .checked_by(destination_check),
+                .hooked(&DESTINATION),
             ],
         ),
     ],
@@ -180,77 +181,99 @@ const NOT_BOTH: Check = Check::After {
     },
 };
 
-/// The rules across members of the POST (`exactly_one`) or the PUT: the first is data; the
-/// others are checked in the table, by the component's tagged table (label) and the member
-/// hooks of card.rs (the composition of each list, the destination).
-const fn component_rules(exactly_one: Check) -> [Rule; 6] {
-    [
-    Rule {
+/// The rule across members of the POST (`exactly_one`) or the PUT (data); the others are
+/// the hooks' (the composition of each list, the destination) and the tagged table's (label).
+const fn component_rules(exactly_one: &'static Check) -> [Rule; 1] {
+    [Rule {
         code: Code::MutuallyExclusive,
         check: exactly_one,
         reads_clock: false,
         text: "exactly one of components or slides: not both",
         fields: &["/components", "/slides"],
-    },
-    Rule {
-        code: Code::OneOfRequired,
-        check: Check::InTable,
-        reads_clock: false,
-        text: "a card (each list of components: components, or each slide) needs one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS or BUTTON component",
-        fields: &["/components", "/slides/*"],
-    },
-    Rule {
-        code: Code::TooManyItems,
-        check: Check::InTable,
-        reads_clock: false,
-        text: "one media component and one DETAILS or BUTTON component per list, not more",
-        fields: &["/components", "/slides/*"],
-    },
-    Rule {
-        code: Code::NotAllowed,
-        check: Check::InTable,
-        reads_clock: false,
-        text: "label: BUTTON only; WEBSITE destinations only in DETAILS, APP destinations only in BUTTON",
-        fields: &[
-            "/components/*/label",
-            "/components/*/destination/type",
-            "/slides/*/*/label",
-            "/slides/*/*/destination/type",
-        ],
-    },
-    Rule {
-        code: Code::OneOfRequired,
-        check: Check::InTable,
-        reads_clock: false,
-        text: "an APP destination needs androidstore_app_id or ios_app_store_identifier (at least one of these two)",
-        fields: &[
-            "/components/*/destination/androidstore_app_id",
-            "/components/*/destination/ios_app_store_identifier",
-            "/slides/*/*/destination/androidstore_app_id",
-            "/slides/*/*/destination/ios_app_store_identifier",
-        ],
-    },
-    Rule {
-        code: Code::DependencyMissing,
-        check: Check::InTable,
-        reads_clock: false,
-        text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
-        fields: &[
-            "/components/*/destination/androidstore_deep_link",
-            "/components/*/destination/ios_deep_link",
-            "/slides/*/*/destination/androidstore_deep_link",
-            "/slides/*/*/destination/ios_deep_link",
-            "/components/*/destination/androidstore_app_id",
-            "/components/*/destination/ios_app_store_identifier",
-            "/slides/*/*/destination/androidstore_app_id",
-            "/slides/*/*/destination/ios_app_store_identifier",
-        ],
-    },
+    }]
+}
+
+const COMPOSITION_MISSING: &str = "a card (each list of components: components, or each slide) needs one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS or BUTTON component";
+const COMPOSITION_MAX: &str =
+    "one media component and one DETAILS or BUTTON component per list, not more";
+
+/// The rules of the composition of a list of components at `list` (`/components`, or each
+/// slide `/slides/*`).
+const fn composition(list: &'static [&'static str]) -> [Rule; 2] {
+    [
+        Rule {
+            code: Code::OneOfRequired,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: COMPOSITION_MISSING,
+            fields: list,
+        },
+        Rule {
+            code: Code::TooManyItems,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: COMPOSITION_MAX,
+            fields: list,
+        },
     ]
 }
 
-const CREATE_RULES: [Rule; 6] = component_rules(EXACTLY_ONE);
-const UPDATE_RULES: [Rule; 6] = component_rules(NOT_BOTH);
+/// The member hook of `components` ([`components_check`]).
+const COMPONENTS: Hook = Hook::new(
+    Place::Value,
+    components_check,
+    &composition(&["/components"]),
+);
+
+/// The member hook of `slides` ([`slides_check`]).
+const SLIDES_HOOK: Hook = Hook::new(Place::Value, slides_check, &composition(&["/slides/*"]));
+
+/// The member hook of the PUT's `name` ([`name_update_check`]).
+const NAME_UPDATE: Hook = Hook::new(Place::Value, name_update_check, &[]);
+
+/// The member hook of SWIPEABLE_MEDIA's `media_keys` ([`media_keys_check`]).
+const MEDIA_KEYS: Hook = Hook::new(Place::Value, media_keys_check, &[]);
+
+/// The member hook of a component's `destination` ([`destination_check`]): its type in its
+/// component, the APP destination's identifiers and deep links.
+const DESTINATION: Hook = Hook::new(
+    Place::Value,
+    destination_check,
+    &[
+        Rule {
+            code: Code::NotAllowed,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "WEBSITE destinations only in DETAILS, APP destinations only in BUTTON",
+            fields: &["/destination/type"],
+        },
+        Rule {
+            code: Code::OneOfRequired,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "an APP destination needs androidstore_app_id or ios_app_store_identifier (at least one of these two)",
+            fields: &[
+                "/destination/androidstore_app_id",
+                "/destination/ios_app_store_identifier",
+            ],
+        },
+        Rule {
+            code: Code::DependencyMissing,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "androidstore_deep_link only with androidstore_app_id; ios_deep_link only with ios_app_store_identifier (reported at the identifier missing)",
+            fields: &[
+                "/destination/androidstore_deep_link",
+                "/destination/ios_deep_link",
+                "/destination/androidstore_app_id",
+                "/destination/ios_app_store_identifier",
+            ],
+        },
+    ],
+);
+
+const CREATE_RULES: [Rule; 1] = component_rules(&EXACTLY_ONE);
+const UPDATE_RULES: [Rule; 1] = component_rules(&NOT_BOTH);
 
 /// What `describe("card")` says.
 pub const DESCRIPTION: Description = Description {
@@ -260,23 +283,23 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "components",
             COMPONENT_LIST,
-            Condition {
+            &Condition {
                 text: "required if slides is absent (exactly one of components or slides)",
                 when: When::AllAbsent(&["slides"]),
             },
             COMPONENTS_DOC,
         )
-        .checked_by(components_check),
+        .hooked(&COMPONENTS),
         Field::required_when(
             "slides",
             SLIDES,
-            Condition {
+            &Condition {
                 text: "required if components is absent (exactly one of components or slides)",
                 when: When::AllAbsent(&["components"]),
             },
             SLIDES_DOC,
         )
-        .checked_by(slides_check),
+        .hooked(&SLIDES_HOOK),
     ]),
     rules: &CREATE_RULES,
 };
@@ -291,9 +314,9 @@ pub const UPDATE_DESCRIPTION: Description = Description {
             Str::max(NAME_MAX_CHARS),
             "`name` (max 80); must not be replaced by an empty value",
         )
-        .checked_by(name_update_check),
-        Field::optional("components", COMPONENT_LIST, COMPONENTS_DOC).checked_by(components_check),
-        Field::optional("slides", SLIDES, SLIDES_DOC).checked_by(slides_check),
+        .hooked(&NAME_UPDATE),
+        Field::optional("components", COMPONENT_LIST, COMPONENTS_DOC).hooked(&COMPONENTS),
+        Field::optional("slides", SLIDES, SLIDES_DOC).hooked(&SLIDES_HOOK),
     ]),
     rules: &UPDATE_RULES,
 };

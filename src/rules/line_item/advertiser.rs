@@ -10,8 +10,7 @@ use crate::checks::urls;
 use crate::ctx::warn;
 use crate::ctx::Ctx;
 use crate::issues::CampaignIssue;
-use crate::json::Object;
-use crate::report::Pointer;
+use crate::model::At;
 
 const RULE_DOMAIN_PN: &str = "line_item_update.advertiser_domain.required_for_publisher_network";
 const RULE_USER_PREROLL: &str = "line_item_update.advertiser_user_id.preroll_views";
@@ -19,7 +18,8 @@ const RULE_USER_PREROLL: &str = "line_item_update.advertiser_user_id.preroll_vie
 /// advertiser_domain: a bare domain name (see [`urls::is_domain`]); sent empty, it is
 /// `required` on the PUBLISHER_NETWORK placement; not sent, it is `required` there when the
 /// record (`context.current`, if given) has none.
-pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn advertiser_domain(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let name = "advertiser_domain";
     if !fields::present(obj, name) {
         if given_on_publisher_network(ctx) {
@@ -39,7 +39,8 @@ pub(super) fn advertiser_domain(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>)
 }
 
 /// advertiser_user_id: "User promoting a PREROLL_VIEWS ad" (a warning on other objectives).
-pub(super) fn advertiser_user_id(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn advertiser_user_id(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let name = "advertiser_user_id";
     match fields::str_member(ctx, obj, path, name, Need::Optional) {
         Some(s) if !s.is_empty() => {}

@@ -7,9 +7,8 @@ use crate::checks::{current, text};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CampaignIssue;
-use crate::json::Object;
+use crate::model::At;
 use crate::options::Objective;
-use crate::report::Pointer;
 
 /// "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier".
 pub const APP_OBJECTIVES: &[Objective] = &[Objective::AppInstalls, Objective::AppEngagements];
@@ -22,7 +21,8 @@ pub const IOS_ID_PATTERN: &str = "^[0-9]+$";
 const RULE_APP_IDS: &str = "line_item_update.app_store_identifier.app_objectives";
 
 /// Each identifier's form, then whether an app line item keeps one of them.
-pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn app_store_identifiers(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let [android, ios] = APP_STORE_IDENTIFIERS;
     fields::str_member(ctx, obj, path, android, Need::Optional);
     if let Some(s) = fields::str_member(ctx, obj, path, ios, Need::Optional) {

@@ -9,7 +9,7 @@ use crate::checks::{current, numbers};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CampaignIssue;
-use crate::json::Object;
+use crate::model::At;
 use crate::options::Objective;
 use crate::report::Pointer;
 
@@ -30,7 +30,8 @@ const RULE_BID_AMOUNT: &str = "line_item_update.bid_amount_local_micro.required_
 
 /// The amount on its own, then the strategy with the objectives it is for and the amount it
 /// needs.
-pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn bid(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let amount_name = "bid_amount_local_micro";
     if let Some(v) = fields::member(ctx, obj, path, amount_name, Need::Optional) {
         let min = Some(BID_AMOUNT_MIN_MICRO);

@@ -6,7 +6,7 @@ use crate::checks::fields::{self, Need};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CampaignIssue;
-use crate::json::Object;
+use crate::model::At;
 use crate::options::BudgetOptimization;
 use crate::report::Pointer;
 
@@ -22,7 +22,8 @@ const RULE_DAILY_AT_MOST_TOTAL: &str =
 /// Both amounts on their own; a daily budget only under LINE_ITEM budget optimization; and the
 /// daily budget at most the total when both are known (the one not sent from `context.current`;
 /// a line item without a total budget has nothing to exceed).
-pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn budgets(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let total_name = "total_budget_amount_local_micro";
     let daily_name = "daily_budget_amount_local_micro";
     let total = fields::int_member(ctx, obj, path, total_name, Need::Optional);

@@ -10,8 +10,7 @@ use super::{
 use crate::checks::fields::{self, Need};
 use crate::checks::{lengths, text};
 use crate::ctx::Ctx;
-use crate::json::Object;
-use crate::report::Pointer;
+use crate::model::At;
 
 /// Business categories: "one or two must be set through the line item categories parameter".
 pub const PREROLL_CATEGORIES_MIN: usize = 1;
@@ -31,7 +30,8 @@ const RULE_CATEGORIES_PREROLL: &str = "line_item_update.categories.preroll_views
 
 /// A comma-separated list of IAB codes; sent empty, it is `required` on the PUBLISHER_NETWORK
 /// placement, else for PREROLL_VIEWS, which also takes at most two codes.
-pub(super) fn categories(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn categories(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let name = "categories";
     if !fields::present(obj, name) {
         // Not sent: the line item keeps its categories; a record given without them leaves a

@@ -6,14 +6,14 @@ use crate::checks::fields::{self, Need};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CampaignIssue;
-use crate::json::Object;
-use crate::report::Pointer;
+use crate::model::At;
 
 const RULE_DATES: &str = "line_item_update.end_time.after_start_time";
 
 /// Each date on its own; then the end must be later than the start when both are known (a value
 /// not sent comes from `context.current`).
-pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn flight(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let names = ["start_time", "end_time"];
     let [start_name, end_name] = names;
     let start = fields::datetime_member(ctx, obj, path, start_name, Require::Any, Need::Optional);

@@ -6,9 +6,8 @@ use super::only_for_objectives;
 use crate::checks::fields::{self, Need};
 use crate::checks::{enums, numbers};
 use crate::ctx::Ctx;
-use crate::json::Object;
+use crate::model::At;
 use crate::options::Objective;
-use crate::report::Pointer;
 
 /// duration_in_days: "1, 7 or 30".
 pub const DURATIONS_IN_DAYS: &[i64] = &[1, 7, 30];
@@ -27,7 +26,8 @@ pub const FREQUENCY_CAP_OBJECTIVES: &[Objective] = &[
 const RULE_FREQUENCY_CAP: &str = "line_item_update.frequency_cap.objectives";
 
 /// duration_in_days: one of [`DURATIONS_IN_DAYS`].
-pub(super) fn duration_in_days(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn duration_in_days(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let name = "duration_in_days";
     let Some(v) = fields::member(ctx, obj, path, name, Need::Optional) else {
         return;
@@ -40,7 +40,8 @@ pub(super) fn duration_in_days(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) 
 }
 
 /// frequency_cap: an integer, only for the objectives of [`FREQUENCY_CAP_OBJECTIVES`].
-pub(super) fn frequency_cap(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
+pub(super) fn frequency_cap(ctx: &mut Ctx, at: &At) {
+    let (path, obj) = (at.path, at.object);
     let name = "frequency_cap";
     if fields::int_member(ctx, obj, path, name, Need::Optional).is_some() {
         let (rule, objectives) = (RULE_FREQUENCY_CAP, FREQUENCY_CAP_OBJECTIVES);

@@ -53,7 +53,9 @@ use crate::checks::fields;
 use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
 use crate::issues::CampaignIssue;
-use crate::model::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
+use crate::model::{
+    Check, Condition, Description, Field, Format, Hook, Place, Rule, Str, Type, When,
+};
 use crate::options::{Objective, Placement};
 use crate::report::{Code, Pointer};
 
@@ -108,11 +110,126 @@ const INT: Type = Type::Int {
     max: None,
 };
 
+// The slot hooks of the line item's table, each with the rules across fields it checks.
+
+/// The slot hook of `advertiser_domain`: required on the publisher network (`advertiser::advertiser_domain`).
+const ADVERTISER_DOMAIN: Hook = Hook::new(Place::Slot, advertiser::advertiser_domain, &[]);
+
+/// The slot hook of `advertiser_user_id`: for a PREROLL_VIEWS ad (`advertiser::advertiser_user_id`).
+const ADVERTISER_USER_ID: Hook = Hook::new(Place::Slot, advertiser::advertiser_user_id, &[
+    Rule {
+            code: Code::NotAllowed,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
+        fields: &["/advertiser_user_id"],
+    },
+]);
+
+/// The slot hook of the app store identifiers (`app_store::app_store_identifiers`).
+const APP_STORE: Hook = Hook::new(Place::Slot, app_store::app_store_identifiers, &[
+    Rule {
+            code: Code::OneOfRequired,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
+        fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
+    },
+]);
+
+/// The slot hook of the bid amount and strategy (`bid::bid`).
+const BID: Hook = Hook::new(Place::Slot, bid::bid, &[
+    Rule {
+            code: Code::DependencyMissing,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
+        fields: &["/bid_strategy", "/bid_amount_local_micro"],
+    },
+    Rule {
+            code: Code::NotAllowed,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
+        fields: &["/bid_strategy"],
+    },
+]);
+
+/// The slot hook of `categories`: the business categories (`categories::categories`).
+const CATEGORIES: Hook = Hook::new(Place::Slot, categories::categories, &[
+    Rule {
+            code: Code::TooManyItems,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
+        fields: &["/categories"],
+    },
+]);
+
+/// The slot hook of `duration_in_days` (`frequency_cap::duration_in_days`).
+const DURATION_IN_DAYS: Hook = Hook::new(Place::Slot, frequency_cap::duration_in_days, &[]);
+
+/// The slot hook of `start_time` and `end_time` (`flight::flight`).
+const FLIGHT: Hook = Hook::new(
+    Place::Slot,
+    flight::flight,
+    &[Rule {
+        code: Code::InvalidDateRange,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "end_time is later than start_time (context: current, for the one not sent)",
+        fields: &["/start_time", "/end_time"],
+    }],
+);
+
+/// The slot hook of `frequency_cap` (`frequency_cap::frequency_cap`).
+const FREQUENCY_CAP: Hook = Hook::new(Place::Slot, frequency_cap::frequency_cap, &[
+    Rule {
+            code: Code::NotAllowed,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
+        fields: &["/frequency_cap"],
+    },
+]);
+
+/// The slot hook of `pay_by` (`pay_by::pay_by`).
+const PAY_BY: Hook = Hook::new(Place::Slot, pay_by::pay_by, &[
+    Rule {
+            code: Code::NotAllowed,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
+        fields: &["/pay_by"],
+    },
+]);
+
+/// The slot hook of the total and daily budgets (`budget::budgets`).
+const BUDGETS: Hook = Hook::new(Place::Slot, budget::budgets, &[
+    Rule {
+            code: Code::NotAllowed,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
+        fields: &["/daily_budget_amount_local_micro"],
+    },
+    Rule {
+            code: Code::OutOfRange,
+        check: &Check::Hook,
+        reads_clock: false,
+        text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
+        fields: &[
+            "/daily_budget_amount_local_micro",
+            "/total_budget_amount_local_micro",
+        ],
+    },
+]);
+
 /// What `describe("line_item_update")` says, and the row the engine runs: every query parameter
 /// of the PUT, all optional except where a fact of `options.context` makes one required; the
 /// facts the rules across members need are named in each rule. Members in the spec's table
 /// order, each followed by the cross-field rules it carries: the members whose rules read the
-/// context or the record are checked by slot hooks (`checked_in_slot`: the functions of the
+/// context or the record are checked by slot hooks (`Place::Slot`: the functions of the
 /// submodules), the others (audience_expansion, entity_status, goal, name) by the table.
 pub const DESCRIPTION: Description = Description {
     title: "The line item PUT query parameters",
@@ -120,22 +237,22 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "advertiser_domain",
             Str::format(Format::Domain),
-            ON_PUBLISHER_NETWORK,
+            &ON_PUBLISHER_NETWORK,
             "Domain without protocol; required when placement is PUBLISHER_NETWORK",
         )
-        .checked_in_slot(advertiser::advertiser_domain),
+        .hooked(&ADVERTISER_DOMAIN),
         Field::optional(
             "advertiser_user_id",
             Str::ANY,
             "User promoting a PREROLL_VIEWS ad",
         )
-        .checked_in_slot(advertiser::advertiser_user_id),
+        .hooked(&ADVERTISER_USER_ID),
         Field::optional(
             "android_app_store_identifier",
             Str::ANY,
             "APP_INSTALLS and APP_ENGAGEMENTS need this or the iOS identifier",
         )
-        .checked_in_slot(app_store::app_store_identifiers),
+        .hooked(&APP_STORE),
         Field::optional(
             "ios_app_store_identifier",
             Str::format(Format::Numeric),
@@ -155,7 +272,7 @@ pub const DESCRIPTION: Description = Description {
             },
             "long; greater than zero; required when bid_strategy is MAX or TARGET",
         )
-        .checked_in_slot(bid::bid),
+        .hooked(&BID),
         Field::optional(
             "bid_strategy",
             Type::Enum(bid::BID_STRATEGIES),
@@ -165,10 +282,10 @@ pub const DESCRIPTION: Description = Description {
         Field::required_when(
             "categories",
             Str::format(Format::IabCategoryList),
-            ON_PUBLISHER_NETWORK,
+            &ON_PUBLISHER_NETWORK,
             "IAB categories (comma-separated IAB codes); required when placement is PUBLISHER_NETWORK",
         )
-        .checked_in_slot(categories::categories),
+        .hooked(&CATEGORIES),
         Field::optional(
             "duration_in_days",
             Type::Int {
@@ -177,14 +294,14 @@ pub const DESCRIPTION: Description = Description {
             },
             "window of frequency_cap: 1, 7 or 30",
         )
-        .checked_in_slot(frequency_cap::duration_in_days),
+        .hooked(&DURATION_IN_DAYS),
         Field::optional(
             "entity_status",
             Type::Enum(ENTITY_STATUSES),
             "ACTIVE, PAUSED",
         ),
         Field::optional("start_time", Str::format(Format::DateTime), "ISO 8601")
-            .checked_in_slot(flight::flight),
+            .hooked(&FLIGHT),
         Field::optional("end_time", Str::format(Format::DateTime), "ISO 8601")
             .checked_with_previous(),
         Field::optional(
@@ -192,7 +309,7 @@ pub const DESCRIPTION: Description = Description {
             INT,
             "int; only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives",
         )
-        .checked_in_slot(frequency_cap::frequency_cap),
+        .hooked(&FREQUENCY_CAP),
         Field::optional("goal", Type::Enum(GOALS), "default depends on objective"),
         Field::optional("name", Str::ANY, "The line item's name"),
         Field::optional(
@@ -200,8 +317,8 @@ pub const DESCRIPTION: Description = Description {
             Type::Enum(pay_by::PAY_BY_VALUES),
             "APP_CLICK, IMPRESSION, LINK_CLICK; changeable only for APP_INSTALLS line items",
         )
-        .checked_in_slot(pay_by::pay_by),
-        Field::optional("total_budget_amount_local_micro", INT, "long").checked_in_slot(budget::budgets),
+        .hooked(&PAY_BY),
+        Field::optional("total_budget_amount_local_micro", INT, "long").hooked(&BUDGETS),
         Field::optional(
             "daily_budget_amount_local_micro",
             INT,
@@ -209,81 +326,7 @@ pub const DESCRIPTION: Description = Description {
         )
         .checked_with_previous(),
     ]),
-    rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "APP_INSTALLS and APP_ENGAGEMENTS line items need android_app_store_identifier or ios_app_store_identifier (context: objective, current)",
-            fields: &["/android_app_store_identifier", "/ios_app_store_identifier"],
-        },
-        Rule {
-            code: Code::DependencyMissing,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "bid_amount_local_micro is required when bid_strategy is MAX or TARGET (context: current)",
-            fields: &["/bid_strategy", "/bid_amount_local_micro"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "bid_strategy MAX is not for REACH or FOLLOWERS objectives; TARGET is for REACH or WEBSITE_CLICKS objectives (context: objective)",
-            fields: &["/bid_strategy"],
-        },
-        Rule {
-            code: Code::TooManyItems,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "business categories: a PREROLL_VIEWS line item takes one or two IAB codes in categories (sent empty: required) (context: objective)",
-            fields: &["/categories"],
-        },
-        Rule {
-            code: Code::InvalidDateRange,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "end_time is later than start_time (context: current, for the one not sent)",
-            fields: &["/start_time", "/end_time"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives (context: objective)",
-            fields: &["/frequency_cap"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "pay_by is changeable only for APP_INSTALLS line items (context: objective; current if given)",
-            fields: &["/pay_by"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "daily_budget_amount_local_micro only when the parent campaign has budget_optimization LINE_ITEM (context: budget_optimization)",
-            fields: &["/daily_budget_amount_local_micro"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "daily_budget_amount_local_micro is at most the total budget (context: current, for the one not sent)",
-            fields: &[
-                "/daily_budget_amount_local_micro",
-                "/total_budget_amount_local_micro",
-            ],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::Hook,
-            reads_clock: false,
-            text: "advertiser_user_id is the user promoting a PREROLL_VIEWS ad (a warning on another objective) (context: objective)",
-            fields: &["/advertiser_user_id"],
-        },
-    ],
+    rules: &[],
 };
 
 /// "required when placement is PUBLISHER_NETWORK", for member `name` sent as `""`: reports
@@ -357,7 +400,7 @@ fn only_for_objectives(
 mod tests {
     use super::*;
     use crate::kind::Kind;
-    use crate::model::MemberHook;
+    use crate::model::Place;
     use crate::options::Options;
     use serde_json::json;
 
@@ -367,9 +410,9 @@ mod tests {
     fn covered_members_follow_a_slot() {
         let mut in_slot = false;
         for f in DESCRIPTION.fields() {
-            match f.check {
-                Some(MemberHook::Slot(_)) => in_slot = true,
-                Some(MemberHook::Covered) => assert!(in_slot, "{}", f.name),
+            match f.hook {
+                Some(hook) if hook.place == Place::Slot => in_slot = true,
+                _ if f.covered => assert!(in_slot, "{}", f.name),
                 _ => in_slot = false,
             }
         }
@@ -407,5 +450,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// pay_by's hook leaves the value's check to the table (one of the values the table
+    /// declares) and goes on from a value the table accepts: under a table declaring other
+    /// values, a value of those is not refused by a second list of the hook's own.
+    #[test]
+    fn pay_by_is_checked_by_its_table_alone() {
+        const TABLE: &[Field] =
+            &[Field::optional("pay_by", Type::Enum(&["OTHER"]), "").hooked(&PAY_BY)];
+        let codes = |payload: serde_json::Value| -> Vec<&'static str> {
+            let options = json!({"context": {"objective": "REACH"}});
+            let options = Options::from_value(&options).unwrap_or_default();
+            let mut ctx = crate::ctx::Ctx::new(&options, crate::ctx::Mode::Query);
+            let v = crate::json::Value::from_serde(&payload);
+            crate::engine::form::object(&mut ctx, &Pointer::root(), &v, TABLE);
+            ctx.finish().issues.iter().map(|i| i.code.code()).collect()
+        };
+        assert_eq!(codes(json!({"pay_by": "OTHER"})), ["not_allowed"]);
+        assert_eq!(codes(json!({"pay_by": "IMPRESSION"})), ["not_in_enum"]);
+        assert_eq!(codes(json!({"pay_by": 1})), ["wrong_type"]);
+        assert!(codes(json!({})).is_empty());
     }
 }

@@ -3,13 +3,12 @@
 //! states a default: nothing is checked.)
 
 use crate::checks::current;
-use crate::checks::fields::{self, Need};
 use crate::ctx::report;
 use crate::ctx::Ctx;
+use crate::engine::form;
 use crate::issues::CampaignIssue;
-use crate::json::Object;
+use crate::model::At;
 use crate::options::Objective;
-use crate::report::Pointer;
 
 /// pay_by: "APP_CLICK, IMPRESSION, LINK_CLICK".
 pub const PAY_BY_VALUES: &[&str] = &["APP_CLICK", "IMPRESSION", "LINK_CLICK"];
@@ -18,10 +17,11 @@ pub const PAY_BY_CHANGEABLE_OBJECTIVE: Objective = Objective::AppInstalls;
 
 const RULE_PAY_BY: &str = "line_item_update.pay_by.app_installs_only";
 
-/// One of [`PAY_BY_VALUES`]; sending it changes it, which only an APP_INSTALLS line item allows.
-pub(super) fn pay_by(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
-    let name = "pay_by";
-    let Some(v) = fields::enum_member(ctx, obj, path, name, PAY_BY_VALUES, Need::Optional) else {
+/// Checked by the table as it declares it (one of [`PAY_BY_VALUES`]); a value sent changes it,
+/// which only an APP_INSTALLS line item allows.
+pub(super) fn pay_by(ctx: &mut Ctx, at: &At) {
+    let (path, name) = (at.path, "pay_by");
+    let Some(v) = form::checked_string(ctx, at) else {
         return;
     };
     let Some(objective) = ctx.objective(RULE_PAY_BY) else {

@@ -8,30 +8,30 @@ use super::{
     TITLE_MAX_CHARS,
 };
 use crate::model::{
-    Array, Check, Condition, Description, Empty, Field, Format, Rule, Str, Type, When,
+    Array, Check, Condition, Description, Empty, Field, Format, Hook, Place, Rule, Str, Type, When,
 };
 use crate::report::Code;
 
 /// "brand ... Required if gtin and mpn are absent" (and its two twins), as data. The engine
 /// reports the three together ([`Field::grouped`]) as one `one_of_required` at `/brand`
 /// ([`AT_LEAST_ONE_IDENTIFIER`], after `mpn`; an empty string counts as absent).
-const fn identifier_field(
-    name: &'static str,
-    ty: Type,
-    others: &'static [&'static str],
-    text: &'static str,
-) -> Field {
-    Field::required_when(
-        name,
-        ty,
-        Condition {
-            text,
-            when: When::AllAbsent(others),
-        },
-        text,
-    )
-    .grouped()
+const fn identifier_field(name: &'static str, ty: Type, condition: &'static Condition) -> Field {
+    Field::required_when(name, ty, condition, condition.text).grouped()
 }
+
+/// "brand: Required if gtin and mpn are absent" and its twins.
+const BRAND_IF: Condition = Condition {
+    text: "Required if gtin and mpn are absent",
+    when: When::AllAbsent(&["gtin", "mpn"]),
+};
+const GTIN_IF: Condition = Condition {
+    text: "UPC, EAN, JAN or ISBN; required if brand and mpn are absent",
+    when: When::AllAbsent(&["brand", "mpn"]),
+};
+const MPN_IF: Condition = Condition {
+    text: "Required if gtin and brand are absent",
+    when: When::AllAbsent(&["gtin", "brand"]),
+};
 
 /// At least one of brand, gtin and mpn (anchored after `mpn`).
 const AT_LEAST_ONE_IDENTIFIER: Check = Check::AtLeastOne {
@@ -55,6 +55,28 @@ const UNIQUE_IDS: Check = Check::UniqueBy {
     key: "id",
     message: "products of this request share this id, and the service ignores all of them",
 };
+
+/// The member hook of `sale_price` ([`sale_price_check`]): lower than price, in its currency.
+const SALE_PRICE: Hook = Hook::new(
+    Place::Value,
+    sale_price_check,
+    &[
+        Rule {
+            code: Code::OutOfRange,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "sale_price is lower than price",
+            fields: &["/sale_price", "/price"],
+        },
+        Rule {
+            code: Code::NotAllowed,
+            check: &Check::Hook,
+            reads_clock: false,
+            text: "sale_price is in the currency of price (else it cannot be shown to be lower)",
+            fields: &["/sale_price", "/price"],
+        },
+    ],
+);
 
 /// The member table of one product (document B §2 Product), shared by `product` and by each
 /// item of `product_batch`.
@@ -92,24 +114,9 @@ pub const PRODUCT_FIELDS: &[Field] = &[
         Str::format(Format::Url),
         "JPG, GIF, WEBP or PNG; min 500x500 px; max 5 MB (an http(s) URL; the image itself is not checkable)",
     ),
-    identifier_field(
-        "brand",
-        Str::ANY,
-        &["gtin", "mpn"],
-        "Required if gtin and mpn are absent",
-    ),
-    identifier_field(
-        "gtin",
-        Str::format(Format::Gtin),
-        &["brand", "mpn"],
-        "UPC, EAN, JAN or ISBN; required if brand and mpn are absent",
-    ),
-    identifier_field(
-        "mpn",
-        Str::ANY,
-        &["gtin", "brand"],
-        "Required if gtin and brand are absent",
-    )
+    identifier_field("brand", Str::ANY, &BRAND_IF),
+    identifier_field("gtin", Str::format(Format::Gtin), &GTIN_IF),
+    identifier_field("mpn", Str::ANY, &MPN_IF)
     .then(&AT_LEAST_ONE_IDENTIFIER),
     Field::optional("mobile_link", Str::format(Format::HttpsUrl), "https"),
     Field::optional(
@@ -141,7 +148,7 @@ pub const PRODUCT_FIELDS: &[Field] = &[
         Str::format(Format::Price),
         "Lower than price; same format",
     )
-    .checked_by(sale_price_check),
+    .hooked(&SALE_PRICE),
     Field::optional(
         "sale_price_effective_date",
         Str::format(Format::DateRange),
@@ -168,55 +175,11 @@ pub const PRODUCT_FIELDS: &[Field] = &[
     Field::optional(CUSTOM_LABELS[4], Str::ANY, "Free labels"),
 ];
 
-const IDENTIFIERS_RULE: &str =
-    "at least one of brand, gtin and mpn (each is required if the other two are absent)";
-const IN_STOCK_RULE: &str = "inventory is at least 1 when availability is `in stock`";
-const SALE_PRICE_RULE: &str = "sale_price is lower than price";
-const SALE_CURRENCY_RULE: &str =
-    "sale_price is in the currency of price (else it cannot be shown to be lower)";
-const EFFECTIVE_DATE_RULE: &str = "the end of sale_price_effective_date is later than its start";
-
 /// What `describe("product")` says: the same limits and sets the rules below use.
 pub const DESCRIPTION: Description = Description {
     title: "One catalog product",
     root: Type::Object(PRODUCT_FIELDS),
-    rules: &[
-        Rule {
-            code: Code::OneOfRequired,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IDENTIFIERS_RULE,
-            fields: &["/brand", "/gtin", "/mpn"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IN_STOCK_RULE,
-            fields: &["/inventory", "/availability"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_PRICE_RULE,
-            fields: &["/sale_price", "/price"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_CURRENCY_RULE,
-            fields: &["/sale_price", "/price"],
-        },
-        Rule {
-            code: Code::InvalidDateRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: EFFECTIVE_DATE_RULE,
-            fields: &["/sale_price_effective_date"],
-        },
-    ],
+    rules: &[],
 };
 
 /// What `describe("product_batch")` says: `{products: [product, ...]}`, each product as in
@@ -233,48 +196,5 @@ pub const BATCH_DESCRIPTION: Description = Description {
         "JSON `{products: [product, ...]}`, at most 25 per request",
     )
     .then(&UNIQUE_IDS)]),
-    rules: &[
-        Rule {
-            code: Code::Duplicate,
-            check: Check::InTable,
-            reads_clock: false,
-            text: "if the same id occurs several times in one request, all of them are ignored",
-            fields: &["/products/*/id"],
-        },
-        Rule {
-            code: Code::OneOfRequired,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IDENTIFIERS_RULE,
-            fields: &["/products/*/brand", "/products/*/gtin", "/products/*/mpn"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: IN_STOCK_RULE,
-            fields: &["/products/*/inventory", "/products/*/availability"],
-        },
-        Rule {
-            code: Code::OutOfRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_PRICE_RULE,
-            fields: &["/products/*/sale_price", "/products/*/price"],
-        },
-        Rule {
-            code: Code::NotAllowed,
-            check: Check::InTable,
-            reads_clock: false,
-            text: SALE_CURRENCY_RULE,
-            fields: &["/products/*/sale_price", "/products/*/price"],
-        },
-        Rule {
-            code: Code::InvalidDateRange,
-            check: Check::InTable,
-            reads_clock: false,
-            text: EFFECTIVE_DATE_RULE,
-            fields: &["/products/*/sale_price_effective_date"],
-        },
-    ],
+    rules: &[],
 };

@@ -2,11 +2,10 @@
 //! the constants the rules in [`super`] use.
 
 use super::{
-    config_fields_check, id_check, url_check, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID_MAX_DIGITS,
-    ID_PARAM, URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
+    CONFIG_FIELDS, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID, ID_MAX_DIGITS, ID_PARAM, URL, URL_MAX_CHARS,
+    WEBHOOK_CONFIG_FIELDS,
 };
-use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
-use crate::report::Code;
+use crate::model::{Description, Field, Format, List, Str, Type};
 
 /// A webhook id: a string of 1 to [`ID_MAX_DIGITS`] ASCII digits (A §2 WebhookConfig, "Pattern
 /// `^[0-9]{1,19}$`"); never a JSON number. Shared with `activity_subscription`.
@@ -28,15 +27,8 @@ pub const CREATE_DESCRIPTION: Description = Description {
         }),
         "publicly reachable HTTPS URL; the path is free; no port; well-formed; capped at 200 characters",
     )
-    .checked_by(url_check)]),
-    rules: &[Rule {
-        code: Code::NotAllowed,
-        // In the member hook of `url` (`checked_by`).
-        check: Check::InTable,
-        reads_clock: false,
-        text: "the URL names no port and no user info, and its host is publicly reachable (not localhost, a loopback, private, link-local or other special-purpose address)",
-        fields: &["/url"],
-    }],
+    .hooked(&URL)]),
+    rules: &[],
 };
 
 /// What `describe("webhook_list_query")` says.
@@ -52,7 +44,7 @@ pub const LIST_QUERY_DESCRIPTION: Description = Description {
         }),
         "Comma-separated list (form style, not exploded), at least one item, items unique. Allowed items: created_at, id, url, valid",
     )
-    .checked_by(config_fields_check)]),
+    .hooked(&CONFIG_FIELDS)]),
     rules: &[],
 };
 
@@ -60,8 +52,7 @@ pub const LIST_QUERY_DESCRIPTION: Description = Description {
 pub const ID_DESCRIPTION: Description = Description {
     title: "The webhook id path parameter",
     root: Type::Object(&[
-        Field::required(ID_PARAM, WEBHOOK_ID, "string, Pattern `^[0-9]{1,19}$`")
-            .checked_by(id_check),
+        Field::required(ID_PARAM, WEBHOOK_ID, "string, Pattern `^[0-9]{1,19}$`").hooked(&ID),
     ]),
     rules: &[],
 };

@@ -13,7 +13,7 @@ pub mod hooks;
 
 use crate::ctx::Mode;
 use crate::kind::Kind;
-use crate::model::{Hook, KindSpec};
+use crate::model::{KindSpec, Place};
 // The rows name their descriptions in `rules` (the import is read here, by tests/layers.rs and
 // the import graph, rather than only in the generated file).
 use crate::rules;
