@@ -7,6 +7,7 @@
 //! [`crate::validate_json`] and [`crate::Report::to_json`] instead.
 
 use crate::json::tape::{decode, json_text_bound, TapeRef};
+use crate::json::write;
 use crate::MAX_INPUT_BYTES;
 use crate::{signing, validate_json, validate_value, Error, Kind, Options, Report};
 
@@ -72,4 +73,10 @@ pub fn validate_tape_envelope(kind: &str, tape: &TapeRef<'_>, options: &str) -> 
 /// [`validate_json`] wrapped in an [`envelope`].
 pub fn validate_json_envelope(kind: &str, payload: &[u8], options: &str) -> String {
     envelope(validate_json(kind, payload, options).map(|r| r.to_json()))
+}
+
+/// Appends `s` to `out` as a JSON string literal, escaped as serde_json escapes it: the engine's
+/// one JSON writer (`json::write`), for the bindings' JSON results.
+pub fn json_string(out: &mut String, s: &str) {
+    write::string(out, s);
 }

@@ -138,7 +138,8 @@ pub use report::{Code, Issue, Report, Severity};
 #[allow(missing_docs)]
 pub mod __private {
     pub use crate::envelope::{
-        envelope, validate_json_envelope, validate_tape, validate_tape_envelope, JsonError,
+        envelope, json_string, validate_json_envelope, validate_tape, validate_tape_envelope,
+        JsonError,
     };
 
     /// The JSON tape (see `src/json/tape.rs`).

@@ -7,7 +7,7 @@
 // Bulk input goes in as UTF-8 (TextEncoder: native, where the glue copies ASCII a character at
 // a time): newline-separated text, or blocks of values back to back plus their UTF-16 lengths
 // (a value may hold anything, a newline included), encoded straight into the engine's memory.
-import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
+import { PreflightError, isWellFormed, plain } from './core.js';
 import { engineOf } from './engine.js';
 
 const HEX_LEN = 64;
@@ -34,9 +34,11 @@ export const MAX_CALL_BYTES = 65536;
 const BLOCK_UNITS = (1 << 21) - MAX_VALUE_BYTES;
 export const MAX_STAGE_BYTES = (1 << 21) * 3;
 const textEncoder = new TextEncoder();
-/** The hash options (upload bodies, lib/bodies.js, take more). */
+/**
+ * The hash options' names (upload bodies, lib/bodies.js, take more); their types and values are
+ * checked by the engine (bindings/wasm/src/opts.rs).
+ */
 export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
-const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
 
 /**
  * The `not_a_string` message for what was given: a number is refused because ids above 2^53 lose
@@ -53,40 +55,6 @@ const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no
 export const TOO_LONG = 'x'.repeat(MAX_VALUE_BYTES + 1);
 
 export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
-
-/**
- * Checks the caller's hash options (camelCase, unknown members refused); the values themselves
- * (phone format name, country code) are checked by the engine.
- * @param {unknown} options
- * @param {readonly string[]} allowed the members allowed in this call's options
- */
-export function hashOptions(options, allowed = HASH_KEYS) {
-  if (options === undefined || options === null) return DEFAULT_OPTIONS;
-  if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  for (const key of ownKeys(options)) {
-    if (!allowed.includes(key)) {
-      throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected ${allowed.join(', ')}`);
-    }
-  }
-  // Own members only (lib/core.js `own`): an inherited one is no option.
-  const phoneFormat = own(options, 'phoneFormat');
-  const defaultCountryCode = own(options, 'defaultCountryCode');
-  const prehashed = own(options, 'prehashed');
-  if (phoneFormat != null && typeof phoneFormat !== 'string') {
-    throw new PreflightError('bad_options', "phoneFormat must be 'e164' or 'digits'");
-  }
-  if (defaultCountryCode != null && typeof defaultCountryCode !== 'string') {
-    throw new PreflightError('bad_options', "defaultCountryCode must be a string of 1 to 3 digits, like '44'");
-  }
-  if (prehashed != null && typeof prehashed !== 'boolean') {
-    throw new PreflightError('bad_options', 'prehashed must be a boolean');
-  }
-  return {
-    phoneFormat: phoneFormat ?? 'e164',
-    defaultCountryCode: defaultCountryCode ?? undefined,
-    prehashed: prehashed ?? false,
-  };
-}
 
 /**
  * The results of one push or finish of a streaming hasher (line or CSV), gathered from one or
@@ -274,7 +242,7 @@ export const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(
 export function audienceApi(raw) {
   const engine = engineOf(raw);
   let typeList = null;
-  const idTypes = () => (typeList ??= engine.call(() => raw.audienceIdTypes()).split(','));
+  const idTypes = () => (typeList ??= JSON.parse(engine.call(() => raw.audienceIdTypes())));
 
   /** The type name, checked before anything else so that the error does not depend on the value. */
   const idType = (type) => {
@@ -302,9 +270,9 @@ export function audienceApi(raw) {
    */
   const normalizeIdentifier = (type, value, options) => {
     idType(type);
-    const o = hashOptions(options);
+    const o = plain(options);
     const v = oneValue(value);
-    return engine.call(() => raw.audienceNormalize(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    return engine.call(() => raw.audienceNormalize(type, v, o));
   };
 
   /**
@@ -313,9 +281,9 @@ export function audienceApi(raw) {
    */
   const hashIdentifier = (type, value, options) => {
     idType(type);
-    const o = hashOptions(options);
+    const o = plain(options);
     const v = oneValue(value);
-    return engine.call(() => raw.audienceHash(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    return engine.call(() => raw.audienceHash(type, v, o));
   };
 
   /**
@@ -325,13 +293,19 @@ export function audienceApi(raw) {
    */
   const hashIdentifiers = (type, values, options) => {
     idType(type);
-    const o = hashOptions(options);
-    if (!Array.isArray(values)) throw new PreflightError('invalid_argument', 'values must be an array of strings');
+    // The type and options, checked by the engine before any value (an empty list included).
+    const hasher = engine.call(() => new raw.AudienceHasher(type, plain(options)));
+    const generation = engine.generation;
+    if (!Array.isArray(values)) {
+      engine.call(() => hasher.free());
+      throw new PreflightError('invalid_argument', 'values must be an array of strings');
+    }
     let n;
     try {
       n = values.length;
     } catch (e) {
       // A Proxy of an array.
+      engine.call(() => hasher.free());
       throw new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e });
     }
     // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
@@ -340,10 +314,8 @@ export function audienceApi(raw) {
     const vals = new Array(Math.min(n, BLOCK));
     const lens = new Uint32Array(vals.length);
     let start = 0;
-    const generation = engine.generation;
     const ownOnly = inheritsIndexes(values);
     try {
-      // At least one block, so that the engine checks the options of an empty list too.
       do {
         /** @type {Map<number, string> | null} */
         let overrides = null;
@@ -361,7 +333,7 @@ export function audienceApi(raw) {
           vals[m] = staged;
           units += lens[m] = staged.length;
         }
-        let r = hashBlock(type, o, vals, lens, m, units);
+        let r = hashBlock(hasher, vals, lens, m, units);
         if (r === null) {
           // A lone surrogate (maybe pairing up with a neighbour's when joined): such values
           // are rejected one by one, the rest hashed as usual.
@@ -374,16 +346,19 @@ export function audienceApi(raw) {
             }
           }
           // Cannot fail again: every value left is well-formed, and so is their concatenation.
-          r = hashBlock(type, o, vals, lens, m, units);
+          r = hashBlock(hasher, vals, lens, m, units);
           if (r === null) throw new PreflightError('split_character', 'a value could not be staged');
         }
         unpackInto(r, overrides, hashes, errors, -start, start);
         start += m;
       } while (start < n);
     } finally {
-      // Not after a failure inside the module: that instance is gone, and the new one has
-      // nothing staged.
-      if (engine.generation === generation) engine.call(() => raw.audienceReleaseStage());
+      // Not after a failure inside the module: that instance is gone, with the hasher, and the
+      // new one has nothing staged.
+      if (engine.generation === generation) {
+        engine.call(() => raw.audienceReleaseStage());
+        engine.call(() => hasher.free());
+      }
     }
     return { hashes, errors };
   };
@@ -392,12 +367,12 @@ export function audienceApi(raw) {
    * The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed
    * (seen here, or by the engine: `split_character`, a surrogate pair cut between two values).
    */
-  const hashBlock = (type, o, vals, lens, m, units) => {
+  const hashBlock = (hasher, vals, lens, m, units) => {
     // At most MAX_STAGE_BYTES (BLOCK_UNITS above); the engine refuses more, and what it cannot
     // reserve.
     const cap = units * 3;
     const ptr = engine.call(() => raw.audienceStage(cap));
-    if (ptr === undefined) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
+    if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
     // The memory and its view are taken afresh for every block, right after audienceStage, which
     // may grow the memory (detaching an older buffer); a failure anywhere in the process may have
     // replaced the instance, and with it the memory, since the last block.
@@ -411,7 +386,7 @@ export function audienceApi(raw) {
     }
     const staged = lens.subarray(0, m);
     try {
-      return engine.call(() => raw.audienceHashStaged(type, at, staged, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+      return engine.call(() => hasher.hashStaged(at, staged));
     } catch (e) {
       if (e instanceof PreflightError && e.code === 'split_character') return null;
       throw e;
@@ -427,14 +402,14 @@ export function audienceApi(raw) {
    */
   const hashLines = (type, text, options) => {
     idType(type);
-    const o = hashOptions(options);
+    const o = plain(options);
     let bytes;
     if (typeof text === 'string') bytes = utf8(text);
     else if (text instanceof Uint8Array) bytes = text;
     else throw new PreflightError('invalid_argument', 'text must be a string or a Uint8Array');
     // Through the module's streaming line hasher, MAX_CALL_BYTES at a time: the same lines and
     // results as the whole text at once (bulk.rs), with what one call allocates bounded.
-    const hasher = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const hasher = engine.call(() => new raw.AudienceLineHasher(type, o));
     const generation = engine.generation;
     const hashes = [];
     const errors = [];
@@ -458,9 +433,9 @@ export function audienceApi(raw) {
    */
   const createLineHasher = (type, options) => {
     idType(type);
-    const o = hashOptions(options);
+    const o = plain(options);
     // Throws for a bad type or option (nothing is allocated then).
-    let h = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    let h = engine.call(() => new raw.AudienceLineHasher(type, o));
     // The instance `h` lives in: after a failure inside the module (lib/engine.js) it is gone,
     // and `h` is never handed to the new one (its pointer means nothing there).
     const born = engine.generation;

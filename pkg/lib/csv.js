@@ -8,9 +8,9 @@
 // engine's code: bad_options, unknown_column, ambiguous_column, invalid_header,
 // column_out_of_range, header_too_long, empty_input, and unclosed_quote (with `row`, the row where
 // a quote opened that never closes; never a value).
-import { PreflightError, own, ownKeys } from './core.js';
+import { PreflightError, own, ownKeys, plain } from './core.js';
 import { engineOf } from './engine.js';
-import { MAX_CALL_BYTES, addPacked, gather, hashOptions, unpack, utf8 } from './audience.js';
+import { MAX_CALL_BYTES, addPacked, gather, unpack, utf8 } from './audience.js';
 
 /** The CSV options of hashFile and createHashStream, besides the hash options. */
 export const CSV_KEYS = ['column', 'header', 'delimiter', 'countryColumn'];
@@ -67,10 +67,8 @@ export function csvApi(raw) {
    * @param {string} type @param {object | undefined} options hash options @param {{column: string, header: boolean, delimiter: string}} csv
    */
   const createCsvHasher = (type, options, csv) => {
-    const o = hashOptions(options);
-    let h = engine.call(
-      () => new raw.AudienceCsvHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed, csv.column, csv.header, csv.delimiter, csv.countryColumn),
-    );
+    const o = plain(options);
+    let h = engine.call(() => new raw.AudienceCsvHasher(type, o, csv));
     const born = engine.generation;
     let failedRow = 0;
     const live = () => {
@@ -160,7 +158,7 @@ export function csvApi(raw) {
     else throw new PreflightError('invalid_argument', 'the CSV must be a string, a Uint8Array or an ArrayBuffer');
     let r;
     try {
-      r = engine.call(() => raw.audienceCsvExtract(bytes, csv.column, csv.header, csv.delimiter));
+      r = engine.call(() => raw.audienceCsvExtract(bytes, csv));
     } catch (e) {
       // The engine's message of an unclosed quote starts with its row.
       throw withRow(e, () => +(/^row (\d+):/.exec(e.message)?.[1] ?? 0));

@@ -4,7 +4,7 @@
 // each chunk completed, or (`output: 'text'`) the text `preflight hash TYPE` writes on standard
 // output for them, byte for byte.
 import { PreflightError, own, ownKeys } from './core.js';
-import { HASH_KEYS, hashOptions, isPlainObject } from './audience.js';
+import { HASH_KEYS, isPlainObject } from './audience.js';
 import { CSV_KEYS, csvOptions } from './csv.js';
 
 /** The stream's own options, besides the hash options. */
@@ -21,7 +21,8 @@ export function splitOptions(options, ownKeysAllowed) {
   const mine = Object.create(null);
   if (options === undefined || options === null) return { mine, hash: undefined };
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  const hash = {};
+  // Without a prototype too: the engine reads the hash options (bindings/wasm/src/opts.rs).
+  const hash = Object.create(null);
   for (const key of ownKeys(options)) {
     if (ownKeysAllowed.includes(key)) mine[key] = own(options, key);
     else if (HASH_KEYS.includes(key)) hash[key] = own(options, key);
@@ -32,8 +33,6 @@ export function splitOptions(options, ownKeysAllowed) {
       );
     }
   }
-  // Checked now, so that a wrong call fails before any data.
-  hashOptions(hash);
   return { mine, hash };
 }
 

@@ -19,7 +19,7 @@
 //! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. No
 //! crossing per value, and no separator that a value could contain. `hashIdentifiers` goes a
 //! block of values at a time through a staging area in this module's memory ([`audience_stage`],
-//! [`audience_hash_staged`]): the JavaScript side encodes straight into it.
+//! [`AudienceHasher::hash_staged`]): the JavaScript side encodes straight into it.
 //!
 //! The input of one call is bounded ([`MAX_CALL_BYTES`], [`MAX_STAGE_BYTES`],
 //! [`MAX_STAGED_VALUES`]; more is `input_too_large`), and so is what the call allocates: results
@@ -31,51 +31,32 @@
 //! [`MAX_STAGE_BYTES`].
 
 use crate::fail::{done, Fail};
-use preflight::audience::{
-    hash_many_into, HashOptions, HashOutput, IdType, LineHasher, PhoneFormat,
-};
+use crate::opts::{only_hash_options, Members};
+use preflight::audience::{hash_many_into, HashOptions, HashOutput, IdType, LineHasher};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
-fn id_type(name: &str) -> Result<IdType, Fail> {
+pub(crate) fn id_type(name: &str) -> Result<IdType, Fail> {
     name.parse::<IdType>()
         .map_err(|e| Fail::of(e.code(), e.message()))
 }
 
-pub(crate) fn hash_options(
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<HashOptions, Fail> {
-    let phone_format = phone_format
-        .parse::<PhoneFormat>()
-        .map_err(|e| Fail::of(e.code(), e.message()))?;
-    let mut opts = HashOptions::default()
-        .with_phone_format(phone_format)
-        .with_prehashed(prehashed);
-    opts.default_country_code = default_country_code;
-    opts.validate()?;
-    Ok(opts)
-}
-
-pub(crate) fn both(
-    name: &str,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<(IdType, HashOptions), Fail> {
+/// The type and the hash options of a call: the type first, so that its error does not depend
+/// on the options.
+pub(crate) fn both(name: &str, options: &impl Members) -> Result<(IdType, HashOptions), Fail> {
     let t = id_type(name)?;
-    Ok((
-        t,
-        hash_options(phone_format, default_country_code, prehashed)?,
-    ))
+    Ok((t, only_hash_options(options)?))
 }
 
-/// The type names, comma-separated (`email,phone_number,...`).
+/// The type names in [`IdType::ALL`]'s order, as JSON text (a constant: the hash-only build has no
+/// JSON writer; `id_types_are_the_cores` checks it).
+pub(crate) const ID_TYPES_JSON: &str =
+    "[\"email\",\"phone_number\",\"handle\",\"device_id\",\"service_id\",\"partner_user_id\"]";
+
+/// The type names, as a JSON array.
 #[wasm_bindgen(js_name = audienceIdTypes)]
 pub fn audience_id_types() -> String {
-    let names: Vec<&str> = IdType::ALL.iter().map(|t| t.name()).collect();
-    names.join(",")
+    ID_TYPES_JSON.to_string()
 }
 
 /// One value, normalized.
@@ -83,32 +64,22 @@ pub fn audience_id_types() -> String {
 pub fn audience_normalize(
     id_type: &str,
     value: &str,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
+    options: &JsValue,
 ) -> Result<String, JsValue> {
     done(
-        both(id_type, phone_format, default_country_code, prehashed)
+        both(id_type, options)
             .and_then(|(t, opts)| Ok(preflight::audience::normalize(t, value, &opts)?)),
     )
 }
 
 /// One value as sent: 64 hex digits, or the verbatim partner id.
 #[wasm_bindgen(js_name = audienceHash)]
-pub fn audience_hash(
-    id_type: &str,
-    value: &str,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<String, JsValue> {
-    done(
-        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
-            let mut s = String::with_capacity(64);
-            preflight::audience::hash_into(t, value, &opts, &mut s)?;
-            Ok(s)
-        }),
-    )
+pub fn audience_hash(id_type: &str, value: &str, options: &JsValue) -> Result<String, JsValue> {
+    done(both(id_type, options).and_then(|(t, opts)| {
+        let mut s = String::with_capacity(64);
+        preflight::audience::hash_into(t, value, &opts, &mut s)?;
+        Ok(s)
+    }))
 }
 
 /// The end (byte offset) of the value of `units` UTF-16 code units starting at byte `pos` of
@@ -258,7 +229,7 @@ pub const MAX_CALL_BYTES: usize = 65536;
 /// The largest staging area [`audience_stage`] makes: a block of `hashIdentifiers` (2 Mi UTF-16
 /// units at three bytes each, `MAX_STAGE_BYTES` in pkg/lib/audience.js).
 pub const MAX_STAGE_BYTES: usize = 3 << 21;
-/// The most values one [`audience_hash_staged`] takes (`BLOCK` in pkg/lib/audience.js).
+/// The most values one [`AudienceHasher::hash_staged`] takes (`BLOCK` in pkg/lib/audience.js).
 pub const MAX_STAGED_VALUES: usize = 32768;
 
 fn too_large() -> Fail {
@@ -286,54 +257,62 @@ pub fn audience_memory() -> JsValue {
 }
 
 // Makes the staging area at least `len` bytes and returns its address in this module's memory,
-// or `None` (`undefined`) when the memory cannot grow that far. The memory may grow here, so the caller takes a
+// or 0 when the memory cannot grow that far (no allocation is at address 0). The memory may grow here, so the caller takes a
 // fresh view of its buffer afterwards and calls nothing else of this module before
-// `audience_hash_staged`.
-/// The staging area's address, at least `len` bytes (`undefined`: no room).
+// `AudienceHasher::hash_staged`.
+/// The staging area's address, at least `len` bytes (0: no room).
 #[wasm_bindgen(js_name = audienceStage)]
-pub fn audience_stage(len: usize) -> Option<usize> {
+pub fn audience_stage(len: usize) -> usize {
     if len > MAX_STAGE_BYTES {
-        return None;
+        return 0;
     }
     let mut v = STAGE.take();
     let have = v.len();
     // Fallible: a block too large for the memory is an error for the caller, not a trap.
     let ptr = if have >= len || v.try_reserve_exact(len - have).is_ok() {
         v.resize(have.max(len), 0);
-        Some(v.as_mut_ptr() as usize)
+        v.as_mut_ptr() as usize
     } else {
-        None
+        0
     };
     STAGE.set(v);
     ptr
 }
 
-// `hash_joined` on the first `written` bytes of the staging area (`audience_stage`).
-/// Hashes the staged values; packed result.
-#[wasm_bindgen(js_name = audienceHashStaged)]
-pub fn audience_hash_staged(
-    id_type: &str,
-    written: usize,
-    lens: &[u32],
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<String, JsValue> {
-    // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
-    // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
-    // nothing else.
-    let stage = STAGE.take();
-    let packed = done(
-        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+// `hashIdentifiers` (pkg/lib/audience.js): the type and options of one call, read once; each
+// block of values goes through `hashStaged`.
+/// Bulk hashing of staged blocks of values (packed results).
+#[wasm_bindgen]
+pub struct AudienceHasher {
+    id_type: IdType,
+    opts: HashOptions,
+}
+
+#[wasm_bindgen]
+impl AudienceHasher {
+    #[wasm_bindgen(constructor)]
+    pub fn new(id_type: &str, options: &JsValue) -> Result<AudienceHasher, JsValue> {
+        done(both(id_type, options).map(|(id_type, opts)| AudienceHasher { id_type, opts }))
+    }
+
+    // `hash_joined` on the first `written` bytes of the staging area (`audience_stage`).
+    /// Hashes the staged values; packed result.
+    #[wasm_bindgen(js_name = hashStaged)]
+    pub fn hash_staged(&self, written: usize, lens: &[u32]) -> Result<String, JsValue> {
+        // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
+        // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
+        // nothing else.
+        let stage = STAGE.take();
+        let packed = done((|| {
             if lens.len() > MAX_STAGED_VALUES {
                 return Err(too_large());
             }
             let text = stage.get(..written).ok_or_else(split_fail)?;
-            hash_joined(t, &opts, text, lens)
-        }),
-    );
-    STAGE.set(stage);
-    packed
+            hash_joined(self.id_type, &self.opts, text, lens)
+        })());
+        STAGE.set(stage);
+        packed
+    }
 }
 
 // The staging area only grows while a call hashes its blocks; between calls it holds nothing (a
@@ -368,21 +347,12 @@ pub struct AudienceLineHasher {
 #[wasm_bindgen]
 impl AudienceLineHasher {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        id_type: &str,
-        phone_format: &str,
-        default_country_code: Option<String>,
-        prehashed: bool,
-    ) -> Result<AudienceLineHasher, JsValue> {
-        done(
-            both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| {
-                AudienceLineHasher {
-                    id_type: t,
-                    hasher: Some(LineHasher::new(t, opts)),
-                    spare: HashOutput::new(),
-                }
-            }),
-        )
+    pub fn new(id_type: &str, options: &JsValue) -> Result<AudienceLineHasher, JsValue> {
+        done(both(id_type, options).map(|(t, opts)| AudienceLineHasher {
+            id_type: t,
+            hasher: Some(LineHasher::new(t, opts)),
+            spare: HashOutput::new(),
+        }))
     }
 
     /// Feeds bytes; packed results of the lines completed.
@@ -456,4 +426,16 @@ pub fn bench_sha256_hex(text: &str) -> String {
         s.push(char::from(DIGITS[usize::from(b & 15)]));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn id_types_are_the_cores() {
+        let names: Vec<String> = preflight::audience::IdType::ALL
+            .iter()
+            .map(|t| format!("\"{}\"", t.name()))
+            .collect();
+        assert_eq!(super::ID_TYPES_JSON, format!("[{}]", names.join(",")));
+    }
 }

@@ -9,6 +9,7 @@
 
 use crate::audience::{both, pack, push_num, utf16_len};
 use crate::fail::{done, Fail};
+use crate::opts::{flag, text, Members};
 use preflight::audience::csv::{
     fields, parse_delimiter, strip_cr, ColumnReader, CsvError, CsvHasher, Scanner, BOM,
 };
@@ -21,11 +22,22 @@ impl From<CsvError> for Fail {
     }
 }
 
-fn reader(column: &str, header: bool, delimiter: &str) -> Result<ColumnReader, Fail> {
+/// The CSV options `{column, header, delimiter}` (`pkg/lib/csv.js` `csvOptions` gives all three).
+fn reader(csv: &impl Members) -> Result<ColumnReader, Fail> {
+    const MESSAGE: &str = "column is the command line's --column text";
+    let column = text(csv, "column", "bad_options", MESSAGE)?;
+    let header = flag(csv, "header", true, "header must be a boolean")?;
+    let delimiter = text(
+        csv,
+        "delimiter",
+        "bad_options",
+        "delimiter must be a string",
+    )?;
+    let column = column.ok_or_else(|| Fail::of("bad_options", MESSAGE))?;
     Ok(ColumnReader::new(
-        column,
+        &column,
         header,
-        parse_delimiter(delimiter)?,
+        parse_delimiter(delimiter.as_deref().unwrap_or(","))?,
     )?)
 }
 
@@ -41,22 +53,23 @@ pub struct AudienceCsvHasher {
 
 #[wasm_bindgen]
 impl AudienceCsvHasher {
-    /// `country_column`: each row's own country for its phone number (`--country-column`).
+    // `options`: the hash options; `csv`: `{column, header, delimiter, countryColumn}`
+    // (`countryColumn`: each row's own country for its phone number, `--country-column`).
     #[wasm_bindgen(constructor)]
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id_type: &str,
-        phone_format: &str,
-        default_country_code: Option<String>,
-        prehashed: bool,
-        column: &str,
-        header: bool,
-        delimiter: &str,
-        country_column: Option<String>,
+        options: &JsValue,
+        csv: &JsValue,
     ) -> Result<AudienceCsvHasher, JsValue> {
         done((|| {
-            let (t, opts) = both(id_type, phone_format, default_country_code, prehashed)?;
-            let mut reader = reader(column, header, delimiter)?;
+            let (t, opts) = both(id_type, options)?;
+            let mut reader = reader(csv)?;
+            let country_column = text(
+                csv,
+                "countryColumn",
+                "bad_options",
+                "countryColumn must be a string",
+            )?;
             if let Some(c) = country_column {
                 if t != IdType::PhoneNumber {
                     return Err(Fail::of(
@@ -131,17 +144,12 @@ fn finished() -> Fail {
 /// One column of a whole CSV input, unhashed: `<column>,<rowsBefore>|` then the packed form of
 /// `partner_user_id` results (every value verbatim, an empty one included).
 #[wasm_bindgen(js_name = audienceCsvExtract)]
-pub fn csv_extract(
-    input: &[u8],
-    column: &str,
-    header: bool,
-    delimiter: &str,
-) -> Result<String, JsValue> {
-    done(extract(input, column, header, delimiter))
+pub fn csv_extract(input: &[u8], csv: &JsValue) -> Result<String, JsValue> {
+    done(extract(input, csv))
 }
 
-fn extract(input: &[u8], column: &str, header: bool, delimiter: &str) -> Result<String, Fail> {
-    let mut r = reader(column, header, delimiter)?;
+fn extract(input: &[u8], csv: &impl Members) -> Result<String, Fail> {
+    let mut r = reader(csv)?;
     let mut errors = String::new();
     let mut lens = String::new();
     let mut values = String::new();

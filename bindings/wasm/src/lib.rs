@@ -25,6 +25,8 @@ mod bodies;
 #[cfg(feature = "csv")]
 mod csv;
 mod fail;
+#[cfg(feature = "audience")]
+mod opts;
 #[cfg(feature = "signing")]
 mod signing;
 #[cfg(feature = "validate")]

@@ -25,22 +25,10 @@ use wasm_bindgen::prelude::*;
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// `s` as a JSON string literal (quotes included): `"` and `\` escaped, control characters as
-/// `\uXXXX`. The wasm crate has no JSON library of its own; this is all it needs.
+/// `s` as a JSON string literal, by the engine's one JSON writer.
 fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => {
-                out.push_str(&format!("\\u{:04x}", u32::from(c)));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    preflight::__private::json_string(&mut out, s);
     out
 }
 
@@ -276,10 +264,7 @@ mod tests {
 
     #[test]
     fn json_string_escapes_quotes_backslashes_and_controls() {
-        assert_eq!(
-            json_string("a\"b\\c\n\u{1}é"),
-            "\"a\\\"b\\\\c\\u000a\\u0001é\""
-        );
+        assert_eq!(json_string("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\n\\u0001é\"");
     }
 
     #[test]

@@ -1,0 +1,241 @@
+//! Options across the boundary: one object per call, read and checked here, once (docs/BOUNDARY.md).
+//!
+//! The caller's options arrive as an object of plain members (strings, booleans, numbers; absent,
+//! `undefined` and `null` alike mean "not given"). JavaScript only converts: `pkg/lib/core.js`
+//! (`plain`) copies the caller's own members into an object without a prototype, so that nothing
+//! inherited or computed is read here. Every check of names, types and values is in this file
+//! and in the core, with the codes the package documents (`bad_options`, `invalid_limits`, the
+//! core's own codes for a value it refuses). Another binding (Python) implements [`Members`] for
+//! its own mapping type and gets the same checks.
+
+use crate::fail::Fail;
+use preflight::audience::{HashOptions, PhoneFormat};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// One member of an options object.
+pub(crate) enum Member {
+    /// Not given (absent, `undefined`, `null`).
+    Absent,
+    Text(String),
+    Flag(bool),
+    // Read by the upload bodies' limits only.
+    #[cfg_attr(not(feature = "audience-bodies"), allow(dead_code))]
+    Number(f64),
+    /// Anything else (an object, an array, a function).
+    Other,
+}
+
+/// An options object: the names of its members and each member's value.
+pub(crate) trait Members {
+    /// Whether this is an object of members, or nothing (no options).
+    fn is_members(&self) -> bool;
+    /// The first member name `known` is false for.
+    fn unknown(&self, known: &dyn Fn(&str) -> bool) -> Option<String>;
+    /// One member.
+    fn member(&self, name: &str) -> Member;
+}
+
+fn not_an_object() -> Fail {
+    Fail::of("bad_options", "options must be an object")
+}
+
+impl Members for JsValue {
+    fn is_members(&self) -> bool {
+        self.is_undefined()
+            || self.is_null()
+            || (self.is_object() && !js_sys::Array::is_array(self))
+    }
+
+    fn unknown(&self, known: &dyn Fn(&str) -> bool) -> Option<String> {
+        // Not `dyn_ref` (an `instanceof Object` test): the copy `plain` makes has no prototype.
+        if !self.is_object() {
+            return None;
+        }
+        let names = js_sys::Object::keys(self.unchecked_ref::<js_sys::Object>());
+        (0..names.length())
+            .filter_map(|i| names.get(i).as_string())
+            .find(|n| !known(n))
+    }
+
+    fn member(&self, name: &str) -> Member {
+        if !self.is_object() {
+            return Member::Absent;
+        }
+        let v = match js_sys::Reflect::get(self, &JsValue::from_str(name)) {
+            Ok(v) => v,
+            Err(_) => return Member::Other,
+        };
+        if v.is_undefined() || v.is_null() {
+            Member::Absent
+        } else if let Some(s) = v.as_string() {
+            Member::Text(s)
+        } else if let Some(b) = v.as_bool() {
+            Member::Flag(b)
+        } else if let Some(n) = v.as_f64() {
+            Member::Number(n)
+        } else {
+            Member::Other
+        }
+    }
+}
+
+/// Refuses a member whose name is not in `allowed` (`bad_options`, naming it and the allowed ones).
+pub(crate) fn known(o: &impl Members, allowed: &[&[&str]]) -> Result<(), Fail> {
+    if !o.is_members() {
+        return Err(not_an_object());
+    }
+    match o.unknown(&|name| allowed.iter().any(|list| list.contains(&name))) {
+        None => Ok(()),
+        Some(name) => {
+            let mut m = String::from("unknown option \"");
+            m.push_str(&name);
+            m.push_str("\"; expected ");
+            m.push_str(&allowed.concat().join(", "));
+            Err(Fail::of("bad_options", m))
+        }
+    }
+}
+
+/// A text member, `None` when not given; anything else is `code` with `message`.
+pub(crate) fn text(
+    o: &impl Members,
+    name: &str,
+    code: &'static str,
+    message: &'static str,
+) -> Result<Option<String>, Fail> {
+    match o.member(name) {
+        Member::Absent => Ok(None),
+        Member::Text(s) => Ok(Some(s)),
+        _ => Err(Fail::of(code, message)),
+    }
+}
+
+/// A flag member, `default` when not given.
+pub(crate) fn flag(
+    o: &impl Members,
+    name: &str,
+    default: bool,
+    message: &'static str,
+) -> Result<bool, Fail> {
+    match o.member(name) {
+        Member::Absent => Ok(default),
+        Member::Flag(b) => Ok(b),
+        _ => Err(Fail::of("bad_options", message)),
+    }
+}
+
+/// The hash options' member names.
+pub(crate) const HASH_KEYS: &[&str] = &["phoneFormat", "defaultCountryCode", "prehashed"];
+
+/// The hash options of `o` (members [`HASH_KEYS`]; other members are the caller's to check).
+pub(crate) fn hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
+    let phone_format = text(
+        o,
+        "phoneFormat",
+        "bad_options",
+        "phoneFormat must be 'e164' or 'digits'",
+    )?;
+    let default_country_code = text(
+        o,
+        "defaultCountryCode",
+        "bad_options",
+        "defaultCountryCode must be a string of 1 to 3 digits, like '44'",
+    )?;
+    let prehashed = flag(o, "prehashed", false, "prehashed must be a boolean")?;
+    let phone_format = match phone_format {
+        Some(p) => p
+            .parse::<PhoneFormat>()
+            .map_err(|e| Fail::of(e.code(), e.message()))?,
+        None => PhoneFormat::default(),
+    };
+    let opts = HashOptions::default()
+        .with_phone_format(phone_format)
+        .with_prehashed(prehashed);
+    Ok(match default_country_code {
+        Some(cc) => opts.with_default_country_code(&cc)?,
+        None => opts,
+    })
+}
+
+/// [`hash_options`] of an object that has no other members.
+pub(crate) fn only_hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
+    known(o, &[HASH_KEYS])?;
+    hash_options(o)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// An options object for the native tests.
+    pub(crate) struct Map(pub(crate) Vec<(&'static str, Member)>);
+
+    impl Members for Map {
+        fn is_members(&self) -> bool {
+            true
+        }
+        fn unknown(&self, known: &dyn Fn(&str) -> bool) -> Option<String> {
+            self.0
+                .iter()
+                .map(|(k, _)| *k)
+                .find(|k| !known(k))
+                .map(String::from)
+        }
+        fn member(&self, name: &str) -> Member {
+            match self.0.iter().find(|(k, _)| *k == name) {
+                None | Some((_, Member::Absent)) => Member::Absent,
+                Some((_, Member::Text(s))) => Member::Text(s.clone()),
+                Some((_, Member::Flag(b))) => Member::Flag(*b),
+                Some((_, Member::Number(n))) => Member::Number(*n),
+                Some((_, Member::Other)) => Member::Other,
+            }
+        }
+    }
+
+    fn code(r: Result<HashOptions, Fail>) -> &'static str {
+        r.err().map_or("ok", |f| f.code)
+    }
+
+    #[test]
+    fn hash_options_are_checked_here() {
+        assert_eq!(code(only_hash_options(&Map(vec![]))), "ok");
+        let digits = only_hash_options(&Map(vec![
+            ("phoneFormat", Member::Text("digits".into())),
+            ("defaultCountryCode", Member::Text("44".into())),
+            ("prehashed", Member::Flag(true)),
+        ]));
+        let digits = digits.ok();
+        assert_eq!(
+            digits.as_ref().map(|o| o.phone_format),
+            Some(PhoneFormat::Digits)
+        );
+        assert_eq!(
+            digits.and_then(|o| o.default_country_code),
+            Some("44".into())
+        );
+        for bad in [
+            vec![("phoneFormat", Member::Number(1.0))],
+            vec![("defaultCountryCode", Member::Number(44.0))],
+            vec![("prehashed", Member::Text("yes".into()))],
+            vec![("phone_format", Member::Text("digits".into()))],
+        ] {
+            assert_eq!(code(only_hash_options(&Map(bad))), "bad_options");
+        }
+        let unknown = only_hash_options(&Map(vec![("nope", Member::Flag(true))]));
+        assert_eq!(
+            unknown.err().map(|f| f.message),
+            Some(
+                "unknown option \"nope\"; expected phoneFormat, defaultCountryCode, prehashed"
+                    .into()
+            )
+        );
+        assert_ne!(
+            code(only_hash_options(&Map(vec![(
+                "phoneFormat",
+                Member::Text("national".into())
+            )]))),
+            "ok"
+        );
+    }
+}
