@@ -34,6 +34,8 @@ export const MAX_CALL_BYTES = 65536;
 const BLOCK_UNITS = (1 << 21) - MAX_VALUE_BYTES;
 export const MAX_STAGE_BYTES = (1 << 21) * 3;
 const textEncoder = new TextEncoder();
+/** An empty block for audienceHashStaged: no value lengths, 0 bytes staged. */
+const NO_VALUES = Uint32Array.of(0);
 /**
  * The hash options' names (upload bodies, lib/bodies.js, take more); their types and values are
  * checked by the engine (bindings/wasm/src/opts.rs).
@@ -241,15 +243,20 @@ export const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function audienceApi(raw) {
   const engine = engineOf(raw);
-  let typeList = null;
-  const idTypes = () => (typeList ??= JSON.parse(engine.call(() => raw.audienceIdTypes())));
 
-  /** The type name, checked before anything else so that the error does not depend on the value. */
+  /** The type name: a string (the engine checks the name). */
   const idType = (type) => {
-    if (typeof type !== 'string' || !idTypes().includes(type)) {
-      throw new PreflightError('unknown_id_type', `the identifier type must be one of ${idTypes().join(', ')}`);
-    }
+    if (typeof type !== 'string') throw new PreflightError('unknown_id_type', 'the identifier type must be a string, an IdType name');
     return type;
+  };
+
+  /**
+   * `error`, a wrong argument found here, once the engine has checked the type and options on an
+   * empty block: their error, if any, is the call's, whatever the values are.
+   */
+  const wrong = (type, o, error) => {
+    engine.call(() => raw.audienceHashStaged(type, o, NO_VALUES));
+    return error;
   };
 
   /**
@@ -257,10 +264,10 @@ export function audienceApi(raw) {
    * whatever it holds (once the type and options are right): the engine gets a stand-in of
    * MAX_VALUE_BYTES + 1 bytes, which it refuses the same way, instead of the whole string.
    */
-  const oneValue = (value) => {
-    if (typeof value !== 'string') throw new PreflightError('not_a_string', notAString(value));
+  const oneValue = (type, o, value) => {
+    if (typeof value !== 'string') throw wrong(type, o, new PreflightError('not_a_string', notAString(value)));
     if (value.length > MAX_VALUE_BYTES) return TOO_LONG;
-    if (!isWellFormed(value)) throw new PreflightError('invalid_utf8', LONE_SURROGATE);
+    if (!isWellFormed(value)) throw wrong(type, o, new PreflightError('invalid_utf8', LONE_SURROGATE));
     return value;
   };
 
@@ -271,7 +278,7 @@ export function audienceApi(raw) {
   const normalizeIdentifier = (type, value, options) => {
     idType(type);
     const o = plain(options);
-    const v = oneValue(value);
+    const v = oneValue(type, o, value);
     return engine.call(() => raw.audienceNormalize(type, v, o));
   };
 
@@ -282,7 +289,7 @@ export function audienceApi(raw) {
   const hashIdentifier = (type, value, options) => {
     idType(type);
     const o = plain(options);
-    const v = oneValue(value);
+    const v = oneValue(type, o, value);
     return engine.call(() => raw.audienceHash(type, v, o));
   };
 
@@ -293,29 +300,26 @@ export function audienceApi(raw) {
    */
   const hashIdentifiers = (type, values, options) => {
     idType(type);
-    // The type and options, checked by the engine before any value (an empty list included).
-    const hasher = engine.call(() => new raw.AudienceHasher(type, plain(options)));
-    const generation = engine.generation;
-    if (!Array.isArray(values)) {
-      engine.call(() => hasher.free());
-      throw new PreflightError('invalid_argument', 'values must be an array of strings');
-    }
+    const o = plain(options);
+    if (!Array.isArray(values)) throw wrong(type, o, new PreflightError('invalid_argument', 'values must be an array of strings'));
     let n;
     try {
       n = values.length;
     } catch (e) {
       // A Proxy of an array.
-      engine.call(() => hasher.free());
-      throw new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e });
+      throw wrong(type, o, new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e }));
     }
     // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
     const hashes = new Array(n);
     const errors = [];
     const vals = new Array(Math.min(n, BLOCK));
-    const lens = new Uint32Array(vals.length);
+    // The values' UTF-16 lengths, then (one more slot) the bytes staged (audienceHashStaged).
+    const lens = new Uint32Array(vals.length + 1);
     let start = 0;
+    const generation = engine.generation;
     const ownOnly = inheritsIndexes(values);
     try {
+      // At least one block, so that the engine checks the options of an empty list too.
       do {
         /** @type {Map<number, string> | null} */
         let overrides = null;
@@ -333,7 +337,7 @@ export function audienceApi(raw) {
           vals[m] = staged;
           units += lens[m] = staged.length;
         }
-        let r = hashBlock(hasher, vals, lens, m, units);
+        let r = hashBlock(type, o, vals, lens, m, units);
         if (r === null) {
           // A lone surrogate (maybe pairing up with a neighbour's when joined): such values
           // are rejected one by one, the rest hashed as usual.
@@ -346,19 +350,16 @@ export function audienceApi(raw) {
             }
           }
           // Cannot fail again: every value left is well-formed, and so is their concatenation.
-          r = hashBlock(hasher, vals, lens, m, units);
+          r = hashBlock(type, o, vals, lens, m, units);
           if (r === null) throw new PreflightError('split_character', 'a value could not be staged');
         }
         unpackInto(r, overrides, hashes, errors, -start, start);
         start += m;
       } while (start < n);
     } finally {
-      // Not after a failure inside the module: that instance is gone, with the hasher, and the
-      // new one has nothing staged.
-      if (engine.generation === generation) {
-        engine.call(() => raw.audienceReleaseStage());
-        engine.call(() => hasher.free());
-      }
+      // Not after a failure inside the module: that instance is gone, and the new one has
+      // nothing staged.
+      if (engine.generation === generation) engine.call(() => raw.audienceReleaseStage());
     }
     return { hashes, errors };
   };
@@ -367,7 +368,7 @@ export function audienceApi(raw) {
    * The packed result of `vals[0..m)` (`units` UTF-16 units), or null when one is not well-formed
    * (seen here, or by the engine: `split_character`, a surrogate pair cut between two values).
    */
-  const hashBlock = (hasher, vals, lens, m, units) => {
+  const hashBlock = (type, o, vals, lens, m, units) => {
     // At most MAX_STAGE_BYTES (BLOCK_UNITS above); the engine refuses more, and what it cannot
     // reserve.
     const cap = units * 3;
@@ -384,9 +385,10 @@ export function audienceApi(raw) {
       if (!isWellFormed(piece)) return null;
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
-    const staged = lens.subarray(0, m);
+    lens[m] = at;
+    const staged = lens.subarray(0, m + 1);
     try {
-      return engine.call(() => hasher.hashStaged(at, staged));
+      return engine.call(() => raw.audienceHashStaged(type, o, staged));
     } catch (e) {
       if (e instanceof PreflightError && e.code === 'split_character') return null;
       throw e;
@@ -406,7 +408,7 @@ export function audienceApi(raw) {
     let bytes;
     if (typeof text === 'string') bytes = utf8(text);
     else if (text instanceof Uint8Array) bytes = text;
-    else throw new PreflightError('invalid_argument', 'text must be a string or a Uint8Array');
+    else throw wrong(type, o, new PreflightError('invalid_argument', 'text must be a string or a Uint8Array'));
     // Through the module's streaming line hasher, MAX_CALL_BYTES at a time: the same lines and
     // results as the whole text at once (bulk.rs), with what one call allocates bounded.
     const hasher = engine.call(() => new raw.AudienceLineHasher(type, o));

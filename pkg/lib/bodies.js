@@ -73,7 +73,7 @@ export function bodiesApi(raw, chunk = BODY_CHUNK) {
     }
     // The engine checks every option; here a Date becomes its text.
     const opts = plain(options);
-    for (const [name, code] of DATE_KEYS) opts[name] = dateOption(opts[name], code);
+    for (const [name, code] of DATE_KEYS) if (name in opts) opts[name] = dateOption(opts[name], code);
     if (!Array.isArray(records)) throw new PreflightError('invalid_argument', 'records must be an array of objects');
 
     const parts = [];

@@ -114,9 +114,10 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
 
 /**
  * The caller's options for the engine, which reads and checks them (names, types, values:
- * bindings/wasm/src/opts.rs): a copy of its own members on an object without a prototype, so
- * that the engine never reads an inherited member (a polluted Object.prototype) or calls a getter.
- * `undefined` and `null` are no options; anything but a plain object is `bad_options`.
+ * bindings/wasm/src/opts.rs): a copy of its own members that are given (not `undefined` or
+ * `null`) on an object without a prototype, so that the engine never reads an inherited member
+ * (a polluted Object.prototype) or calls a getter. `undefined` and `null` are no options;
+ * anything but a plain object is `bad_options`.
  * @param {unknown} o
  * @returns {object | undefined}
  */
@@ -124,6 +125,9 @@ export function plain(o) {
   if (o === undefined || o === null) return undefined;
   if (typeof o !== 'object' || Array.isArray(o)) throw new PreflightError('bad_options', 'options must be an object');
   const copy = Object.create(null);
-  for (const key of ownKeys(o)) copy[key] = own(o, key);
+  for (const key of ownKeys(o)) {
+    const v = own(o, key);
+    if (v !== undefined && v !== null) copy[key] = v;
+  }
   return copy;
 }

@@ -25,7 +25,11 @@ export function splitOptions(options, ownKeysAllowed) {
   const hash = Object.create(null);
   for (const key of ownKeys(options)) {
     if (ownKeysAllowed.includes(key)) mine[key] = own(options, key);
-    else if (HASH_KEYS.includes(key)) hash[key] = own(options, key);
+    else if (HASH_KEYS.includes(key)) {
+      // As lib/core.js `plain`: a member not given is left out.
+      const v = own(options, key);
+      if (v !== undefined && v !== null) hash[key] = v;
+    }
     else {
       throw new PreflightError(
         'bad_options',

@@ -437,9 +437,8 @@ test('hashIdentifiers frees its staging area at the end of the call', () => {
   const grown = fresh.audienceMemory().buffer.byteLength;
   assert.ok(grown - before > 6_000_000, 'a staging area was made');
   // Nothing staged is left: hashing one staged byte finds none.
-  const hasher = new fresh.AudienceHasher('partner_user_id', undefined);
-  assert.throws(() => hasher.hashStaged(1, Uint32Array.of(1)), (e) => e.code === 'split_character');
-  hasher.free();
+  // (One value of one unit, then one byte written.)
+  assert.throws(() => fresh.audienceHashStaged('partner_user_id', undefined, Uint32Array.of(1, 1)), (e) => e.code === 'split_character');
   // The same call again takes the memory it left, and no more.
   assert.deepEqual(api.hashIdentifiers('partner_user_id', long), { hashes: long, errors: [] });
   assert.equal(fresh.audienceMemory().buffer.byteLength, grown);
@@ -906,7 +905,6 @@ function rustCodes(enumName) {
 
 test('the types list the codes and names the Rust sources define', () => {
   assert.deepEqual(dtsUnion('IdType'), TYPES);
-  assert.deepEqual(JSON.parse(raw.audienceIdTypes()), TYPES);
   assert.deepEqual(rustCodes('IdType'), [...TYPES].sort());
   assert.deepEqual([...dtsUnion('IdErrorCode')].sort(), rustCodes('IdError'));
   assert.deepEqual([...dtsUnion('BatchErrorCode')].sort(), rustCodes('BatchError'));

@@ -82,5 +82,5 @@ test('the hash-only build leaves the benchmark-only exports out', () => {
   assert.equal(typeof RAW.full.benchSha256Hex, 'function');
   assert.equal(hashRaw.benchSha256Hex, undefined);
   assert.equal(hashRaw.benchRawSha256Lines, undefined);
-  assert.equal(typeof hashRaw.AudienceHasher, 'function');
+  assert.equal(typeof hashRaw.audienceHashStaged, 'function');
 });

@@ -19,7 +19,7 @@
 //! back (UTF-8 bytes; one string for upload bodies) with their UTF-16 lengths beside them. No
 //! crossing per value, and no separator that a value could contain. `hashIdentifiers` goes a
 //! block of values at a time through a staging area in this module's memory ([`audience_stage`],
-//! [`AudienceHasher::hash_staged`]): the JavaScript side encodes straight into it.
+//! [`audience_hash_staged`]): the JavaScript side encodes straight into it.
 //!
 //! The input of one call is bounded ([`MAX_CALL_BYTES`], [`MAX_STAGE_BYTES`],
 //! [`MAX_STAGED_VALUES`]; more is `input_too_large`), and so is what the call allocates: results
@@ -46,17 +46,6 @@ pub(crate) fn id_type(name: &str) -> Result<IdType, Fail> {
 pub(crate) fn both(name: &str, options: &impl Members) -> Result<(IdType, HashOptions), Fail> {
     let t = id_type(name)?;
     Ok((t, only_hash_options(options)?))
-}
-
-/// The type names in [`IdType::ALL`]'s order, as JSON text (a constant: the hash-only build has no
-/// JSON writer; `id_types_are_the_cores` checks it).
-pub(crate) const ID_TYPES_JSON: &str =
-    "[\"email\",\"phone_number\",\"handle\",\"device_id\",\"service_id\",\"partner_user_id\"]";
-
-/// The type names, as a JSON array.
-#[wasm_bindgen(js_name = audienceIdTypes)]
-pub fn audience_id_types() -> String {
-    ID_TYPES_JSON.to_string()
 }
 
 /// One value, normalized.
@@ -229,7 +218,7 @@ pub const MAX_CALL_BYTES: usize = 65536;
 /// The largest staging area [`audience_stage`] makes: a block of `hashIdentifiers` (2 Mi UTF-16
 /// units at three bytes each, `MAX_STAGE_BYTES` in pkg/lib/audience.js).
 pub const MAX_STAGE_BYTES: usize = 3 << 21;
-/// The most values one [`AudienceHasher::hash_staged`] takes (`BLOCK` in pkg/lib/audience.js).
+/// The most values one [`audience_hash_staged`] takes (`BLOCK` in pkg/lib/audience.js).
 pub const MAX_STAGED_VALUES: usize = 32768;
 
 fn too_large() -> Fail {
@@ -259,7 +248,7 @@ pub fn audience_memory() -> JsValue {
 // Makes the staging area at least `len` bytes and returns its address in this module's memory,
 // or 0 when the memory cannot grow that far (no allocation is at address 0). The memory may grow here, so the caller takes a
 // fresh view of its buffer afterwards and calls nothing else of this module before
-// `AudienceHasher::hash_staged`.
+// `audience_hash_staged`.
 /// The staging area's address, at least `len` bytes (0: no room).
 #[wasm_bindgen(js_name = audienceStage)]
 pub fn audience_stage(len: usize) -> usize {
@@ -279,40 +268,29 @@ pub fn audience_stage(len: usize) -> usize {
     ptr
 }
 
-// `hashIdentifiers` (pkg/lib/audience.js): the type and options of one call, read once; each
-// block of values goes through `hashStaged`.
-/// Bulk hashing of staged blocks of values (packed results).
-#[wasm_bindgen]
-pub struct AudienceHasher {
-    id_type: IdType,
-    opts: HashOptions,
-}
-
-#[wasm_bindgen]
-impl AudienceHasher {
-    #[wasm_bindgen(constructor)]
-    pub fn new(id_type: &str, options: &JsValue) -> Result<AudienceHasher, JsValue> {
-        done(both(id_type, options).map(|(id_type, opts)| AudienceHasher { id_type, opts }))
-    }
-
-    // `hash_joined` on the first `written` bytes of the staging area (`audience_stage`).
-    /// Hashes the staged values; packed result.
-    #[wasm_bindgen(js_name = hashStaged)]
-    pub fn hash_staged(&self, written: usize, lens: &[u32]) -> Result<String, JsValue> {
-        // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
-        // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
-        // nothing else.
-        let stage = STAGE.take();
-        let packed = done((|| {
-            if lens.len() > MAX_STAGED_VALUES {
-                return Err(too_large());
-            }
-            let text = stage.get(..written).ok_or_else(split_fail)?;
-            hash_joined(self.id_type, &self.opts, text, lens)
-        })());
-        STAGE.set(stage);
-        packed
-    }
+// `hash_joined` on the staging area (`audience_stage`): `numbers` is the UTF-16 length of each
+// staged value, then the number of bytes written (`pkg/lib/audience.js` `hashBlock`).
+/// Hashes the staged values; packed result.
+#[wasm_bindgen(js_name = audienceHashStaged)]
+pub fn audience_hash_staged(
+    id_type: &str,
+    options: &JsValue,
+    numbers: &[u32],
+) -> Result<String, JsValue> {
+    // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
+    // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
+    // nothing else.
+    let stage = STAGE.take();
+    let packed = done(both(id_type, options).and_then(|(t, opts)| {
+        let (&written, lens) = numbers.split_last().ok_or_else(split_fail)?;
+        if lens.len() > MAX_STAGED_VALUES {
+            return Err(too_large());
+        }
+        let text = stage.get(..written as usize).ok_or_else(split_fail)?;
+        hash_joined(t, &opts, text, lens)
+    }));
+    STAGE.set(stage);
+    packed
 }
 
 // The staging area only grows while a call hashes its blocks; between calls it holds nothing (a
@@ -426,16 +404,4 @@ pub fn bench_sha256_hex(text: &str) -> String {
         s.push(char::from(DIGITS[usize::from(b & 15)]));
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn id_types_are_the_cores() {
-        let names: Vec<String> = preflight::audience::IdType::ALL
-            .iter()
-            .map(|t| format!("\"{}\"", t.name()))
-            .collect();
-        assert_eq!(super::ID_TYPES_JSON, format!("[{}]", names.join(",")));
-    }
 }

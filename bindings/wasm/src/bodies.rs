@@ -28,6 +28,21 @@ const BODY_KEYS: &[&str] = &[
     "maxBodyBytes",
 ];
 
+/// Every member of the options.
+const BODY_AND_HASH_KEYS: [&str; 9] = [
+    BODY_KEYS[0],
+    BODY_KEYS[1],
+    BODY_KEYS[2],
+    BODY_KEYS[3],
+    BODY_KEYS[4],
+    BODY_KEYS[5],
+    HASH_KEYS[0],
+    HASH_KEYS[1],
+    HASH_KEYS[2],
+];
+const UNKNOWN: &str = "unknown option; expected operation, effectiveAt, expiresAt, now, \
+                       maxUsersPerBody, maxBodyBytes, phoneFormat, defaultCountryCode, prehashed";
+
 /// Per record: how many values each field has (in [`IdType::ALL`]'s order), then 0 or 1: whether
 /// the record has its own country (its value follows the record's field values in the text).
 const COUNTS_PER_RECORD: usize = 7;
@@ -75,7 +90,7 @@ fn limit(o: &impl Members, name: &str, max: usize) -> Result<Option<usize>, Fail
 
 /// The batch options of `o` (members [`BODY_KEYS`] and the hash options).
 fn batch_options(o: &impl Members) -> Result<BatchOptions, Fail> {
-    opts::known(o, &[BODY_KEYS, HASH_KEYS])?;
+    opts::known(o, &BODY_AND_HASH_KEYS, UNKNOWN)?;
     if !matches!(o.member("operation"), Member::Text(_)) {
         return Err(Fail::of(
             "bad_options",

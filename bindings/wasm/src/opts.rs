@@ -30,8 +30,9 @@ pub(crate) enum Member {
 pub(crate) trait Members {
     /// Whether this is an object of members, or nothing (no options).
     fn is_members(&self) -> bool;
-    /// The first member name `known` is false for.
-    fn unknown(&self, known: &dyn Fn(&str) -> bool) -> Option<String>;
+    /// How many members it has, every one given (`pkg/lib/core.js` `plain` leaves out the
+    /// members that are `undefined` or `null`).
+    fn count(&self) -> usize;
     /// One member.
     fn member(&self, name: &str) -> Member;
 }
@@ -47,15 +48,12 @@ impl Members for JsValue {
             || (self.is_object() && !js_sys::Array::is_array(self))
     }
 
-    fn unknown(&self, known: &dyn Fn(&str) -> bool) -> Option<String> {
-        // Not `dyn_ref` (an `instanceof Object` test): the copy `plain` makes has no prototype.
+    // Not `dyn_ref` (an `instanceof Object` test): the copy `plain` makes has no prototype.
+    fn count(&self) -> usize {
         if !self.is_object() {
-            return None;
+            return 0;
         }
-        let names = js_sys::Object::keys(self.unchecked_ref::<js_sys::Object>());
-        (0..names.length())
-            .filter_map(|i| names.get(i).as_string())
-            .find(|n| !known(n))
+        js_sys::Object::keys(self.unchecked_ref::<js_sys::Object>()).length() as usize
     }
 
     fn member(&self, name: &str) -> Member {
@@ -72,29 +70,38 @@ impl Members for JsValue {
             Member::Text(s)
         } else if let Some(b) = v.as_bool() {
             Member::Flag(b)
-        } else if let Some(n) = v.as_f64() {
-            Member::Number(n)
         } else {
-            Member::Other
+            number(&v)
         }
     }
 }
 
-/// Refuses a member whose name is not in `allowed` (`bad_options`, naming it and the allowed ones).
-pub(crate) fn known(o: &impl Members, allowed: &[&[&str]]) -> Result<(), Fail> {
+/// A number member (only the upload bodies' options have one).
+#[cfg(feature = "audience-bodies")]
+fn number(v: &JsValue) -> Member {
+    v.as_f64().map_or(Member::Other, Member::Number)
+}
+
+#[cfg(not(feature = "audience-bodies"))]
+fn number(_: &JsValue) -> Member {
+    Member::Other
+}
+
+/// Refuses options that are not an object, or that have a member whose name is not in
+/// `allowed` (`bad_options` with `message`, which lists the allowed names).
+pub(crate) fn known(o: &impl Members, allowed: &[&str], message: &'static str) -> Result<(), Fail> {
     if !o.is_members() {
         return Err(not_an_object());
     }
-    match o.unknown(&|name| allowed.iter().any(|list| list.contains(&name))) {
-        None => Ok(()),
-        Some(name) => {
-            let mut m = String::from("unknown option \"");
-            m.push_str(&name);
-            m.push_str("\"; expected ");
-            m.push_str(&allowed.concat().join(", "));
-            Err(Fail::of("bad_options", m))
-        }
+    // Every member is one of `allowed` exactly when it has as many members as it has of those.
+    let given = allowed
+        .iter()
+        .filter(|name| !matches!(o.member(name), Member::Absent))
+        .count();
+    if o.count() != given {
+        return Err(Fail::of("bad_options", message));
     }
+    Ok(())
 }
 
 /// A text member, `None` when not given; anything else is `code` with `message`.
@@ -160,7 +167,11 @@ pub(crate) fn hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
 
 /// [`hash_options`] of an object that has no other members.
 pub(crate) fn only_hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
-    known(o, &[HASH_KEYS])?;
+    known(
+        o,
+        HASH_KEYS,
+        "unknown option; expected phoneFormat, defaultCountryCode, prehashed",
+    )?;
     hash_options(o)
 }
 
@@ -175,12 +186,11 @@ pub(crate) mod tests {
         fn is_members(&self) -> bool {
             true
         }
-        fn unknown(&self, known: &dyn Fn(&str) -> bool) -> Option<String> {
+        fn count(&self) -> usize {
             self.0
                 .iter()
-                .map(|(k, _)| *k)
-                .find(|k| !known(k))
-                .map(String::from)
+                .filter(|(_, m)| !matches!(m, Member::Absent))
+                .count()
         }
         fn member(&self, name: &str) -> Member {
             match self.0.iter().find(|(k, _)| *k == name) {
@@ -222,13 +232,15 @@ pub(crate) mod tests {
         ] {
             assert_eq!(code(only_hash_options(&Map(bad))), "bad_options");
         }
-        let unknown = only_hash_options(&Map(vec![("nope", Member::Flag(true))]));
+        // An unknown member beside known ones (one not given at all is no member).
+        assert_eq!(code(only_hash_options(&Map(vec![("nope", Member::Absent)]))), "ok");
+        let unknown = only_hash_options(&Map(vec![
+            ("prehashed", Member::Flag(true)),
+            ("nope", Member::Flag(false)),
+        ]));
         assert_eq!(
             unknown.err().map(|f| f.message),
-            Some(
-                "unknown option \"nope\"; expected phoneFormat, defaultCountryCode, prehashed"
-                    .into()
-            )
+            Some("unknown option; expected phoneFormat, defaultCountryCode, prehashed".into())
         );
         assert_ne!(
             code(only_hash_options(&Map(vec![(
