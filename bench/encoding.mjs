@@ -89,3 +89,39 @@ for (const [name, bytes] of cases) {
   console.log(`  JSON text + JSON.parse       ${median(json).toFixed(0)} calls/s  1.00x`);
   console.log(`  serde-wasm-bindgen value     ${median(serde).toFixed(0)} calls/s  ${(median(serde) / median(json)).toFixed(2)}x`);
 }
+
+// The bulk identifier results (hashIdentifiers, hashLines, the line and CSV hashers): the packed
+// text the module returns (`<slots>,<first>|<errors>|<lengths>|<outputs>`, 64 hex digits per
+// hash back to back), read by lib/audience.js `unpack`, against the same block as JSON text
+// (`{"hashes":[...],"errors":[...]}`) read by JSON.parse: the decoding alone, for one block of
+// 32768 values with one error in 64 (the engine writes either text at about the same cost).
+const { unpack } = await import('../pkg/lib/audience.js');
+const BLOCK = 32768;
+const hex = (i) => (i.toString(16).padStart(8, '0')).repeat(8);
+let packedErrors = '';
+let outputs = '';
+const hashes = [];
+const errors = [];
+for (let i = 0; i < BLOCK; i++) {
+  if (i % 64 === 63) {
+    packedErrors += `${i}:empty,`;
+    errors.push({ index: i, code: 'empty' });
+    hashes.push(null);
+  } else {
+    outputs += hex(i);
+    hashes.push(hex(i));
+  }
+}
+const packed = `${BLOCK},0|${packedErrors}||${outputs}`;
+const json = JSON.stringify({ hashes, errors });
+if (JSON.stringify(unpack(packed).hashes) !== JSON.stringify(hashes)) throw new Error('packed: not the same hashes');
+const pk = [];
+const js = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const sides = [() => pk.push(rate(() => unpack(packed))), () => js.push(rate(() => JSON.parse(json)))];
+  if (r % 2) sides.reverse();
+  for (const side of sides) side();
+}
+console.log(`\nbulk hashing results, one block of ${BLOCK} values (${packed.length} B packed, ${json.length} B as JSON)`);
+console.log(`  packed text + unpack         ${median(pk).toFixed(0)} blocks/s  1.00x`);
+console.log(`  JSON text + JSON.parse       ${median(js).toFixed(0)} blocks/s  ${(median(js) / median(pk)).toFixed(2)}x`);
