@@ -36,11 +36,6 @@ export const MAX_STAGE_BYTES = (1 << 21) * 3;
 const textEncoder = new TextEncoder();
 /** An empty block for audienceHashStaged: no value lengths, 0 bytes staged. */
 const NO_VALUES = Uint32Array.of(0);
-/**
- * The hash options' names (upload bodies, lib/bodies.js, take more); their types and values are
- * checked by the engine (bindings/wasm/src/opts.rs).
- */
-export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 
 /**
  * The `not_a_string` message for what was given: a number is refused because ids above 2^53 lose
@@ -56,7 +51,6 @@ const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no
 /** A value the engine refuses as `too_long` (one byte over MAX_VALUE_BYTES). */
 export const TOO_LONG = 'x'.repeat(MAX_VALUE_BYTES + 1);
 
-export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
 
 /**
  * The results of one push or finish of a streaming hasher (line or CSV), gathered from one or

@@ -7,8 +7,8 @@
 // converts Dates to text and the records to values back to back. A user keeps every valid identifier: a
 // value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
 // with the engine's dropped values, or with the user's rejection when nothing is left.
-import { PreflightError, isWellFormed, own, ownKeys, plain } from './core.js';
-import { TOO_LONG, isPlainObject } from './audience.js';
+import { PreflightError, isPlainObject, isWellFormed, own, ownKeys, plain } from './core.js';
+import { TOO_LONG } from './audience.js';
 import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */

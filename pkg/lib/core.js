@@ -116,14 +116,14 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
  * The caller's options for the engine, which reads and checks them (names, types, values:
  * bindings/wasm/src/opts.rs): a copy of its own members that are given (not `undefined` or
  * `null`) on an object without a prototype, so that the engine never reads an inherited member
- * (a polluted Object.prototype) or calls a getter. `undefined` and `null` are no options;
- * anything but a plain object is `bad_options`.
+ * (a polluted Object.prototype) or calls a getter. Anything but a plain object goes as it is:
+ * `undefined` and `null` are no options, anything else `bad_options` (the engine's).
  * @param {unknown} o
  * @returns {object | undefined}
  */
 export function plain(o) {
-  if (o === undefined || o === null) return undefined;
-  if (typeof o !== 'object' || Array.isArray(o)) throw new PreflightError('bad_options', 'options must be an object');
+  // Not an object: as it is (the engine refuses it, `bad_options`).
+  if (!isPlainObject(o)) return o;
   const copy = Object.create(null);
   for (const key of ownKeys(o)) {
     const v = own(o, key);
@@ -131,3 +131,6 @@ export function plain(o) {
   }
   return copy;
 }
+
+/** Whether `o` is an object other than an array (a record, an options object). */
+export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);

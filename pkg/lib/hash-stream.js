@@ -4,8 +4,14 @@
 // each chunk completed, or (`output: 'text'`) the text `preflight hash TYPE` writes on standard
 // output for them, byte for byte.
 import { PreflightError, own, ownKeys } from './core.js';
-import { HASH_KEYS, isPlainObject } from './audience.js';
+import { isPlainObject } from './core.js';
 import { CSV_KEYS, csvOptions } from './csv.js';
+
+/**
+ * The hash options' names (the engine reads and checks them: bindings/wasm/src/opts.rs
+ * `HASH_KEYS`), which a stream's or file's options may hold beside its own.
+ */
+export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 
 /** The stream's own options, besides the hash options. */
 const STREAM_KEYS = ['output', 'onError', ...CSV_KEYS];

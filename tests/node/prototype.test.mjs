@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as api from '../../pkg/node.js';
 import * as hashOnly from '../../pkg/hash.js';
 import * as helpers from '../../pkg/helpers.js';
-import { HASH_KEYS } from '../../pkg/lib/audience.js';
+import { HASH_KEYS } from '../../pkg/lib/hash-stream.js';
 import { CRC_OPTION_KEYS, VERIFY_OPTION_KEYS, OAUTH1_FIELDS } from '../../pkg/lib/signing.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -73,18 +73,18 @@ fn text_member(o: &impl Members, name: &str) -> Result<String, Fail> {
 }
 
 /// A limit option: absent is the documented limit; else an integer from 1 to `max`.
-fn limit(o: &impl Members, name: &str, max: usize) -> Result<Option<usize>, Fail> {
+fn limit(
+    o: &impl Members,
+    name: &str,
+    max: usize,
+    message: &'static str,
+) -> Result<Option<usize>, Fail> {
     match o.member(name) {
         Member::Absent => Ok(None),
         Member::Number(n) if n.fract() == 0.0 && n >= 1.0 && n <= max as f64 => {
             Ok(Some(n as usize))
         }
-        _ => {
-            let mut m = String::from(name);
-            m.push_str(" must be an integer from 1 to ");
-            push_num(&mut m, max);
-            Err(Fail::of("invalid_limits", m))
-        }
+        _ => Err(Fail::of("invalid_limits", message)),
     }
 }
 
@@ -115,14 +115,23 @@ fn batch_options(o: &impl Members) -> Result<BatchOptions, Fail> {
         "now",
         "now must be an ISO 8601 date-time string in UTC or a Date",
     )?;
-    if let Some(n) = limit(o, "maxUsersPerBody", MAX_USERS_PER_BODY)? {
+    const USERS: &str = "maxUsersPerBody must be an integer from 1 to MAX_USERS_PER_BODY (2500)";
+    const BYTES: &str = "maxBodyBytes must be an integer from 1 to MAX_BODY_BYTES (5,000,000)";
+    if let Some(n) = limit(o, "maxUsersPerBody", MAX_USERS_PER_BODY, USERS)? {
         batch.max_users_per_body = n;
     }
-    if let Some(n) = limit(o, "maxBodyBytes", MAX_BODY_BYTES)? {
+    if let Some(n) = limit(o, "maxBodyBytes", MAX_BODY_BYTES, BYTES)? {
         batch.max_body_bytes = n;
     }
     batch.hash = opts::hash_options(o)?;
     Ok(batch)
+}
+
+/// A field name or a code (snake_case ASCII, nothing to escape) as a JSON string.
+fn quoted(out: &mut String, name: &str) {
+    out.push('"');
+    out.push_str(name);
+    out.push('"');
 }
 
 fn date(o: &impl Members, name: &str, message: &'static str) -> Result<Option<String>, Fail> {
@@ -222,7 +231,7 @@ fn build_bodies(
             push_num(&mut out, r.index);
             out.push(',');
             match r.field {
-                Some(f) => json_string(&mut out, f.name()),
+                Some(f) => quoted(&mut out, f.name()),
                 None => out.push_str("null"),
             }
             out.push(',');
@@ -231,7 +240,7 @@ fn build_bodies(
                 None => out.push_str("null"),
             }
             out.push(',');
-            json_string(&mut out, r.error.code());
+            quoted(&mut out, r.error.code());
             out.push(']');
         }
     }

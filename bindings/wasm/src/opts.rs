@@ -233,7 +233,10 @@ pub(crate) mod tests {
             assert_eq!(code(only_hash_options(&Map(bad))), "bad_options");
         }
         // An unknown member beside known ones (one not given at all is no member).
-        assert_eq!(code(only_hash_options(&Map(vec![("nope", Member::Absent)]))), "ok");
+        assert_eq!(
+            code(only_hash_options(&Map(vec![("nope", Member::Absent)]))),
+            "ok"
+        );
         let unknown = only_hash_options(&Map(vec![
             ("prehashed", Member::Flag(true)),
             ("nope", Member::Flag(false)),
