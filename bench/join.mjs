@@ -1,7 +1,7 @@
 // The cost per value of Array.prototype.join over 1,000,000 emails, at once and in pieces, with
 // the UTF-8 encoding that follows (what hashIdentifiers in pkg/lib/audience.js spends reading an
 // array). Pieces are cheaper here, yet joining in pieces inside hashIdentifiers lost an A/B of the
-// whole path (README, Benchmarks), so it keeps one join. Prints ns per value (best of 7 runs).
+// whole path (bench/audience.mjs; docs/PERFORMANCE.md), so it keeps one join. Prints ns per value (best of 7 runs).
 //   node bench/join.mjs
 const N = Number(process.env.COUNT ?? 1_000_000);
 const values = [];

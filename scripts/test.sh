@@ -95,6 +95,9 @@ cargo clippy -p preflight-wasm --target wasm32-unknown-unknown -- -D warnings
 step "cargo test (whole workspace; writes target/vectors/native.json)"
 cargo test --workspace
 
+step "the hand-written pieces against well-kept crates, a million inputs each (cargo test --release --test differential_libs)"
+cargo test --release -p preflight --test differential_libs
+
 step "cargo test -p preflight without the Unicode tables (--no-default-features: unit tests, tests/no_tables.rs)"
 cargo test -p preflight --no-default-features --lib --test no_tables
 

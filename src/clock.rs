@@ -16,9 +16,9 @@
 use std::sync::OnceLock;
 
 /// A parsed date-time, as `options.now` holds it and [`now`] gives it (parse one with
-/// [`crate::options::parse_now`]); its [`Offset`]. Defined with the date checks, re-exported here
+/// [`crate::options::parse_now`]); its [`Offset`]. Defined with the date parser, re-exported here
 /// so that a caller can name them.
-pub use crate::checks::dates::{DateTime, Offset};
+pub use crate::time::{DateTime, Offset};
 
 /// The ids of the rules that read the clock (their rows in docs/RULES.md; `readsClock` in
 /// `describe`). Each is skipped, with `context_missing` (`params.fact` `"now"`), only where there
@@ -106,7 +106,7 @@ fn system_now() -> Option<DateTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checks::dates::parse_iso8601;
+    use crate::time::parse_iso8601;
 
     #[test]
     fn millis_convert_like_javascript_dates() {

@@ -4,11 +4,12 @@
 //! warning) and not kept, so neither the report nor the memory held while validating grows with
 //! a hostile payload; [`Ctx::finish`] ends such a report with one `too_many_issues` issue.
 
-use crate::checks::dates::DateTime;
-use crate::engine::issues::IssueKind;
+pub use crate::issues::Fact;
+use crate::issues::IssueKind;
 use crate::json::Object;
 use crate::options::{BudgetOptimization, MediaType, Objective, Options, Placement};
 use crate::report::{Issue, Pointer, Report, Severity};
+use crate::time::DateTime;
 use std::collections::HashSet;
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
@@ -17,46 +18,6 @@ use std::collections::HashSet;
 pub enum Mode {
     Json,
     Query,
-}
-
-/// The facts a rule may need from [`crate::options::Context`], in the order their
-/// `context_missing` warnings are reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Fact {
-    Objective,
-    Placements,
-    BudgetOptimization,
-    Current,
-    MediaTypes,
-    AuthenticatedUserId,
-    /// The current time: `options.now`, else the clock ([`crate::clock`]). Missing only where
-    /// there is no clock at all.
-    Now,
-}
-
-impl Fact {
-    /// Every fact, in declaration (and report) order.
-    pub const ALL: [Fact; 7] = [
-        Fact::Objective,
-        Fact::Placements,
-        Fact::BudgetOptimization,
-        Fact::Current,
-        Fact::MediaTypes,
-        Fact::AuthenticatedUserId,
-        Fact::Now,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Fact::Objective => "objective",
-            Fact::Placements => "placements",
-            Fact::BudgetOptimization => "budget_optimization",
-            Fact::Current => "current",
-            Fact::MediaTypes => "media_types",
-            Fact::AuthenticatedUserId => "authenticated_user_id",
-            Fact::Now => "now",
-        }
-    }
 }
 
 pub struct Ctx<'a> {
@@ -98,7 +59,7 @@ impl<'a> Ctx<'a> {
 
     /// Records `kind` at `path` with `severity`: kept, its message and params rendered, while
     /// the report holds fewer than `options.max_issues`; counted otherwise. Rules report through
-    /// [`crate::engine::issues::report`] and [`crate::engine::issues::warn`].
+    /// [`crate::issues::report`] and [`crate::issues::warn`].
     pub fn record(&mut self, path: &Pointer, severity: Severity, kind: &IssueKind<'_>) {
         if self.issues.len() < self.options.max_issues {
             self.issues.push(kind.issue(path.to_string(), severity));
@@ -269,6 +230,21 @@ impl<'a> Ctx<'a> {
         };
         Some(kind.issue(String::new(), severity))
     }
+}
+
+/// Reports `kind` at `path` as an error. Out of line and cold: reporting is the rare path, and
+/// inlining the rendering of every variant into the checks made the hot paths slower.
+#[cold]
+#[inline(never)]
+pub fn report(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
+    ctx.record(path, Severity::Error, &kind);
+}
+
+/// Reports `kind` at `path` as a warning (out of line and cold, as [`report`]).
+#[cold]
+#[inline(never)]
+pub fn warn(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
+    ctx.record(path, Severity::Warning, &kind);
 }
 
 #[cfg(test)]

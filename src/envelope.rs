@@ -6,10 +6,15 @@
 //! byte. It may change in any release; a Rust caller uses [`crate::validate_slice`],
 //! [`crate::validate_json`] and [`crate::Report::to_json`] instead.
 
+use crate::error::Error;
 use crate::json::tape::{decode, json_text_bound, TapeRef};
 use crate::json::write;
-use crate::MAX_INPUT_BYTES;
-use crate::{signing, validate_json, validate_value, Error, Kind, Options, Report};
+use crate::json::MAX_INPUT_BYTES;
+use crate::kind::Kind;
+use crate::options::Options;
+use crate::report::Report;
+use crate::signing;
+use crate::{validate_json, validate_value};
 
 /// The result of a call as the native tests write it: `{"ok":<result>}` or
 /// `{"error":{"code":...,"message":...}}`. The wasm exports return the result text or throw the

@@ -101,6 +101,8 @@ mod checks;
 )]
 mod ctx;
 mod envelope;
+mod issues;
+mod model;
 #[allow(
     missing_docs,
     rustdoc::private_intra_doc_links,
@@ -108,6 +110,7 @@ mod envelope;
 )]
 mod rules;
 mod sort;
+mod time;
 
 pub mod audience;
 pub mod clock;
@@ -125,9 +128,15 @@ mod spec;
 
 pub use describe::{describe, Description};
 pub use error::{Error, ErrorCode};
+pub use json::{MAX_DEPTH, MAX_INPUT_BYTES};
 pub use kind::Kind;
 pub use options::{BudgetOptimization, Context, MediaType, Objective, Options, Placement};
 pub use report::{Code, Issue, Report, Severity};
+
+/// The README's Rust snippets, compiled by `cargo test --doc` as this crate's own examples are.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests need
 /// beyond the public API, namely the JSON-tape hand-over of a JavaScript value (`tape`) and the
@@ -161,17 +170,35 @@ pub mod __private {
     pub mod ctx {
         pub use crate::ctx::*;
     }
+
+    /// The hand-written pieces that the public API does not reach natively, for the
+    /// differential tests against well-kept crates (tests/differential_libs/). Native builds
+    /// only, so that nothing of it is in a shipped `.wasm`; bench/libsize builds it for wasm
+    /// with `--cfg preflight_pieces` to weigh the pieces.
+    #[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+    pub mod pieces {
+        /// Appends the shortest digits of a finite `f64` as reports write them.
+        pub fn write_f64(out: &mut String, f: f64) {
+            crate::json::write::write_f64(out, f);
+        }
+
+        /// Appends `s` as a JSON string as reports write it.
+        pub fn write_string(out: &mut String, s: &str) {
+            crate::json::write::string(out, s);
+        }
+
+        /// SHA-256 of one message by the wasm build's own code, on this build's lanes.
+        pub fn sha256_one(data: &[u8]) -> [u8; 32] {
+            crate::audience::sha256_one(data)
+        }
+
+        /// The hex digests of up to four messages of at most 55 bytes hashed together by the
+        /// four-lane code, on this build's lanes; `None` when a message does not fit.
+        pub fn sha256_four(msgs: &[&[u8]]) -> Option<Vec<[u8; 64]>> {
+            crate::audience::sha256_four(msgs)
+        }
+    }
 }
-
-/// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
-/// [`ErrorCode::TooDeep`] (by [`json::parse`], which never recurses further). No documented
-/// payload comes near it.
-pub const MAX_DEPTH: usize = 128;
-
-/// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
-/// (custom audience users); this leaves room to report such a body as too large instead of
-/// refusing to read it.
-pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
 /// Validates a parsed payload of `kind`. Never fails: every problem is an issue in the report
 /// (at most `options.max_issues` of them, then one `too_many_issues` issue counting the rest).
@@ -201,7 +228,7 @@ pub fn validate(kind: Kind, payload: &serde_json::Value, options: &Options) -> R
 /// [`parse_payload`], which also applies [`MAX_INPUT_BYTES`]), for a caller that validates the
 /// same parsed text more than once. Gives the same report as [`validate_slice`] on that text.
 pub fn validate_value(kind: Kind, payload: &json::Value<'_>, options: &Options) -> Report {
-    engine::run(kind, payload, options)
+    engine::run(spec::v12::spec(kind), payload, options)
 }
 
 /// Parses JSON text into a `serde_json::Value` (bytes, so invalid UTF-8 is an error and not a

@@ -28,9 +28,9 @@
 //! holds it (each name once with its last value; of several unknown names, the first in sorted
 //! order is named).
 
-use crate::checks::dates::{parse_iso8601, DateTime, Require};
 use crate::error::{Error, ErrorCode};
 use crate::report::Param;
+use crate::time::{parse_iso8601, DateTime, Require};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 

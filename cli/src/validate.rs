@@ -113,10 +113,8 @@ pub fn print_human(r: &Report, indent: &str) {
         if warnings == 1 { "" } else { "s" }
     );
     for i in &r.issues {
-        let sev = match i.severity {
-            Severity::Error => "error  ",
-            Severity::Warning => "warning",
-        };
+        // Padded to the longest level's width, so the paths line up.
+        let sev = format!("{:<7}", i.severity.name());
         let path = if i.path.is_empty() {
             "(payload)"
         } else {

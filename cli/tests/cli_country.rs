@@ -5,33 +5,8 @@
 
 mod common;
 
-use common::preflight;
-use std::path::{Path, PathBuf};
-use std::process::Output;
-
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "preflight-cli-country-{}-{test}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write input");
-    path.to_string_lossy().into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{preflight, stderr, stdout, temp_dir, write};
+use std::path::Path;
 
 /// SHA-256 of `text` as 64 lowercase hex digits.
 fn sha(text: &str) -> String {
@@ -76,7 +51,7 @@ const EXPECTED: [Result<&str, &str>; 12] = [
 
 #[test]
 fn country_column_reads_each_rows_country() {
-    let dir = temp_dir("rows");
+    let dir = temp_dir("cli-country-rows");
     let file = write(&dir, "export.csv", EXPORT.as_bytes());
     // The default country, 1, for row 2 only; every way to write it gives the same output.
     let mut outputs = Vec::new();
@@ -247,7 +222,7 @@ fn default_country_code_forms() {
 
 #[test]
 fn keep_column_joins_hashes_back() {
-    let dir = temp_dir("keep");
+    let dir = temp_dir("cli-country-keep");
     let file = write(&dir, "export.csv", EXPORT.as_bytes());
     let run = |extra: &[&str]| {
         let mut args = vec![
@@ -417,7 +392,7 @@ fn audience_batch_summary_adds_up() {
 #[test]
 fn one_message_prefix() {
     // Every message the tool writes itself starts with `preflight: COMMAND: `.
-    let dir = temp_dir("prefix");
+    let dir = temp_dir("cli-country-prefix");
     let quote = write(&dir, "quote.csv", b"email\n\"open\n");
     for (args, stdin) in [
         (vec!["hash", "email", "/no/such/file"], &b""[..]),
@@ -527,7 +502,7 @@ fn progress_on_a_terminal_whatever_quiet() {
         eprintln!("SKIPPED: no /usr/bin/script to give the command a terminal");
         return;
     }
-    let dir = temp_dir("progress");
+    let dir = temp_dir("cli-country-progress");
     let mut lines = String::new();
     for i in 0..50_000 {
         lines.push_str(&format!("user{i}@example.com\n"));

@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::{preflight, preflight_env, CONSUMER_SECRET_ENV};
+use common::{preflight, preflight_env, stderr, stdout, temp_dir, CONSUMER_SECRET_ENV};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// SHA-256 of `a@x.com` and of `+442071838750` (Python's hashlib).
@@ -23,25 +22,9 @@ const BATCH: [&str; 6] = [
     "--ndjson",
 ];
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
 fn batch(extra: &[&str], stdin: &[u8]) -> Output {
     let args: Vec<&str> = BATCH.iter().copied().chain(extra.iter().copied()).collect();
     preflight(&args, stdin)
-}
-
-/// A directory of this test's own (removed first).
-fn temp_dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("preflight-edges-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
 }
 
 /// Environment variables to set for one run.
@@ -217,7 +200,7 @@ fn empty_input_with_a_column_is_an_error() {
 
 #[test]
 fn a_directory_is_refused_before_any_summary() {
-    let dir = temp_dir("dir");
+    let dir = temp_dir("edges-dir");
     let d = dir.to_string_lossy().into_owned();
     let env = [(CONSUMER_SECRET_ENV, "test")];
     let batch_args: Vec<&str> = BATCH.iter().copied().chain([d.as_str()]).collect();
@@ -401,12 +384,12 @@ fn help_statuses(command: &str) -> Vec<u32> {
         .collect()
 }
 
-/// The statuses the README's table gives `preflight <command>` (its non-empty cells).
+/// The statuses the table of docs/CLI.md gives `preflight <command>` (its non-empty cells).
 fn readme_statuses(readme: &str, command: &str) -> Vec<u32> {
     let row = readme
         .lines()
         .find(|l| l.starts_with(&format!("| `preflight {command}` |")))
-        .unwrap_or_else(|| panic!("no README row for {command}"));
+        .unwrap_or_else(|| panic!("no docs/CLI.md row for {command}"));
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     // "", command, 0, 1, 2, 3, 141, ""
     [0, 1, 2, 3, 141]
@@ -418,9 +401,9 @@ fn readme_statuses(readme: &str, command: &str) -> Vec<u32> {
 }
 
 #[test]
-fn every_command_lists_its_exit_statuses_in_help_and_readme() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("README.md");
+fn every_command_lists_its_exit_statuses_in_help_and_the_cli_reference() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CLI.md"))
+        .expect("docs/CLI.md");
     let commands = [
         ("validate", vec![0, 1, 2, 141]),
         ("hash", vec![0, 1, 2, 3, 141]),
@@ -453,7 +436,7 @@ fn every_command_lists_its_exit_statuses_in_help_and_readme() {
         assert_eq!(
             &readme_statuses(&readme, command),
             want,
-            "README, {command}"
+            "docs/CLI.md, {command}"
         );
     }
 }

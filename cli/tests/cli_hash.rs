@@ -5,34 +5,10 @@
 use preflight::audience::batch::{MAX_BODY_BYTES, MAX_USERS_PER_BODY};
 use preflight::audience::{hash, HashOptions, IdType};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::preflight;
-
-/// A fresh directory for one test.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("preflight-cli-hash-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write input");
-    path.to_string_lossy().into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{preflight, stderr, stdout, temp_dir, write};
 
 fn lines(o: &Output) -> Vec<String> {
     stdout(o).lines().map(str::to_owned).collect()
@@ -129,7 +105,7 @@ fn spec_vectors_through_the_cli() {
 
 #[test]
 fn csv_column_by_name_and_index_with_quoted_fields() {
-    let dir = temp_dir("csv");
+    let dir = temp_dir("cli-hash-csv");
     let csv = "\u{FEFF}id,\"E-mail, work\",note\r\n\
                1,\"Support@X.com\",\"a, \"\"quoted\"\" note\"\r\n\
                2,\"Jane.Doe+News@Gmail.com\",\"spans\ntwo lines\"\r\n\
@@ -363,7 +339,7 @@ fn big_input() -> Vec<u8> {
 
 #[test]
 fn threads_give_identical_results_on_100000_lines() {
-    let dir = temp_dir("threads");
+    let dir = temp_dir("cli-hash-threads");
     let input = big_input();
     assert!(input.len() > 1 << 20, "more than one chunk of 1 MiB");
     let file = write(&dir, "emails.txt", &input);
@@ -569,7 +545,7 @@ fn users(body: &Value) -> usize {
 
 #[test]
 fn audience_batch_bodies_reparse_and_respect_the_limits() {
-    let dir = temp_dir("batch");
+    let dir = temp_dir("cli-hash-batch");
     // 6000 users (one with an invalid email, which keeps its phone number and handle), each with
     // an email, a phone number and a handle; a name column mapped out.
     let mut csv = String::from("Email,phone_number,name,handle\n");

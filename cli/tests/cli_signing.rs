@@ -6,7 +6,7 @@
 mod common;
 // The binary with the PREFLIGHT_* variables removed, then `env` set, `stdin` written.
 use common::preflight_env as run;
-use common::{CONSUMER_SECRET_ENV, TOKEN_SECRET_ENV};
+use common::{stderr, stdout, CONSUMER_SECRET_ENV, TOKEN_SECRET_ENV};
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -57,14 +57,6 @@ type Env<'a> = &'a [(&'a str, &'a str)];
 // Marker secrets: no output or error may contain them.
 const MARK_CONSUMER: &str = "MARKcs7Qx2ConsumerSecretZ9";
 const MARK_TOKEN: &str = "MARKts4Kp8TokenSecretW3";
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
 
 fn describe(o: &Output) -> String {
     format!(

@@ -30,7 +30,7 @@
 //! once (in input order) and the digits are written there when the fourth arrives, or when the
 //! call ends. Results are the same either way; every public call returns with nothing pending.
 
-use super::hex::sha256_hex;
+use super::digest::sha256_hex;
 use super::sha256x4::Quad;
 use super::{
     prepare_in, record_country, CallingCode, HashOptions, IdError, IdType, Prepared, Scratch,

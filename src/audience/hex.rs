@@ -1,4 +1,5 @@
-//! SHA-256 and lowercase hexadecimal output, written straight into the caller's buffer.
+//! Lowercase hexadecimal output of a SHA-256 digest, written straight into the caller's buffer,
+//! and the check that a text is one.
 
 /// The lowercase hex digit of a nibble (0 to 15), without a branch or a table.
 #[inline(always)]
@@ -23,42 +24,6 @@ pub fn encode(digest: &[u8; 32], out: &mut [u8; 64]) {
     }
 }
 
-/// The SHA-256 digest of `data`, one message at a time (every value the bulk paths do not hash
-/// four at a time): the `sha2` crate, except on wasm32 with simd128, where the crate's own
-/// (`src/audience/sha256x1.rs`) is smaller and faster.
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-#[inline]
-pub fn sha256(data: &[u8]) -> [u8; 32] {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(data).into()
-}
-
-/// The SHA-256 digest of `data`, one message at a time (every value the bulk paths do not hash
-/// four at a time): the `sha2` crate, except on wasm32 with simd128, where the crate's own
-/// (`src/audience/sha256x1.rs`) is smaller and faster.
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[inline]
-pub fn sha256(data: &[u8]) -> [u8; 32] {
-    super::sha256x1::digest::<super::lanes::Fast>(data)
-}
-
-/// The SHA-256 digest of `data` as 64 lowercase hex digits, written into `out`.
-#[inline]
-pub fn sha256_hex(data: &[u8], out: &mut [u8; 64]) {
-    encode(&sha256(data), out);
-}
-
-/// Appends the 64 lowercase hex digits of SHA-256(`data`) to `out`.
-#[inline]
-pub fn push_sha256_hex(data: &[u8], out: &mut String) {
-    let mut hex = [0u8; 64];
-    sha256_hex(data, &mut hex);
-    // Always ASCII; the check is a few word compares and keeps the crate free of `unsafe`.
-    if let Ok(s) = std::str::from_utf8(&hex) {
-        out.push_str(s);
-    }
-}
-
 /// Whether `s` is exactly 64 ASCII hex digits (either case).
 #[inline]
 pub fn is_sha256_hex(s: &str) -> bool {
@@ -68,19 +33,6 @@ pub fn is_sha256_hex(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn empty_string_digest() {
-        let mut s = String::new();
-        push_sha256_hex(b"", &mut s);
-        assert_eq!(
-            s,
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-        );
-        assert!(is_sha256_hex(&s));
-        assert!(is_sha256_hex(&s.to_ascii_uppercase()));
-        assert!(!is_sha256_hex(&s[1..]));
-    }
 
     #[test]
     fn encodes_every_byte_value() {

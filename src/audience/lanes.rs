@@ -99,7 +99,6 @@ pub(super) trait Lanes: Word {
 
 /// Four consecutive words of one message in four lanes: what the one-message hash
 /// ([`super::sha256x1`]) computes its message schedule on.
-#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 pub(super) trait Rows: Lanes {
     /// The 16 big-endian message words of one block, four consecutive words per value (word
     /// `4 * r + l` in lane `l` of value `r`).
@@ -208,7 +207,7 @@ impl Lanes for Portable {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
 impl Rows for Portable {
     #[inline(always)]
     fn load_row(block: &Block) -> [Self; 4] {

@@ -34,6 +34,7 @@ mod bulk;
 pub(crate) mod case;
 pub mod csv;
 mod device_id;
+mod digest;
 mod email;
 mod error;
 mod handle;
@@ -42,7 +43,7 @@ mod lanes;
 mod nfc;
 mod phone;
 mod service_id;
-#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, not(target_arch = "wasm32"), target_feature = "simd128"))]
 mod sha256x1;
 mod sha256x4;
 mod trim;
@@ -54,9 +55,9 @@ pub use bulk::{
     LineHasher, LINE_BREAKS,
 };
 pub use case::{set_lowercase, Lowercase};
+pub use digest::sha256;
 pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};
-pub use hex::sha256;
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
 pub use phone::{country_calling_code, CallingCode, PHONE_METADATA};
 pub use trim::{is_trimmed_char, trim};
@@ -404,7 +405,7 @@ fn hash_into_own(
 ) -> Result<(), IdError> {
     let mut scratch = Scratch::default();
     match prepare_in(id_type, raw, opts, own, &mut scratch)? {
-        Prepared::Hash(b) => hex::push_sha256_hex(b, out),
+        Prepared::Hash(b) => digest::push_sha256_hex(b, out),
         Prepared::Final(s) => out.push_str(s),
     }
     Ok(())
@@ -497,6 +498,26 @@ pub fn hash_for(
     let mut out = String::with_capacity(64);
     hash_into_for(id_type, raw, country, opts, &mut out)?;
     Ok(out)
+}
+
+/// SHA-256 of one message by [`sha256x1`] on this build's lanes (`preflight::__private::pieces`:
+/// natively the code runs only in the differential tests against `sha2`).
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+pub(crate) fn sha256_one(data: &[u8]) -> [u8; 32] {
+    sha256x1::digest::<lanes::Fast>(data)
+}
+
+/// The hex digests of up to four messages of at most [`sha256x4::MAX_LEN`] bytes, hashed
+/// together by [`sha256x4::Quad`] (`preflight::__private::pieces`); `None` when one does not fit.
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+pub(crate) fn sha256_four(msgs: &[&[u8]]) -> Option<Vec<[u8; 64]>> {
+    let mut quad = sha256x4::Quad::default();
+    for m in msgs {
+        if !quad.push(m) {
+            return None;
+        }
+    }
+    Some(quad.hex()[..msgs.len()].to_vec())
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use std::borrow::Cow;
 
 /// A Unicode normalization form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Form {
     /// Canonical composition (NFC).
     Nfc,
@@ -62,6 +63,7 @@ impl std::error::Error for NormalizerMissing {}
 /// is process-wide and the first call wins.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Registration {
     /// This call's function is now the one of the whole process.
     Registered,

@@ -2,11 +2,12 @@
 //! member of an object, [`crate::checks::fields::enum_member`] reads the string and calls
 //! [`one_of`].
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, Allowed, CheckIssue};
+pub use crate::issues::{one_of_text, MESSAGE_MAX_VALUES};
+use crate::issues::{Allowed, CheckIssue};
 use crate::json::same_name;
 use crate::report::Pointer;
-use std::fmt::Display;
 
 /// `value` must be one of `allowed`; reports `not_in_enum` (with the allowed values) otherwise.
 pub fn one_of(ctx: &mut Ctx, path: &Pointer, value: &str, allowed: &[&str]) -> bool {
@@ -18,28 +19,10 @@ pub fn one_of_int(ctx: &mut Ctx, path: &Pointer, value: i64, allowed: &[i64]) ->
     allowed.contains(&value) || not_in_enum(ctx, path, Allowed::Ints(allowed))
 }
 
-/// The most values a `not_in_enum` message lists; a longer set is named by its size, and its
-/// values are in `params.allowed` (and in `describe(kind)`). A report may hold a thousand of
-/// these issues: a set of 22 feature keys written out in every message doubled each one.
-pub const MESSAGE_MAX_VALUES: usize = 10;
-
-/// "one of: A, B" for a short set; "one of the N documented values (params.allowed)" for a
-/// set of more than [`MESSAGE_MAX_VALUES`]. Never a payload value.
-pub fn one_of_text<T: Display>(allowed: &[T]) -> String {
-    if allowed.len() > MESSAGE_MAX_VALUES {
-        return format!(
-            "one of the {} documented values (listed in params.allowed)",
-            allowed.len()
-        );
-    }
-    let list: Vec<String> = allowed.iter().map(T::to_string).collect();
-    format!("one of: {}", list.join(", "))
-}
-
 /// Reports `not_in_enum`: the set in `params.allowed` (the spec's values, a constant of the
 /// engine, never the input) and in the message as [`one_of_text`] words it; false.
 fn not_in_enum(ctx: &mut Ctx, path: &Pointer, allowed: Allowed<'_>) -> bool {
-    issues::report(ctx, path, CheckIssue::NotInEnum { allowed }.into());
+    report(ctx, path, CheckIssue::NotInEnum { allowed }.into());
     false
 }
 

@@ -2,9 +2,11 @@
 //! readers every rule uses (string, enum, integer, boolean, date-time, object, array).
 
 use crate::checks::dates::{self, DateTime, Require};
+pub use crate::checks::types::{type_name, wrong_type};
 use crate::checks::{enums, numbers};
+use crate::ctx::{report, warn};
 use crate::ctx::{Ctx, Mode};
-use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::issues::{CheckIssue, IssueKind};
 use crate::json::{self, Object, Value};
 use crate::report::Pointer;
 
@@ -13,26 +15,6 @@ use crate::report::Pointer;
 pub enum Need {
     Required,
     Optional,
-}
-
-/// The JSON type name used in `wrong_type` params (`expected`, `actual`).
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// Reports `wrong_type` at `path`. Kept out of line: inlined into every typed reader, it made
-/// them too large to take the member lookup inline (about 7% more instructions per product).
-#[inline(never)]
-pub fn wrong_type(ctx: &mut Ctx, path: &Pointer, expected: &'static str, actual: &Value) {
-    let actual = type_name(actual);
-    issues::report(ctx, path, IssueKind::WrongType { expected, actual });
 }
 
 /// Reports `required` for member `name` of the object at `path`.
@@ -44,7 +26,7 @@ pub fn required(ctx: &mut Ctx, path: &Pointer, name: &str) {
 /// a list item sent empty, ...). Every `required` issue carries `params.field`.
 pub fn required_because(ctx: &mut Ctx, at: &Pointer, field: &str, message: impl AsRef<str>) {
     let message = message.as_ref();
-    issues::report(ctx, at, CheckIssue::Required { field, message }.into());
+    report(ctx, at, CheckIssue::Required { field, message }.into());
 }
 
 /// The value must be an object. Every object a rule reads comes through here, so this is also
@@ -76,7 +58,7 @@ fn duplicate_keys(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             count: r.count,
             first_index: r.first_index,
         };
-        issues::report(ctx, &path.key(r.name), kind);
+        report(ctx, &path.key(r.name), kind);
     }
 }
 
@@ -201,7 +183,7 @@ pub fn unknown_fields<K: Known + ?Sized>(
             .as_ref()
             .map_or(true, |r| matches!(r.get(i), Some(None)));
         if !known.contains_name(k) && first {
-            issues::warn(ctx, &path.key(k), IssueKind::UnknownField);
+            warn(ctx, &path.key(k), IssueKind::UnknownField);
         }
     }
 }

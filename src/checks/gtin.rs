@@ -7,8 +7,10 @@
 //!
 //! GTIN-14 is not one of the named kinds and is refused.
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CheckIssue};
+use crate::issues::CheckIssue;
+pub use crate::issues::{GtinError, GTIN_PATTERN};
 use crate::report::Pointer;
 
 /// Length of an EAN-8 or a UPC-E.
@@ -21,8 +23,6 @@ pub const UPC_A_LEN: usize = 12;
 pub const EAN13_LEN: usize = 13;
 /// The last character of an ISBN-10 that stands for the check value 10.
 pub const ISBN10_CHECK_TEN: u8 = b'X';
-/// Reported in `params.pattern`.
-pub const GTIN_PATTERN: &str = "gtin";
 
 /// GS1 check digits are computed modulo this.
 const GS1_MODULUS: u32 = 10;
@@ -30,15 +30,6 @@ const GS1_MODULUS: u32 = 10;
 const GS1_ODD_WEIGHT: u32 = 3;
 /// ISBN-10 check sums are computed modulo this.
 const ISBN10_MODULUS: u32 = 11;
-
-/// Why a string is not a GTIN of the kinds the spec names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GtinError {
-    /// Not 8, 12 or 13 digits, nor 10 characters of an ISBN-10.
-    Format,
-    /// The right shape, but the check digit does not match.
-    CheckDigit,
-}
 
 /// Whether `s` is a UPC, EAN, JAN or ISBN with a matching check digit (see the module docs).
 pub fn check_gtin(s: &str) -> Result<(), GtinError> {
@@ -69,7 +60,7 @@ pub fn gtin(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
     let Err(e) = check_gtin(s) else {
         return true;
     };
-    issues::report(ctx, path, CheckIssue::InvalidGtin { error: e }.into());
+    report(ctx, path, CheckIssue::InvalidGtin { error: e }.into());
     false
 }
 

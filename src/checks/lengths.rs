@@ -1,8 +1,9 @@
 //! Character and item counts. A "char" of the spec is a Unicode scalar value (what JavaScript's
 //! `[...s].length` counts, and `str::chars` in Rust); see docs/RULES.md.
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, IssueKind};
+use crate::issues::IssueKind;
 use crate::report::Pointer;
 use std::collections::hash_map::{Entry, HashMap};
 
@@ -21,7 +22,7 @@ pub fn max_chars(ctx: &mut Ctx, path: &Pointer, s: &str, max: usize) -> bool {
     if actual <= max {
         return true;
     }
-    issues::report(ctx, path, IssueKind::TooLong { max, actual });
+    report(ctx, path, IssueKind::TooLong { max, actual });
     false
 }
 
@@ -31,7 +32,7 @@ pub fn min_chars(ctx: &mut Ctx, path: &Pointer, s: &str, min: usize) -> bool {
     if actual >= min {
         return true;
     }
-    issues::report(ctx, path, IssueKind::TooShort { min, actual });
+    report(ctx, path, IssueKind::TooShort { min, actual });
     false
 }
 
@@ -46,13 +47,13 @@ pub fn item_count(
 ) -> bool {
     if let Some(min) = min {
         if actual < min {
-            issues::report(ctx, path, IssueKind::TooFewItems { min, actual });
+            report(ctx, path, IssueKind::TooFewItems { min, actual });
             return false;
         }
     }
     if let Some(max) = max {
         if actual > max {
-            issues::report(ctx, path, IssueKind::TooManyItems { max, actual });
+            report(ctx, path, IssueKind::TooManyItems { max, actual });
             return false;
         }
     }

@@ -32,6 +32,7 @@ pub mod needs;
 pub mod numbers;
 pub mod prices;
 pub mod text;
+pub mod types;
 pub mod urls;
 
 pub use fields::Need;

@@ -9,8 +9,9 @@
 //! - "At least one of" several members: `one_of_required` at the first of them in the spec's
 //!   order (`/brand` of brand, gtin, mpn), with `params.fields` naming them all.
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::issues::{CheckIssue, IssueKind};
 use crate::report::Pointer;
 
 /// `dependency_missing` at `path/missing`: member `missing` is absent, and `required_by` (a
@@ -27,7 +28,7 @@ pub fn missing(
         required_by,
         message: message.as_ref(),
     };
-    issues::report(ctx, &path.key(missing), issue.into());
+    report(ctx, &path.key(missing), issue.into());
 }
 
 /// `one_of_required` for "at least one of `names`" (none has a value): at the first of them,
@@ -40,5 +41,5 @@ pub fn one_of(ctx: &mut Ctx, path: &Pointer, names: &[&str], message: impl AsRef
         members: names,
         message: message.as_ref(),
     };
-    issues::report(ctx, &path.key(first), issue);
+    report(ctx, &path.key(first), issue);
 }

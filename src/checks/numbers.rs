@@ -1,10 +1,11 @@
 //! Integers and ranges. JSON bodies take JSON numbers; query parameters (see
 //! [`crate::ctx::Mode::Query`]) also take decimal strings, because forms produce strings.
 
-use crate::checks::fields::wrong_type;
 use crate::checks::text::is_digits;
+use crate::checks::types::wrong_type;
+use crate::ctx::report;
 use crate::ctx::{Ctx, Mode};
-use crate::engine::issues::{self, CheckIssue, IssueKind};
+use crate::issues::{CheckIssue, IssueKind};
 use crate::json::{Number, Value};
 use crate::report::Pointer;
 
@@ -81,7 +82,7 @@ pub fn whole(ctx: &mut Ctx, path: &Pointer, v: &Value) -> Option<Result<i64, Int
             return None;
         }
     };
-    issues::report(ctx, path, CheckIssue::NotAnInteger { message }.into());
+    report(ctx, path, CheckIssue::NotAnInteger { message }.into());
     None
 }
 
@@ -109,7 +110,7 @@ pub fn integer_in(
                 min,
                 max,
             };
-            issues::report(ctx, path, kind);
+            report(ctx, path, kind);
             None
         }
     }
@@ -127,7 +128,7 @@ pub fn in_range(ctx: &mut Ctx, path: &Pointer, n: i64, min: Option<i64>, max: Op
     if !below && !above {
         return true;
     }
-    issues::report(
+    report(
         ctx,
         path,
         IssueKind::OutOfRange {

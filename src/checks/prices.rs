@@ -2,8 +2,9 @@
 
 use crate::checks::iso::is_currency;
 use crate::checks::text::{is_digits, split_once_byte};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CheckIssue};
+use crate::issues::CheckIssue;
 use crate::report::Pointer;
 use std::cmp::Ordering;
 
@@ -75,11 +76,11 @@ pub fn price<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Price<'a>>
     match parse_price(s) {
         Ok(p) => Some(p),
         Err(PriceError::Format) => {
-            issues::report(ctx, path, CheckIssue::InvalidPrice.into());
+            report(ctx, path, CheckIssue::InvalidPrice.into());
             None
         }
         Err(PriceError::Currency) => {
-            issues::report(ctx, path, CheckIssue::InvalidCurrency.into());
+            report(ctx, path, CheckIssue::InvalidCurrency.into());
             None
         }
     }

@@ -1,8 +1,9 @@
 //! The shape of free text: runs of digits, plain text (no markup), colours named in words (no hex
 //! codes). Each reporter names its form in `params.pattern`.
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, IssueKind};
+use crate::issues::IssueKind;
 use crate::report::Pointer;
 
 /// Reported in `params.pattern` by [`plain_text`].
@@ -125,7 +126,7 @@ pub fn contains_markup(s: &str) -> bool {
 /// a name, reported in `params.pattern`; `message` says it in words). Every `invalid_format`
 /// issue carries `params.pattern`.
 pub fn invalid_format(ctx: &mut Ctx, path: &Pointer, message: &str, pattern: &str) {
-    issues::report(ctx, path, IssueKind::InvalidFormat { message, pattern });
+    report(ctx, path, IssueKind::InvalidFormat { message, pattern });
 }
 
 /// Plain text; reports `invalid_format` when `s` holds markup (see [`contains_markup`]).

@@ -11,8 +11,10 @@
 //! own: the same label rules, with no scheme, user, port, path, query or fragment around it.
 
 use crate::checks::text::{find_byte, invalid_format, is_digits};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CheckIssue};
+use crate::issues::CheckIssue;
+pub use crate::issues::UrlError;
 use crate::report::Pointer;
 
 /// The host of a parsed URL.
@@ -42,19 +44,6 @@ impl Url<'_> {
     pub fn is_https(&self) -> bool {
         self.scheme.eq_ignore_ascii_case("https")
     }
-}
-
-/// Why a string is not a well-formed absolute http(s) URL.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UrlError {
-    /// No `scheme://`, or a scheme other than http/https.
-    Scheme,
-    /// Empty or malformed host.
-    Host,
-    /// Malformed port.
-    Port,
-    /// A character that is not allowed (space, control, `<>"{}|\^` and backtick) or a bad `%`.
-    Character,
 }
 
 /// Longest DNS label, in bytes.
@@ -447,23 +436,12 @@ fn non_ascii_len(s: &str, i: usize) -> Option<usize> {
     (!ch.is_whitespace() && !ch.is_control()).then_some(ch.len_utf8())
 }
 
-pub(crate) fn url_message(e: UrlError) -> &'static str {
-    match e {
-        UrlError::Scheme => "must be an absolute URL starting with http:// or https://",
-        UrlError::Host => "must be a URL with a valid host name or address",
-        UrlError::Port => "must be a URL whose port, if any, is a number from 1 to 65535",
-        UrlError::Character => {
-            "must be a well-formed URL (no spaces or disallowed characters; '%' must start a %XX escape)"
-        }
-    }
-}
-
 /// A well-formed absolute http(s) URL; reports `invalid_url` otherwise.
 pub fn http_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>> {
     match parse_http_url(s) {
         Ok(u) => Some(u),
         Err(e) => {
-            issues::report(ctx, path, CheckIssue::InvalidUrl { error: e }.into());
+            report(ctx, path, CheckIssue::InvalidUrl { error: e }.into());
             None
         }
     }
@@ -473,7 +451,7 @@ pub fn http_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>
 pub fn https_url<'a>(ctx: &mut Ctx, path: &Pointer, s: &'a str) -> Option<Url<'a>> {
     let u = http_url(ctx, path, s)?;
     if !u.is_https() {
-        issues::report(ctx, path, CheckIssue::UrlNotHttps.into());
+        report(ctx, path, CheckIssue::UrlNotHttps.into());
         return None;
     }
     Some(u)
@@ -490,7 +468,7 @@ pub fn url_list(ctx: &mut Ctx, path: &Pointer, list: &str, max_items: usize) {
     }
     for (i, item) in crate::checks::text::split_byte(list, b',').enumerate() {
         if parse_http_url(item.trim_matches(' ')).is_err() {
-            issues::report(ctx, path, CheckIssue::InvalidUrlItem { index: i }.into());
+            report(ctx, path, CheckIssue::InvalidUrlItem { index: i }.into());
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Checks a payload against a [`Description`](crate::describe::Description)'s field table: the
+//! Checks a payload against a [`Description`](crate::model::Description)'s field table: the
 //! first pass of the engine over every migrated kind. The description *is* the rule, so
 //! `describe` and `validate` cannot drift apart. The rules across fields run after this pass
 //! ([`super::rules`], then the kind's hook).
@@ -6,14 +6,15 @@
 //! Order: the members in the table's order (each: presence, type, bounds, format), then unknown
 //! members in the order they were written.
 
-use super::issues::{self, IssueKind};
 use crate::checks::fields::{self, Known};
 use crate::checks::{enums, lengths, needs, numbers, text};
+use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{
+use crate::issues::IssueKind;
+use crate::json::{Object, Value};
+use crate::model::{
     Condition, Field, List, MemberCheck, MemberHook, Required, Str, Tagged, Type, When,
 };
-use crate::json::{Object, Value};
 use crate::report::Pointer;
 
 /// The separator of comma-separated list parameters.
@@ -256,7 +257,7 @@ fn long(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, required: bool) {
         Value::String(s) => long_digits(ctx, path, s),
         Value::Number(n) => match n.as_u64() {
             Some(u) if u <= numbers::MAX_SAFE_INTEGER as u64 => {}
-            _ => issues::report(ctx, path, IssueKind::UnsafeIdNumber),
+            _ => report(ctx, path, IssueKind::UnsafeIdNumber),
         },
         other => fields::wrong_type(ctx, path, "string", other),
     }
@@ -320,7 +321,7 @@ fn list(ctx: &mut Ctx, path: &Pointer, name: &str, v: &Value, l: &List, required
 
 fn list_item(ctx: &mut Ctx, at: &Pointer, name: &str, item: &str, index: usize, ty: &Type) {
     if item.is_empty() {
-        issues::report(ctx, at, IssueKind::EmptyListItem { name, index });
+        report(ctx, at, IssueKind::EmptyListItem { name, index });
         return;
     }
     match ty {
@@ -338,7 +339,7 @@ fn repeats(ctx: &mut Ctx, path: &Pointer, items: &[&str]) {
     for (i, first) in earlier.into_iter().enumerate() {
         if let Some(first) = first {
             let kind = IssueKind::RepeatedItem { index: i, first };
-            issues::report(ctx, path, kind);
+            report(ctx, path, kind);
         }
     }
 }
@@ -354,7 +355,7 @@ pub fn object_then_rules<'v>(
     path: &Pointer,
     value: &'v Value<'v>,
     table: &[Field],
-    rules: &[crate::describe::Rule],
+    rules: &[crate::model::Rule],
 ) -> Option<&'v Object<'v>> {
     let obj = fields::object(ctx, path, value)?;
     let refusing = rules.iter().find_map(|r| match r.check {
@@ -398,7 +399,7 @@ pub fn object_then_rules<'v>(
 /// The members an object of [`object_then_rules`] knows: its table's and those its rules refuse.
 struct TableAndRefused<'a> {
     table: &'a [Field],
-    rules: &'a [crate::describe::Rule],
+    rules: &'a [crate::model::Rule],
 }
 
 impl Known for TableAndRefused<'_> {
@@ -461,7 +462,7 @@ fn tagged(ctx: &mut Ctx, path: &Pointer, v: &Value, t: &Tagged) {
                 allowed_in: only.tags,
                 message: only.message,
             };
-            issues::report(ctx, &path.key(only.member), kind);
+            report(ctx, &path.key(only.member), kind);
         }
     }
     let known = VariantNames { t, table };
@@ -485,7 +486,7 @@ impl Known for VariantNames<'_> {
 #[cfg(test)]
 mod tests {
     use crate::ctx::{Ctx, Mode};
-    use crate::describe::{Field, Str};
+    use crate::model::{Field, Str};
     use crate::options::Options;
     use crate::report::Pointer;
 
@@ -532,9 +533,9 @@ mod tests {
         assert!(issues(GIVEN, r#"{"b": "x", "a": "y"}"#).is_empty());
     }
 
-    const GROUP: crate::describe::Check = crate::describe::Check::AtLeastOne {
+    const GROUP: crate::model::Check = crate::model::Check::AtLeastOne {
         members: &["a", "b"],
-        empty: crate::describe::Empty::Text,
+        empty: crate::model::Empty::Text,
         message: "a or b",
     };
     const ANCHORED: &[Field] = &[
@@ -561,13 +562,13 @@ mod tests {
 
     const TAGGED: &[Field] = &[Field::required(
         "c",
-        crate::describe::Type::Tagged(&crate::describe::Tagged {
+        crate::model::Type::Tagged(&crate::model::Tagged {
             tag: "type",
             variants: &[
                 ("A", &[Field::required("x", Str::ANY, "x")]),
                 ("B", &[Field::optional("y", Str::ANY, "y")]),
             ],
-            only_in: &[crate::describe::OnlyIn {
+            only_in: &[crate::model::OnlyIn {
                 member: "y",
                 tags: &["B"],
                 message: "y only in B",
@@ -599,8 +600,8 @@ mod tests {
 mod shape_tests {
     use super::shape;
     use crate::ctx::{Ctx, Mode};
-    use crate::describe::{Check, Empty, Field, Str};
     use crate::json::{Object, Value};
+    use crate::model::{Check, Empty, Field, Str};
     use crate::options::Options;
     use crate::report::Pointer;
 

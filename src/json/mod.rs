@@ -28,7 +28,15 @@ pub use repeats::Repeat;
 
 use repeats::any_repeated;
 
-use crate::MAX_DEPTH;
+/// The deepest nesting a JSON text may have: a payload nesting deeper is refused with
+/// [`ErrorCode::TooDeep`](crate::ErrorCode::TooDeep) (by [`parse`], which never recurses
+/// further). No documented payload comes near it.
+pub const MAX_DEPTH: usize = 128;
+
+/// The largest JSON text accepted, in bytes. The largest documented body is 5,000,000 bytes
+/// (custom audience users); this leaves room to report such a body as too large instead of
+/// refusing to read it.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -38,6 +46,7 @@ use std::fmt;
 /// its nearest `f64`, as `JSON.parse` and serde_json read it, and so an integer where that `f64`
 /// is whole (`9007199254740993.5` is 9007199254740994, `1e-400` is 0), else a `Float`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Number {
     /// A whole number that fits `i64`.
     Int(i64),
@@ -101,6 +110,7 @@ impl Number {
 
 /// A JSON value borrowing from its source.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Value<'a> {
     /// `null`.
     Null,
@@ -367,7 +377,7 @@ impl<'a> Object<'a> {
     }
 
     /// [`Object::position`] with the name's home slot already computed (`name_slot(name)`, at
-    /// compile time for a field table's member: [`crate::describe::Field::slot`]).
+    /// compile time for a field table's member: [`crate::model::Field::slot`]).
     #[inline(always)]
     pub fn position_at(&self, name: &str, home: usize) -> Option<usize> {
         match self.table() {

@@ -24,7 +24,7 @@
 //! integral, a float when not, and `null` when not finite, as `JSON.stringify` prints it.
 
 use super::{Number, Object, Value};
-use crate::{MAX_DEPTH, MAX_INPUT_BYTES};
+use super::{MAX_DEPTH, MAX_INPUT_BYTES};
 
 use std::borrow::Cow;
 

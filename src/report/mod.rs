@@ -12,15 +12,27 @@ mod params;
 pub use params::{Param, Params};
 
 /// How bad an issue is. `valid` is true when no issue is an `Error`. Serialized as `"error"` or
-/// `"warning"`. Deliberately exhaustive: a report's validity is defined by these two levels.
+/// `"warning"` ([`Severity::name`]). `#[non_exhaustive]`: a level may be added (a report stays
+/// valid unless an issue is an `Error`), so a `match` outside the crate needs a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Severity {
     /// The payload would be refused: the report is not `valid`.
     Error,
     /// Worth a look (an unknown member, a deprecated value, a rule skipped for a missing
     /// context fact), but the payload is acceptable.
     Warning,
+}
+
+impl Severity {
+    /// The stable snake_case name, as serialized: `"error"`, `"warning"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 /// Defines [`Code`] from one list: variant, stable name, meaning.

@@ -12,8 +12,8 @@
 //! (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
-use crate::describe::{Description, Field, List, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Field, List, Type};
 
 /// `count`: "(default 200, 1 to 1000)".
 pub const COUNT_MAX: i64 = 1000;

@@ -21,8 +21,8 @@
 //! are data too: `list_query::EXCLUSIVE_RULE` (`with_total_count` exclusive with `cursor`) and
 //! the history window (`Check::Later`: `end_time` later than `start_time`).
 
-use crate::describe::{Check, Description, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Check, Description, Field, Format, Rule, Str, Type};
 use crate::report::Code;
 
 use super::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};

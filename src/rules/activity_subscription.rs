@@ -22,31 +22,15 @@ use crate::checks::dates::parse_iso8601;
 use crate::checks::fields;
 use crate::checks::needs;
 use crate::ctx::Ctx;
-use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
-use crate::engine::issues::{self, WebhookIssue};
+use crate::ctx::{report, warn};
+use crate::issues::WebhookIssue;
+pub use crate::issues::{DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES};
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
 
-/// The event kinds of document A §6.
-pub const EVENT_TYPES: [&str; 12] = [
-    "post.create",
-    "post.delete",
-    "dm.received",
-    "dm.sent",
-    "dm.read",
-    "dm.indicate_typing",
-    "spaces.start",
-    "spaces.end",
-    "profile.update.bio",
-    "profile.update.verified",
-    "profile.update.affiliate",
-    "profile.update.screenname",
-];
-/// The direct-message kinds: the only listed kinds `direction` applies to ("for DM and chat
-/// events"; no chat kind is listed).
-pub const DM_EVENT_TYPES: [&str; 4] = ["dm.received", "dm.sent", "dm.read", "dm.indicate_typing"];
 /// The deprecated PascalCase kinds and the replacement the spec names (only ProfileBioUpdate
 /// has one: "profile.update.bio" is the same change in the new naming).
 pub const DEPRECATED_EVENT_TYPES: [(&str, Option<&str>); 5] = [
@@ -56,10 +40,6 @@ pub const DEPRECATED_EVENT_TYPES: [(&str, Option<&str>); 5] = [
     ("ProfileGeoUpdate", None),
     ("ProfileUrlUpdate", None),
 ];
-/// The effective date of the deprecation (A §6, §9).
-pub const DEPRECATED_SINCE: &str = "2026-03-18";
-/// The values of `direction`.
-pub const DIRECTIONS: [&str; 2] = ["sent", "received"];
 /// Most items of a `direction` array (both values, once each).
 pub const DIRECTION_MAX_ITEMS: usize = DIRECTIONS.len();
 /// Fewest items of a `direction` array.
@@ -217,10 +197,10 @@ fn event_type<'v>(ctx: &mut Ctx, path: &Pointer, e: &'v str) -> Option<&'v str> 
         let deprecated = WebhookIssue::DeprecatedEventType {
             replacement: *replacement,
         };
-        issues::warn(ctx, path, deprecated.into());
+        warn(ctx, path, deprecated.into());
         return Some(e);
     }
-    issues::report(ctx, path, WebhookIssue::UnknownEventType.into());
+    report(ctx, path, WebhookIssue::UnknownEventType.into());
     None
 }
 
@@ -239,7 +219,7 @@ fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_typ
             None | Some(Value::String(_)) => {}
             Some(Value::Number(_)) => {
                 let number = WebhookIssue::NumberNotString { digits: false };
-                issues::report(ctx, &path.key(name), number.into());
+                report(ctx, &path.key(name), number.into());
             }
             Some(other) => fields::wrong_type(ctx, &path.key(name), "string", other),
         }
@@ -249,7 +229,7 @@ fn validate_filter(ctx: &mut Ctx, path: &Pointer, filter: &Object<'_>, event_typ
         let well_formed = direction(ctx, &at, d);
         if let Some(e) = event_type {
             if well_formed && !DM_EVENT_TYPES.contains(&e) {
-                issues::report(ctx, &at, WebhookIssue::DirectionNotForEvent.into());
+                report(ctx, &at, WebhookIssue::DirectionNotForEvent.into());
             }
         }
     }
@@ -282,7 +262,7 @@ fn direction(ctx: &mut Ctx, path: &Pointer, v: &Value) -> bool {
                 }
                 if let Some(first) = items[..i].iter().position(|x| x.as_str() == Some(s)) {
                     let repeated = WebhookIssue::RepeatedDirection { index: i, first };
-                    issues::report(ctx, &at, repeated.into());
+                    report(ctx, &at, repeated.into());
                 }
             }
             ctx.issue_count() == before
@@ -298,7 +278,7 @@ fn direction_value(ctx: &mut Ctx, path: &Pointer, s: &str) -> bool {
     if DIRECTIONS.contains(&s) {
         return true;
     }
-    issues::report(ctx, path, WebhookIssue::UnknownDirection.into());
+    report(ctx, path, WebhookIssue::UnknownDirection.into());
     false
 }
 

@@ -14,8 +14,8 @@
 //! (`list_query::EXCLUSIVE_RULE`, data); everything else is per field. Choices where the spec is silent
 //! are listed in docs/RULES.md.
 
-use crate::describe::{Description, Field, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Field, Str, Type};
 use crate::rules::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_TOTAL_COUNT};
 
 /// Most permissions per GET ("`count` (default 200, 1 to 1000)"; §8 "count max 1000").

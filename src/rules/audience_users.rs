@@ -34,10 +34,12 @@ pub use description::{CUSTOM_AUDIENCE_DESCRIPTION, DO_NOT_REACH_DESCRIPTION};
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::checks::fields;
 use crate::ctx::Ctx;
-use crate::describe::{Field, Rule};
+use crate::ctx::{report, warn};
 use crate::engine::form;
-use crate::engine::issues::{self, AudienceIssue};
+use crate::issues::AudienceIssue;
+pub use crate::issues::HASH_PATTERN;
 use crate::json::{Object, Value};
+use crate::model::{Field, Rule};
 use crate::report::Pointer;
 
 /// The values of `operation_type`.
@@ -45,9 +47,6 @@ pub const OPERATION_TYPES: &[&str] = &["Update", "Delete"];
 
 /// Hexadecimal digits of a SHA-256 hash.
 pub const SHA256_HEX_DIGITS: usize = 64;
-
-/// `params.pattern` of a value that is not a hash as sent.
-pub const HASH_PATTERN: &str = "sha256_lowercase_hex";
 
 /// The identifier arrays of a user object, in document B's order.
 pub const IDENTIFIERS: &[&str] = &[
@@ -85,7 +84,7 @@ fn body(ctx: &mut Ctx, path: &Pointer, value: &Value, operation: &[Field]) {
     };
     if operations.len() > MAX_OPERATIONS_PER_BODY {
         let actual = operations.len();
-        issues::report(
+        report(
             ctx,
             path,
             AudienceIssue::TooManyOperations { actual }.into(),
@@ -100,7 +99,7 @@ fn body(ctx: &mut Ctx, path: &Pointer, value: &Value, operation: &[Field]) {
     // count. If the platform counts them, a request with more is refused whole: a warning, and
     // the batch builder never makes one.
     if users > MAX_USERS_PER_BODY {
-        issues::warn(
+        warn(
             ctx,
             path,
             AudienceIssue::TooManyUsers { actual: users }.into(),
@@ -128,7 +127,7 @@ fn users_of(op: &Value) -> usize {
 fn body_bytes(ctx: &mut Ctx, path: &Pointer, value: &Value) {
     let actual = serialized_len(value);
     if actual > MAX_BODY_BYTES {
-        issues::report(ctx, path, AudienceIssue::BodyTooLarge { actual }.into());
+        report(ctx, path, AudienceIssue::BodyTooLarge { actual }.into());
     }
 }
 
@@ -220,7 +219,7 @@ fn hashed(ctx: &mut Ctx, path: &Pointer, name: &str, s: &str) {
     } else {
         AudienceIssue::NotHashed { name }
     };
-    issues::report(ctx, path, issue.into());
+    report(ctx, path, issue.into());
 }
 
 #[cfg(test)]

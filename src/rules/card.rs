@@ -34,10 +34,11 @@ pub use description::{DESCRIPTION, UPDATE_DESCRIPTION};
 
 use crate::checks::fields::{self, Need};
 use crate::checks::{iso, lengths, needs, urls};
+use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::engine::form;
-use crate::engine::issues::{self, CreativeIssue};
 use crate::engine::rules::{self, Contains};
+use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 
@@ -232,7 +233,7 @@ pub fn destination_check(
     let belongs_in = if website { "DETAILS" } else { "BUTTON" };
     if owner != Some(belongs_in) {
         let at = p.key("type");
-        issues::report(
+        report(
             ctx,
             &at,
             CreativeIssue::DestinationOnlyIn {
@@ -261,7 +262,7 @@ fn app_destination(ctx: &mut Ctx, d: &Object<'_>, p: &Pointer) {
     if let Some(cc) = fields::str_member(ctx, d, p, "country_code", Need::Required) {
         if !iso::is_country_alpha2(cc) {
             let at = p.key("country_code");
-            issues::report(ctx, &at, CreativeIssue::NotCountryAlpha2.into());
+            report(ctx, &at, CreativeIssue::NotCountryAlpha2.into());
         }
     }
     for id in APP_IDS {

@@ -18,8 +18,8 @@
 //! have "`with_total_count` ... exclusive with `cursor`" (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
-use crate::describe::{Description, Field, List, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Field, List, Str, Type};
 
 /// Cards GET `count`: "(default 100, 1 to 200)".
 pub const CARDS_COUNT_MAX: i64 = 200;

@@ -13,8 +13,8 @@
 //! Every rule here is per field, so each kind is validated from its description alone. Choices
 //! where the spec is silent are listed in docs/RULES.md.
 
-use crate::describe::{Array, Description, Field, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Array, Description, Field, Str, Type};
 use crate::rules::list_query::{self, CURSOR};
 
 /// Most products per GET ("`count` (default 100, 1 to 100)"; §8 "Product GET: count max 100").

@@ -12,8 +12,8 @@
 //! checked by the engine from the description tables below; the list query also has
 //! `list_query::EXCLUSIVE_RULE` (data the engine runs).
 
-use crate::describe::{Description, Field, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Field, Str, Type};
 
 use super::list_query::{self, EXCLUSIVE_RULE};
 

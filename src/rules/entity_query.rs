@@ -15,8 +15,8 @@
 //!
 //! Checked from the description table by the engine (`engine::form`).
 
-use crate::describe::{Description, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Type};
 
 use super::list_query::WITH_DELETED;
 

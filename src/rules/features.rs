@@ -18,8 +18,8 @@
 //! The engine checks both kinds from their description tables; neither has a rule across
 //! members.
 
-use crate::describe::{Description, Field, List, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Field, List, Type};
 
 /// The feature keys the features GET filters on: "`feature_keys` optional comma list
 /// (REACH_AND_FREQUENCY_ANALYTICS, REACH_FREQUENCY_CAP, WEBSITE_CLICKS_CPM_BILLING)".

@@ -20,12 +20,13 @@
 
 use crate::checks::dates::{self, DateTime};
 use crate::checks::fields;
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::engine::form::LIST_SEPARATOR;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::report::{Code, Pointer};
 
 /// "`granularity` enum: `DAY`, `HOUR`".
@@ -124,7 +125,7 @@ fn keyword_count(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
             actual,
             fields: &[KEYWORDS, NEGATIVE_KEYWORDS],
         };
-        issues::report(ctx, &path.key(KEYWORDS), issue.into());
+        report(ctx, &path.key(KEYWORDS), issue.into());
     }
 }
 
@@ -170,7 +171,7 @@ fn span(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     };
     let at = path.key(START_TIME);
     if start.key() >= now.key() {
-        issues::report(ctx, &at, CampaignIssue::StartNotBeforeNow.into());
+        report(ctx, &at, CampaignIssue::StartNotBeforeNow.into());
         return;
     }
     max_span(ctx, &at, &start, &now, true);
@@ -193,7 +194,7 @@ fn max_span(ctx: &mut Ctx, at: &Pointer, start: &DateTime, end: &DateTime, to_no
             nanos,
             to_now,
         };
-        issues::report(ctx, at, issue.into());
+        report(ctx, at, issue.into());
     }
 }
 

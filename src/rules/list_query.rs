@@ -14,7 +14,7 @@
 //! untouched form input) is `mutually_exclusive` at `/with_total_count`; false, or not a boolean
 //! (reported on its own), is fine.
 
-use crate::describe::{Check, Field, List, Rule, Str, Type};
+use crate::model::{Check, Field, List, Rule, Str, Type};
 use crate::report::Code;
 
 /// Most ids in one id filter ("id filters up to 200 ids").

@@ -23,8 +23,8 @@
 //! object, C §2). Without it the rule is skipped with a `context_missing` warning.
 
 use super::list_query::{self, CURSOR};
-use crate::describe::{Applies, Check, Description, Field, Rule, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Applies, Check, Description, Field, Rule, Str, Type};
 use crate::options::MediaType;
 use crate::report::Code;
 

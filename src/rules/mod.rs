@@ -1,5 +1,5 @@
 //! The spec's words per payload kind: each module holds a kind's field table (its
-//! [`crate::describe::Description`]), its documented limits as named constants, and the code
+//! [`crate::model::Description`]), its documented limits as named constants, and the code
 //! hooks of the rules data cannot say. The rows that tie them to the engine are in
 //! `spec::v12`.
 

@@ -4,8 +4,8 @@
 //! > required (max 25 chars each); `name` required; `third_choice` (needs first and second),
 //! > `fourth_choice` (needs first, second and third), max 25 chars; `media_key` optional.
 
-use crate::describe::{Check, Description, Field, Rule, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Check, Description, Field, Rule, Str, Type};
 use crate::report::Code;
 
 /// Shortest poll, in minutes.

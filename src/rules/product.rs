@@ -25,8 +25,10 @@ pub use description::{BATCH_DESCRIPTION, DESCRIPTION, PRODUCT_FIELDS};
 
 use crate::checks::prices::{self, Price};
 use crate::checks::{fields, iso};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CatalogIssue};
+pub use crate::formats::ADDITIONAL_IMAGES_MAX;
+use crate::issues::CatalogIssue;
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 use std::cmp::Ordering;
@@ -35,8 +37,6 @@ use std::cmp::Ordering;
 pub const TITLE_MAX_CHARS: usize = 150;
 /// Longest `description`, in characters.
 pub const DESCRIPTION_MAX_CHARS: usize = 5000;
-/// Most URLs in `additional_image_link` ("up to 10").
-pub const ADDITIONAL_IMAGES_MAX: usize = 10;
 /// Least `inventory` of a product whose availability is [`IN_STOCK`].
 pub const INVENTORY_MIN_IN_STOCK: i64 = 1;
 /// Most products in one PUT ("at most 25 per request").
@@ -94,13 +94,13 @@ pub fn sale_price_check(ctx: &mut Ctx, at: &Pointer, _: &str, v: &Value, _: bool
 
 fn sale_below_price(ctx: &mut Ctx, path: &Pointer, sale: &Price<'_>, price: &Price<'_>) {
     if sale.currency != price.currency {
-        issues::report(
+        report(
             ctx,
             path,
             CatalogIssue::CurrencyNotOf { other: "price" }.into(),
         );
     } else if sale.cmp_amount(price) != Ordering::Less {
-        issues::report(
+        report(
             ctx,
             path,
             CatalogIssue::NotLowerThan { other: "price" }.into(),

@@ -13,8 +13,8 @@
 //! table), so the kind is validated from its description alone. Choices where the spec is
 //! silent are listed in docs/RULES.md.
 
-use crate::describe::{Array, Condition, Description, Field, Str, Type, When};
 use crate::kind::Kind;
+use crate::model::{Array, Condition, Description, Field, Str, Type, When};
 
 /// The set's `type` values ("`type` required (MANUAL or FILTERED)").
 pub const SET_TYPES: [&str; 2] = [MANUAL, FILTERED];

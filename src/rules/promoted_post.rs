@@ -26,12 +26,13 @@
 //! needs `context.authenticated_user_id`. Without the fact, the rule is skipped with a
 //! `context_missing` warning. ("v8 and above": every path carries version 12, so nothing to check.)
 
+use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::engine::form;
-use crate::engine::issues::{self, CreativeIssue};
+use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::options::MediaType;
 use crate::report::{Code, Pointer};
 
@@ -226,7 +227,7 @@ fn gif_or_video_alone(ctx: &mut Ctx, path: &Pointer, keys: &[&str]) {
         .enumerate()
         .find_map(|(i, t)| t.filter(|t| ALONE_MEDIA_TYPES.contains(t)).map(|t| (i, t)));
     match alone {
-        Some((index, media_type)) => issues::report(
+        Some((index, media_type)) => report(
             ctx,
             &path.key("media_keys"),
             CreativeIssue::GifOrVideoNotAlone {
@@ -261,7 +262,7 @@ fn organic(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
     };
     if authenticated.parse::<u64>().ok() != Some(as_user) {
         let at = path.key("nullcast");
-        issues::report(ctx, &at, CreativeIssue::OrganicForAnotherUser.into());
+        report(ctx, &at, CreativeIssue::OrganicForAnotherUser.into());
     }
 }
 

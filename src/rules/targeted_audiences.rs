@@ -7,8 +7,8 @@
 //!
 //! Both parameters are per field, so the kind is validated from its description alone.
 
-use crate::describe::{Description, Field, Type};
 use crate::kind::Kind;
+use crate::model::{Description, Field, Type};
 use crate::rules::list_query::CURSOR;
 
 /// What `describe("targeted_audiences_query")` says.

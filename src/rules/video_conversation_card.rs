@@ -27,13 +27,14 @@
 //!   thank_you_text) sent as `""` is `required`.
 
 use crate::checks::{fields, lengths, text};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::describe::{
-    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
-};
-use crate::engine::issues::{self, CreativeIssue};
+use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
 use crate::kind::Kind;
+use crate::model::{
+    Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
+};
 use crate::report::{Code, Pointer};
 
 /// Longest CTA, in characters, not counting one leading `#` ("max 20 chars excluding #").
@@ -336,7 +337,7 @@ fn cta_length(ctx: &mut Ctx, p: &Pointer, s: &str) {
     let actual = lengths::char_count(counted);
     if actual > CTA_MAX_CHARS {
         let max = CTA_MAX_CHARS;
-        issues::report(ctx, p, CreativeIssue::CtaTooLong { max, actual }.into());
+        report(ctx, p, CreativeIssue::CtaTooLong { max, actual }.into());
     }
 }
 

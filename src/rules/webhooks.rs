@@ -22,8 +22,10 @@ pub use description::{CREATE_DESCRIPTION, ID_DESCRIPTION, LIST_QUERY_DESCRIPTION
 use crate::checks::fields::{self, Need};
 use crate::checks::text::{invalid_format, is_digits};
 use crate::checks::{lengths, urls};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, IssueKind, WebhookIssue};
+pub use crate::issues::{HostProblem, WEBHOOK_CONFIG_FIELDS};
+use crate::issues::{IssueKind, WebhookIssue};
 use crate::json::{Object, Value};
 use crate::report::Pointer;
 use std::net::Ipv6Addr;
@@ -32,8 +34,6 @@ use std::net::Ipv6Addr;
 pub const URL_MAX_CHARS: usize = 200;
 /// The query parameter of GET /2/webhooks.
 pub const FIELDS_PARAM: &str = "webhook_config.fields";
-/// The items `webhook_config.fields` allows (A §2).
-pub const WEBHOOK_CONFIG_FIELDS: [&str; 4] = ["created_at", "id", "url", "valid"];
 /// Fewest items of `webhook_config.fields` ("at least one item").
 pub const FIELDS_MIN_ITEMS: usize = 1;
 /// The separator of the form-style, not exploded list.
@@ -65,38 +65,6 @@ pub fn url_check(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, required: b
     callback_url(ctx, at, url);
 }
 
-/// Why a callback URL's host can never pass the CRC from outside (`params.reason`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HostProblem {
-    /// `localhost` or a name under it.
-    Localhost,
-    /// 127.0.0.0/8, `::1`.
-    Loopback,
-    /// 10/8, 172.16/12, 192.168/16, `fc00::/7`, `fec0::/10`.
-    Private,
-    /// 169.254/16, `fe80::/10`.
-    LinkLocal,
-    /// 0.0.0.0/8, `::`.
-    Unspecified,
-    /// Any other address that is not publicly routable (shared, documentation, benchmarking,
-    /// multicast, reserved, broadcast; IPv6 outside global unicast or in its special blocks).
-    SpecialPurpose,
-}
-
-impl HostProblem {
-    /// The stable name reported in `params.reason`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HostProblem::Localhost => "localhost",
-            HostProblem::Loopback => "loopback",
-            HostProblem::Private => "private",
-            HostProblem::LinkLocal => "link_local",
-            HostProblem::Unspecified => "unspecified",
-            HostProblem::SpecialPurpose => "special_purpose",
-        }
-    }
-}
-
 /// The callback URL rules: at most [`URL_MAX_CHARS`] characters, a well-formed https URL, no
 /// user info, no port, and a host the platform can reach. Every problem is reported (the length
 /// and the parts are independent); the parts are checked only when the URL parses.
@@ -106,26 +74,26 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
         return;
     };
     if u.userinfo.is_some() {
-        issues::report(ctx, path, WebhookIssue::UserInfo.into());
+        report(ctx, path, WebhookIssue::UserInfo.into());
     }
     if u.port.is_some() {
-        issues::report(ctx, path, WebhookIssue::Port.into());
+        report(ctx, path, WebhookIssue::Port.into());
     }
     let problem = match u.host {
         urls::Host::Domain(name) => match domain_problem(name) {
             Ok(p) => p,
             Err(UnreadableHost::Numeric) => {
                 let malformed = WebhookIssue::MalformedHost { ipv6: false };
-                issues::report(ctx, path, malformed.into());
+                report(ctx, path, malformed.into());
                 return;
             }
             Err(UnreadableHost::NormalizationUnavailable) => {
-                issues::report(ctx, path, WebhookIssue::HostNeedsNormalizer.into());
+                report(ctx, path, WebhookIssue::HostNeedsNormalizer.into());
                 return;
             }
             Err(UnreadableHost::UnsupportedCharacter) => {
                 let issue = WebhookIssue::HostUnsupportedCharacter;
-                issues::report(ctx, path, issue.into());
+                report(ctx, path, issue.into());
                 return;
             }
         },
@@ -134,13 +102,13 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
             Ok(addr) => ipv6_problem(&addr),
             Err(_) => {
                 let malformed = WebhookIssue::MalformedHost { ipv6: true };
-                issues::report(ctx, path, malformed.into());
+                report(ctx, path, malformed.into());
                 return;
             }
         },
     };
     if let Some(p) = problem {
-        issues::report(
+        report(
             ctx,
             path,
             WebhookIssue::UnreachableHost { problem: p }.into(),
@@ -333,7 +301,7 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
                 index: *index,
                 empty: item.is_empty(),
             };
-            issues::report(ctx, at, unknown.into());
+            report(ctx, at, unknown.into());
             continue;
         }
         if let Some(&(_, _, first)) = earlier[n].and_then(|j| items.get(j)) {
@@ -341,7 +309,7 @@ fn check_items(ctx: &mut Ctx, items: &[(&str, Pointer, usize)], count_at: Option
                 index: *index,
                 first,
             };
-            issues::report(ctx, at, repeated);
+            report(ctx, at, repeated);
         }
     }
 }
@@ -382,7 +350,7 @@ pub fn id_value(ctx: &mut Ctx, at: &Pointer, name: &str, v: &Value, need: Need) 
         }
         Value::Number(_) => {
             let number = WebhookIssue::NumberNotString { digits: true };
-            issues::report(ctx, at, number.into());
+            report(ctx, at, number.into());
             false
         }
         other => {

@@ -3,8 +3,8 @@
 
 use super::json::J;
 use crate::ctx::Fact;
-use crate::describe::{needed_by, type_name, Applies, Condition, Description, Field, Format};
-use crate::describe::{Required, Type, When};
+use crate::model::{needed_by, type_name, Applies, Condition, Description, Field, Format};
+use crate::model::{Required, Type, When};
 
 /// `describe(kind)` as a JSON tree.
 pub fn describe(d: &Description) -> J {
@@ -32,7 +32,7 @@ pub fn describe(d: &Description) -> J {
 }
 
 /// Bounds, enum and format of a scalar type, as `describe` members of `out`; `required` when an
-/// empty value is missing ([`crate::describe::Str::fewest`]).
+/// empty value is missing ([`crate::model::Str::fewest`]).
 fn scalar_members(t: &Type, required: bool, out: J) -> J {
     let (mut min_len, mut max_len, mut minimum, mut maximum) = (None, None, None, None);
     let (mut values, mut format): (Option<&[&str]>, Option<&str>) = (None, None);

@@ -14,8 +14,8 @@
 
 use super::json::J;
 use crate::ctx::Mode;
-use crate::describe::{needed_by, Check, Condition, Description, Field, Format};
-use crate::describe::{Required, Type, When};
+use crate::model::{needed_by, Check, Condition, Description, Field, Format};
+use crate::model::{Required, Type, When};
 
 /// The dialect every schema declares.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -78,7 +78,7 @@ const URL_ITEM_REST: &str = pat!("://", URL_CHAR, "/?#,]+([/?#]", URL_CHAR, ",]*
 const HTTP: &str = "[Hh][Tt][Tt][Pp][Ss]?";
 /// `https`, any case.
 const HTTPS: &str = "[Hh][Tt][Tt][Pp][Ss]";
-/// A `YYYY-MM-DD` date ([`crate::checks::dates`]; month lengths are the engine's).
+/// A `YYYY-MM-DD` date ([`crate::time`]; month lengths are the engine's).
 const DATE: &str = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
 /// `Thh:`.
 const HOUR: &str = "[Tt]([01][0-9]|2[0-3]):";
@@ -180,7 +180,7 @@ pub fn pattern(f: Format) -> String {
 
 /// The schema of a kind, as a JSON tree.
 pub fn schema(d: &Description) -> J {
-    let mode = crate::engine::spec(d.kind).mode;
+    let mode = crate::spec::v12::spec(d.kind).mode;
     let mut root = match type_schema(&d.root, mode, true) {
         o @ J::Obj(_) => o,
         _ => J::obj(),

@@ -1,7 +1,7 @@
 //! What a kind's row says, as JSON: `describe(kind)` ([`describe`], docs/DESCRIBE.md) and
 //! `jsonSchema(kind)` ([`json_schema`]), both derived from the same rows the engine runs
 //! ([`crate::spec::v12`]) and written with a small JSON tree of their own ([`json`]). The field
-//! types themselves ([`crate::describe::Field`], [`crate::describe::Type`]) are in
+//! types themselves ([`crate::model::Field`], [`crate::model::Type`]) are in
 //! [`crate::describe`].
 
 pub mod describe;

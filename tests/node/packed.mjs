@@ -3,7 +3,7 @@
 // DIR/node_modules/preflight-wasm.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,4 +18,13 @@ export function installPacked(dir) {
   mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', installed, '--strip-components=1']);
   return installed;
+}
+
+/**
+ * Whether a types file of the package (a path relative to pkg/) exports nothing: `export {};`
+ * and comments. Such a subpath is a script (`preflight-wasm/hash-worker`, the worker bundlers
+ * emit), with no PreflightError or code unions to check.
+ */
+export function exportsNothing(typesFile) {
+  return readFileSync(path.join(root, 'pkg', typesFile), 'utf8').replace(/\/\/.*$/gm, '').trim() === 'export {};';
 }

@@ -1,6 +1,6 @@
-// Every JavaScript and TypeScript snippet of the READMEs compiles against the package's types
-// (issue 23): the fenced ```js, ```javascript, ```ts and ```typescript blocks of README.md,
-// pkg/README.md and every README.md under examples/, each as a TypeScript module, resolving
+// Every JavaScript and TypeScript snippet of the READMEs and docs compiles against the package's
+// types: the fenced ```js, ```javascript, ```ts and ```typescript blocks of README.md, pkg/README.md,
+// docs/*.md and every README.md under examples/, each as a TypeScript module, resolving
 // 'preflight-wasm' as a bundler does (the package through node_modules, its "exports" map and
 // `types` conditions): the TypeScript ones strict, the JavaScript ones strict but for implicit
 // `any` (a JavaScript parameter has no type), one tsc program each.
@@ -16,29 +16,15 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esmTypes } from '../../scripts/gen-payload-types.mjs';
+import { docPages } from './doc-pages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const LANGUAGES = new Set(['js', 'javascript', 'ts', 'typescript']);
-
-/** README.md, pkg/README.md and every README.md under examples/. */
-function readmes() {
-  const found = ['README.md', 'pkg/README.md'];
-  const walk = (dir) => {
-    for (const f of readdirSync(path.join(root, dir)).sort()) {
-      const p = `${dir}/${f}`;
-      if (f === 'node_modules') continue;
-      if (statSync(path.join(root, p)).isDirectory()) walk(p);
-      else if (f === 'README.md') found.push(p);
-    }
-  };
-  walk('examples');
-  return found;
-}
 
 /**
  * The snippets of a markdown text: {line, lang, code, context, skip}, `line` the fence's
@@ -98,7 +84,7 @@ test('every JavaScript and TypeScript snippet of the READMEs compiles against th
   const programs = { js: ['assets.d.ts'], ts: ['assets.d.ts'] };
   const where = new Map();
   let count = 0;
-  for (const readme of readmes()) {
+  for (const readme of docPages()) {
     const readmeDir = path.dirname(path.join(root, readme));
     for (const s of snippets(readFileSync(path.join(root, readme), 'utf8'))) {
       if (s.skip !== null) {

@@ -20,7 +20,7 @@ import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installPacked } from './packed.mjs';
+import { exportsNothing, installPacked } from './packed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const compilers = {
@@ -60,13 +60,6 @@ test('every JavaScript subpath of "exports" has a types condition', () => {
   assert.ok(entries.length >= 15, `${entries.length} entries`);
 });
 
-/**
- * Whether a types file exports nothing (`export {};` and comments): a script subpath, such as
- * `preflight-wasm/hash-worker` (the worker for bundlers to emit), has no PreflightError to check.
- */
-const exportsNothing = ({ esm }) =>
-  readFileSync(path.join(root, 'pkg', esm), 'utf8').replace(/\/\/.*$/gm, '').trim() === 'export {};';
-
 /** Whether a types file exports `validate` (then it must export the payload types too). */
 const validates = ({ esm }) => /export (declare function validate\b|\{[^}]*\bvalidate\b)/.test(readFileSync(path.join(root, 'pkg', esm), 'utf8'));
 
@@ -77,7 +70,7 @@ function allEntries() {
   entries.forEach(([name, types], i) => {
     body += `import * as e${i} from '${name}';\n`;
     body += `export const notAny${i}: IsAny<typeof e${i}> = false;\n`;
-    if (!exportsNothing(types)) body += `export const code${i}: InstanceType<typeof e${i}.PreflightError>['code'] = 'not_initialized';\n`;
+    if (!exportsNothing(types.esm)) body += `export const code${i}: InstanceType<typeof e${i}.PreflightError>['code'] = 'not_initialized';\n`;
     if (validates(types)) {
       body += `import type { PayloadOf as P${i} } from '${name}';\n`;
       body += `declare const formData${i}: Record<string, unknown>;\n`;

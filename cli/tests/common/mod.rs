@@ -43,3 +43,29 @@ fn wait(mut cmd: Command, stdin: &[u8]) -> Output {
     }
     child.wait_with_output().expect("wait")
 }
+
+/// A fresh, empty directory for one test: `preflight-<name>-<process id>` in the system's
+/// temporary directory (`name` says which file and test, so parallel tests never share one).
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("preflight-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Writes `bytes` to `dir/name`; its path as a string, to pass as an argument.
+pub fn write(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write input");
+    path.to_string_lossy().into_owned()
+}
+
+/// A run's standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A run's standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}

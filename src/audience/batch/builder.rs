@@ -6,9 +6,9 @@ use super::{
     AudienceRecord, BatchError, BatchOptions, Endpoint, RecordError, Rejection, MAX_BODY_BYTES,
     MAX_USERS_PER_BODY,
 };
-use crate::audience::{hex, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
-use crate::checks::dates::{parse_iso8601, DateTime, Offset};
+use crate::audience::{digest, prepare_in, record_country, HashOptions, IdType, Prepared, Scratch};
 use crate::json::write::string as push_json_str;
+use crate::time::{parse_iso8601, DateTime, Offset};
 use std::fmt;
 
 /// One request body. `Debug` shows its size and number of users, not its text (hashes, and
@@ -312,7 +312,7 @@ impl BodyBuilder {
                         match p {
                             Prepared::Hash(b) => {
                                 self.user.push('"');
-                                hex::push_sha256_hex(b, &mut self.user);
+                                digest::push_sha256_hex(b, &mut self.user);
                                 self.user.push('"');
                             }
                             Prepared::Final(s) => push_json_str(&mut self.user, s),

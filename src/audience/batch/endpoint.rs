@@ -50,6 +50,7 @@ impl Endpoint {
 
 /// The operation type of a body's operation object.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Operation {
     /// Add or update the users.
     #[default]

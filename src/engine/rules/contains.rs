@@ -1,28 +1,11 @@
 //! "A list contains one item of a group, and at most `max`" ([`Contains`], [`contains`]): the
 //! card's composition of its components.
 
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, IssueKind};
+pub use crate::issues::Contains;
+use crate::issues::IssueKind;
 use crate::report::Pointer;
-
-/// "A list contains one item of the group, and at most `max`" over the tags of a list's items
-/// (the card's "one media component plus a DETAILS or BUTTON component", one group each):
-/// [`contains`].
-#[derive(Clone, Copy, Debug)]
-pub struct Contains {
-    /// The tags of the group.
-    pub tags: &'static [&'static str],
-    /// The most items of the group a list takes.
-    pub max: usize,
-    /// The params member naming the tags (`component_types`).
-    pub param: &'static str,
-    /// The words after the list's name when it holds none ("needs a DETAILS or BUTTON
-    /// component").
-    pub missing: &'static str,
-    /// The words after the list's name when it holds more than `max` ("takes only one DETAILS
-    /// or BUTTON component").
-    pub extra: &'static str,
-}
 
 /// Each group of `groups` over `tags`, the tags of the items of the list at `path` (`whole`
 /// names it in messages: "a card"): none of a group is `one_of_required`, more than its `max`
@@ -42,7 +25,7 @@ pub fn contains(
                 whole,
                 actual,
             };
-            issues::report(ctx, path, kind);
+            report(ctx, path, kind);
         }
     }
 }

@@ -8,8 +8,8 @@ use super::{
     hashed_values, unhashed_values, DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY,
     OPERATION_TYPES, UNHASHED_IDENTIFIER,
 };
-use crate::describe::{Array, Check, Description, Empty, Field, Format, Rule, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Array, Check, Description, Empty, Field, Format, Rule, Str, Type};
 use crate::report::Code;
 
 /// An array of hashed identifier values: "SHA-256 hashed after normalization", 64 lowercase hex

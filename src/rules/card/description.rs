@@ -7,10 +7,10 @@ use super::{
     ACTION_COMPONENTS_PER_CARD, LABEL_TYPES, LABEL_VALUES, MEDIA_COMPONENTS_PER_CARD,
     NAME_MAX_CHARS, SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
 };
-use crate::describe::{
+use crate::kind::Kind;
+use crate::model::{
     Array, Check, Condition, Description, Field, Format, OnlyIn, Rule, Str, Tagged, Type, When,
 };
-use crate::kind::Kind;
 use crate::report::Code;
 
 /// Components in one list (`components`, or one slide): one media component plus one DETAILS or

@@ -7,8 +7,9 @@ use super::{
 };
 use crate::checks::fields::{self, Need};
 use crate::checks::urls;
+use crate::ctx::warn;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::Object;
 use crate::report::Pointer;
 
@@ -49,7 +50,7 @@ pub(super) fn advertiser_user_id(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>
             let issue = CampaignIssue::AdvertiserUserNotFor {
                 objective: PREROLL_VIEWS,
             };
-            issues::warn(ctx, &path.key(name), issue.into());
+            warn(ctx, &path.key(name), issue.into());
         }
     }
 }

@@ -4,8 +4,9 @@
 
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, text};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::Object;
 use crate::options::Objective;
 use crate::report::Pointer;
@@ -65,6 +66,6 @@ pub(super) fn app_store_identifiers(ctx: &mut Ctx, path: &Pointer, obj: &Object<
             objectives: APP_OBJECTIVES,
             fields: &APP_STORE_IDENTIFIERS,
         };
-        issues::report(ctx, &path.key(android), issue.into());
+        report(ctx, &path.key(android), issue.into());
     }
 }

@@ -6,8 +6,9 @@
 use super::only_for_objectives;
 use crate::checks::fields::{self, Need};
 use crate::checks::{current, numbers};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::Object;
 use crate::options::Objective;
 use crate::report::Pointer;
@@ -70,7 +71,7 @@ pub(super) fn bid(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
                         what: "MAX bidding",
                         objectives: MAX_BID_EXCLUDED_OBJECTIVES,
                     };
-                    issues::report(ctx, &p, issue.into());
+                    report(ctx, &p, issue.into());
                 }
             }
         }

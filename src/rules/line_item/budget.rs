@@ -3,8 +3,9 @@
 
 use crate::checks::current::{self, Pair};
 use crate::checks::fields::{self, Need};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::Object;
 use crate::options::BudgetOptimization;
 use crate::report::Pointer;
@@ -32,7 +33,7 @@ pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
                 let issue = CampaignIssue::DailyBudgetNotAllowed {
                     budget_optimization: DAILY_BUDGET_OPTIMIZATION,
                 };
-                issues::report(ctx, &path.key(daily_name), issue.into());
+                report(ctx, &path.key(daily_name), issue.into());
             }
         }
     }
@@ -50,7 +51,7 @@ pub(super) fn budgets(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         }
         Some(Pair::FirstFromRecord(d, t)) if d > t => {
             let issue = CampaignIssue::TotalBelowDaily { min: d, actual: t };
-            issues::report(ctx, &path.key(total_name), issue.into());
+            report(ctx, &path.key(total_name), issue.into());
         }
         _ => {}
     }
@@ -62,6 +63,6 @@ fn daily_at_most_total(ctx: &mut Ctx, p: &Pointer, daily: i64, total: i64) {
             max: total,
             actual: daily,
         };
-        issues::report(ctx, p, issue.into());
+        report(ctx, p, issue.into());
     }
 }

@@ -3,8 +3,9 @@
 use crate::checks::current::{self, Pair};
 use crate::checks::dates::{self, Require};
 use crate::checks::fields::{self, Need};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::Object;
 use crate::report::Pointer;
 
@@ -24,7 +25,7 @@ pub(super) fn flight(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         }
         Some(Pair::SecondFromRecord(s, e)) if e.key() <= s.key() => {
             let issue = CampaignIssue::StartNotBeforeRecordEnd;
-            issues::report(ctx, &path.key(start_name), issue.into());
+            report(ctx, &path.key(start_name), issue.into());
         }
         Some(Pair::FirstFromRecord(s, e)) => {
             let what = "the line item's start_time";

@@ -50,10 +50,11 @@ pub mod pay_by;
 
 use crate::checks::current;
 use crate::checks::fields;
+use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
-use crate::describe::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::kind::Kind;
+use crate::model::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::options::{Objective, Placement};
 use crate::report::{Code, Pointer};
 
@@ -351,14 +352,14 @@ fn only_for_objectives(
     };
     if !objectives.contains(&objective) {
         let issue = CampaignIssue::OnlyForObjectives { what, objectives };
-        issues::report(ctx, at, issue.into());
+        report(ctx, at, issue.into());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::describe::MemberHook;
+    use crate::model::MemberHook;
     use crate::options::Options;
     use serde_json::json;
 
@@ -401,7 +402,8 @@ mod tests {
             let options = Options::from_value(&options).unwrap_or_default();
             for p in [payload.clone(), json!(null), json!({"categories": ",,,"})] {
                 let v = crate::json::Value::from_serde(&p);
-                let report = crate::engine::run(Kind::LineItemUpdate, &v, &options);
+                let report =
+                    crate::engine::run(crate::spec::v12::spec(Kind::LineItemUpdate), &v, &options);
                 for i in &report.issues {
                     assert!(!i.message.contains("SECRET"), "{}", i.message);
                 }

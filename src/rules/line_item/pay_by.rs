@@ -4,8 +4,9 @@
 
 use crate::checks::current;
 use crate::checks::fields::{self, Need};
+use crate::ctx::report;
 use crate::ctx::Ctx;
-use crate::engine::issues::{self, CampaignIssue};
+use crate::issues::CampaignIssue;
 use crate::json::Object;
 use crate::options::Objective;
 use crate::report::Pointer;
@@ -38,6 +39,6 @@ pub(super) fn pay_by(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>) {
         let issue = CampaignIssue::PayByNotChangeable {
             objective: PAY_BY_CHANGEABLE_OBJECTIVE,
         };
-        issues::report(ctx, &path.key(name), issue.into());
+        report(ctx, &path.key(name), issue.into());
     }
 }

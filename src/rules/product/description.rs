@@ -7,10 +7,10 @@ use super::{
     GENDER, IDENTIFIERS, INVENTORY_MIN_IN_STOCK, IN_STOCK, MAX_PRODUCTS_PER_REQUEST,
     TITLE_MAX_CHARS,
 };
-use crate::describe::{
+use crate::kind::Kind;
+use crate::model::{
     Array, Check, Condition, Description, Empty, Field, Format, Rule, Str, Type, When,
 };
-use crate::kind::Kind;
 use crate::report::Code;
 
 /// "brand ... Required if gtin and mpn are absent" (and its two twins), as data. The engine

@@ -5,8 +5,8 @@ use super::{
     config_fields_check, id_check, url_check, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID_MAX_DIGITS,
     ID_PARAM, URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
 };
-use crate::describe::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::kind::Kind;
+use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::report::Code;
 
 /// A webhook id: a string of 1 to [`ID_MAX_DIGITS`] ASCII digits (A §2 WebhookConfig, "Pattern

@@ -10,6 +10,7 @@ use super::OOB_CALLBACK;
 
 /// A step of Document A's OAuth 1.0a flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FlowStep {
     /// `POST oauth/request_token`.
     RequestToken,

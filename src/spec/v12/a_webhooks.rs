@@ -1,7 +1,7 @@
 //! Document A (webhooks and tokens): the webhook requests and activity subscriptions.
 
 use crate::ctx::Mode::{Json, Query};
-use crate::engine::KindSpec;
+use crate::model::KindSpec;
 use crate::rules::{activity_subscription, webhooks};
 
 /// The rows of document A.

@@ -3,7 +3,7 @@
 
 use super::hooks;
 use crate::ctx::Mode::{Json, Query};
-use crate::engine::KindSpec;
+use crate::model::KindSpec;
 use crate::rules::{audience_permissions, audience_users, keyword_insights, targeted_audiences};
 
 /// The rows of document B's audience part.

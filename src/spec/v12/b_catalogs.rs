@@ -1,7 +1,7 @@
 //! Document B (catalogs and audiences): catalogs, products and product sets.
 
 use crate::ctx::Mode::{Json, Query};
-use crate::engine::KindSpec;
+use crate::model::KindSpec;
 use crate::rules::{catalogs, product, product_sets};
 
 /// The rows of document B's catalog part.

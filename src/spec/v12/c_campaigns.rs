@@ -2,7 +2,7 @@
 //! and single-record queries.
 
 use crate::ctx::Mode::Query;
-use crate::engine::KindSpec;
+use crate::model::KindSpec;
 use crate::rules::{accounts, curated_categories, entity_query, features, line_item};
 
 /// The rows of document C's campaign and account part.

@@ -2,7 +2,7 @@
 
 use super::hooks;
 use crate::ctx::Mode::{Json, Query};
-use crate::engine::KindSpec;
+use crate::model::KindSpec;
 use crate::rules::{
     account_media, card, card_lists, media_library, poll_card, promoted_post,
     video_conversation_card,

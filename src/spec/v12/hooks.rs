@@ -25,7 +25,7 @@
 //!
 //! Every kind is a row: none keeps a hand-written validation of the whole payload.
 
-use crate::engine::{ObjectHook, ValueHook};
+use crate::model::{ObjectHook, ValueHook};
 use crate::rules::{audience_users, keyword_insights, promoted_post};
 
 /// `keyword_insights_query`: "Max 10 keywords (keywords plus negative_keywords)" and the span

@@ -18,8 +18,8 @@ pub mod c_campaigns;
 pub mod c_creatives;
 pub mod hooks;
 
-use crate::engine::KindSpec;
 use crate::kind::Kind;
+use crate::model::KindSpec;
 
 /// Every row, by document area.
 const AREAS: [&[KindSpec]; 5] = [
@@ -41,6 +41,13 @@ pub fn spec(kind: Kind) -> &'static KindSpec {
         }
     }
     &a_webhooks::KINDS[0]
+}
+
+impl Kind {
+    /// How the kind's scalar parameters arrive (its row's mode in the kind registry).
+    pub fn mode(self) -> crate::ctx::Mode {
+        spec(self).mode
+    }
 }
 
 #[cfg(test)]

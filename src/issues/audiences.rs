@@ -2,7 +2,9 @@
 
 use crate::audience::batch::{MAX_BODY_BYTES, MAX_OPERATIONS_PER_BODY, MAX_USERS_PER_BODY};
 use crate::report::{Code, Params};
-use crate::rules::audience_users::HASH_PATTERN;
+
+/// `params.pattern` of a value that is not a hash as sent.
+pub const HASH_PATTERN: &str = "sha256_lowercase_hex";
 
 /// An issue of the audience rules.
 #[derive(Clone, Copy, Debug)]

@@ -1,7 +1,7 @@
 //! Typed issues: what the engine's own checks and the shared check primitives
 //! ([`crate::checks`]: types, lengths, item counts, ranges, formats, dates) report, each variant carrying its parameters and
 //! giving its stable code, its params and its message in one place ([`IssueKind`]). The engine
-//! (the field table, the rule kinds, the formats) reports through [`report`]; the message and
+//! (the field table, the rule kinds, the formats) reports through [`crate::ctx::report`]; the message and
 //! params are only built for an issue the report keeps (`options.max_issues`).
 
 mod audiences;
@@ -11,15 +11,88 @@ mod checks;
 mod creatives;
 mod webhooks;
 
-pub use audiences::AudienceIssue;
+pub use audiences::{AudienceIssue, HASH_PATTERN};
 pub use campaigns::CampaignIssue;
 pub use catalogs::CatalogIssue;
-pub use checks::{Allowed, CheckIssue};
+pub use checks::{
+    one_of_text, Allowed, CheckIssue, GtinError, UrlError, GTIN_PATTERN, MESSAGE_MAX_VALUES,
+};
 pub use creatives::CreativeIssue;
-pub use webhooks::WebhookIssue;
+pub use webhooks::{
+    HostProblem, WebhookIssue, DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES,
+    WEBHOOK_CONFIG_FIELDS,
+};
 
-use crate::ctx::{Ctx, Fact};
-use crate::report::{Code, Issue, Params, Pointer, Severity};
+use crate::report::{Code, Issue, Params, Severity};
+
+/// The facts a rule may need from [`crate::options::Context`], in the order their
+/// `context_missing` warnings are reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fact {
+    /// `context.objective`: the line item's campaign objective.
+    Objective,
+    /// `context.placements`.
+    Placements,
+    /// `context.budget_optimization`: the campaign's.
+    BudgetOptimization,
+    /// `context.current`: the object as it stands, for an update.
+    Current,
+    /// `context.media_types`.
+    MediaTypes,
+    /// `context.authenticated_user_id`.
+    AuthenticatedUserId,
+    /// The current time: `options.now`, else the clock ([`crate::clock`]). Missing only where
+    /// there is no clock at all.
+    Now,
+}
+
+impl Fact {
+    /// Every fact, in declaration (and report) order.
+    pub const ALL: [Fact; 7] = [
+        Fact::Objective,
+        Fact::Placements,
+        Fact::BudgetOptimization,
+        Fact::Current,
+        Fact::MediaTypes,
+        Fact::AuthenticatedUserId,
+        Fact::Now,
+    ];
+
+    /// The name reported in `params.fact` (the `context` member it comes from).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fact::Objective => "objective",
+            Fact::Placements => "placements",
+            Fact::BudgetOptimization => "budget_optimization",
+            Fact::Current => "current",
+            Fact::MediaTypes => "media_types",
+            Fact::AuthenticatedUserId => "authenticated_user_id",
+            Fact::Now => "now",
+        }
+    }
+}
+
+/// "A list contains one item of the group, and at most `max`" over the tags of a list's items
+/// (the card's "one media component plus a DETAILS or BUTTON component", one group each):
+/// [`crate::engine::rules::contains`].
+#[derive(Clone, Copy, Debug)]
+pub struct Contains {
+    /// The tags of the group.
+    pub tags: &'static [&'static str],
+    /// The most items of the group a list takes.
+    pub max: usize,
+    /// The params member naming the tags (`component_types`).
+    pub param: &'static str,
+    /// The words after the list's name when it holds none ("needs a DETAILS or BUTTON
+    /// component").
+    pub missing: &'static str,
+    /// The words after the list's name when it holds more than `max` ("takes only one DETAILS
+    /// or BUTTON component").
+    pub extra: &'static str,
+}
+
+/// `params.format` of `not_whole_hour` (the `iso8601_whole_hour` format, [`crate::formats`]).
+pub const WHOLE_HOUR_FORMAT: &str = "iso8601_whole_hour";
 
 /// An issue of the engine's checks, with its parameters.
 #[derive(Clone, Copy, Debug)]
@@ -193,10 +266,10 @@ pub enum IssueKind<'a> {
         message: &'a str,
     },
     /// `one_of_required` or `too_many_items`: a list (`whole` in words) holds `actual` items of
-    /// the group `group` ([`super::rules::Contains`]): none, or more than the group's `max`.
+    /// the group `group` ([`Contains`]): none, or more than the group's `max`.
     Contains {
         /// The group.
-        group: &'a super::rules::Contains,
+        group: &'a Contains,
         /// The list, in words ("a card").
         whole: &'a str,
         /// How many items of the group the list holds.
@@ -235,7 +308,7 @@ pub enum IssueKind<'a> {
 }
 
 /// `From` each area's enum into its [`IssueKind`] variant, so a rule reports
-/// `issues::report(ctx, &at, CreativeIssue::.. { .. }.into())`.
+/// `crate::ctx::report(ctx, &at, CreativeIssue::.. { .. }.into())`.
 macro_rules! from_area {
     ($($area:ident => $variant:ident),*) => {$(
         impl<'a> From<$area<'a>> for IssueKind<'a> {
@@ -441,7 +514,7 @@ impl IssueKind<'_> {
                 p.with("index", index).with("first_index", first)
             }
             IssueKind::UnsafeIdNumber => p.with("expected", "string").with("actual", "number"),
-            IssueKind::NotWholeHour => p.with("format", crate::formats::Format::WholeHour.name()),
+            IssueKind::NotWholeHour => p.with("format", WHOLE_HOUR_FORMAT),
             IssueKind::NotCountryCode | IssueKind::UnknownField | IssueKind::NotLater { .. } => p,
             IssueKind::WrongType { expected, actual } => {
                 p.with("expected", expected).with("actual", actual)
@@ -509,19 +582,4 @@ impl IssueKind<'_> {
             IssueKind::Campaign(i) => i.params(),
         }
     }
-}
-
-/// Reports `kind` at `path` as an error. Out of line and cold: reporting is the rare path, and
-/// inlining the rendering of every variant into the checks made the hot paths slower.
-#[cold]
-#[inline(never)]
-pub fn report(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
-    ctx.record(path, Severity::Error, &kind);
-}
-
-/// Reports `kind` at `path` as a warning (out of line and cold, as [`report`]).
-#[cold]
-#[inline(never)]
-pub fn warn(ctx: &mut Ctx, path: &Pointer, kind: IssueKind<'_>) {
-    ctx.record(path, Severity::Warning, &kind);
 }

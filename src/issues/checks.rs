@@ -2,10 +2,62 @@
 //! members, closed value sets, integers, prices, GTINs, URLs, date ranges), each variant carrying
 //! its parameters.
 
-use crate::checks::enums::one_of_text;
-use crate::checks::gtin::{GtinError, GTIN_PATTERN};
-use crate::checks::urls::{url_message, UrlError};
 use crate::report::{Code, Params};
+use std::fmt::Display;
+
+/// The most values a `not_in_enum` message lists; a longer set is named by its size, and its
+/// values are in `params.allowed` (and in `describe(kind)`). A report may hold a thousand of
+/// these issues: a set of 22 feature keys written out in every message doubled each one.
+pub const MESSAGE_MAX_VALUES: usize = 10;
+
+/// "one of: A, B" for a short set; "one of the N documented values (params.allowed)" for a
+/// set of more than [`MESSAGE_MAX_VALUES`]. Never a payload value.
+pub fn one_of_text<T: Display>(allowed: &[T]) -> String {
+    if allowed.len() > MESSAGE_MAX_VALUES {
+        return format!(
+            "one of the {} documented values (listed in params.allowed)",
+            allowed.len()
+        );
+    }
+    let list: Vec<String> = allowed.iter().map(T::to_string).collect();
+    format!("one of: {}", list.join(", "))
+}
+
+/// Reported in `params.pattern` of an `invalid_gtin` issue.
+pub const GTIN_PATTERN: &str = "gtin";
+
+/// Why a string is not a GTIN of the kinds the spec names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GtinError {
+    /// Not 8, 12 or 13 digits, nor 10 characters of an ISBN-10.
+    Format,
+    /// The right shape, but the check digit does not match.
+    CheckDigit,
+}
+
+/// Why a string is not a well-formed absolute http(s) URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlError {
+    /// No `scheme://`, or a scheme other than http/https.
+    Scheme,
+    /// Empty or malformed host.
+    Host,
+    /// Malformed port.
+    Port,
+    /// A character that is not allowed (space, control, `<>"{}|\^` and backtick) or a bad `%`.
+    Character,
+}
+
+pub fn url_message(e: UrlError) -> &'static str {
+    match e {
+        UrlError::Scheme => "must be an absolute URL starting with http:// or https://",
+        UrlError::Host => "must be a URL with a valid host name or address",
+        UrlError::Port => "must be a URL whose port, if any, is a number from 1 to 65535",
+        UrlError::Character => {
+            "must be a well-formed URL (no spaces or disallowed characters; '%' must start a %XX escape)"
+        }
+    }
+}
 
 /// A closed value set, as the spec writes it.
 #[derive(Clone, Copy, Debug)]

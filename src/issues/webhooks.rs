@@ -1,10 +1,63 @@
 //! Issues of the webhook and activity-subscription rules (`src/rules/webhooks.rs`, `src/rules/activity_subscription.rs`; spec A), each variant carrying its parameters.
 
 use crate::report::{Code, Params};
-use crate::rules::activity_subscription::{
-    DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES,
-};
-use crate::rules::webhooks::{HostProblem, WEBHOOK_CONFIG_FIELDS};
+
+/// The event kinds of document A §6.
+pub const EVENT_TYPES: [&str; 12] = [
+    "post.create",
+    "post.delete",
+    "dm.received",
+    "dm.sent",
+    "dm.read",
+    "dm.indicate_typing",
+    "spaces.start",
+    "spaces.end",
+    "profile.update.bio",
+    "profile.update.verified",
+    "profile.update.affiliate",
+    "profile.update.screenname",
+];
+/// The direct-message kinds: the only listed kinds `direction` applies to ("for DM and chat
+/// events"; no chat kind is listed).
+pub const DM_EVENT_TYPES: [&str; 4] = ["dm.received", "dm.sent", "dm.read", "dm.indicate_typing"];
+/// The effective date of the deprecation (A §6, §9).
+pub const DEPRECATED_SINCE: &str = "2026-03-18";
+/// The values of `direction`.
+pub const DIRECTIONS: [&str; 2] = ["sent", "received"];
+/// The items `webhook_config.fields` allows (A §2).
+pub const WEBHOOK_CONFIG_FIELDS: [&str; 4] = ["created_at", "id", "url", "valid"];
+
+/// Why a callback URL's host can never pass the CRC from outside (`params.reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostProblem {
+    /// `localhost` or a name under it.
+    Localhost,
+    /// 127.0.0.0/8, `::1`.
+    Loopback,
+    /// 10/8, 172.16/12, 192.168/16, `fc00::/7`, `fec0::/10`.
+    Private,
+    /// 169.254/16, `fe80::/10`.
+    LinkLocal,
+    /// 0.0.0.0/8, `::`.
+    Unspecified,
+    /// Any other address that is not publicly routable (shared, documentation, benchmarking,
+    /// multicast, reserved, broadcast; IPv6 outside global unicast or in its special blocks).
+    SpecialPurpose,
+}
+
+impl HostProblem {
+    /// The stable name reported in `params.reason`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HostProblem::Localhost => "localhost",
+            HostProblem::Loopback => "loopback",
+            HostProblem::Private => "private",
+            HostProblem::LinkLocal => "link_local",
+            HostProblem::Unspecified => "unspecified",
+            HostProblem::SpecialPurpose => "special_purpose",
+        }
+    }
+}
 
 /// An issue of the webhook and activity-subscription rules.
 #[derive(Clone, Copy, Debug)]
@@ -138,7 +191,7 @@ impl WebhookIssue<'_> {
             },
             WebhookIssue::UnknownEventType => format!(
                 "must be {}",
-                crate::checks::enums::one_of_text(&EVENT_TYPES)
+                super::one_of_text(&EVENT_TYPES)
             ),
             WebhookIssue::DirectionNotForEvent => format!(
                 "direction applies only to direct-message events: {}",
