@@ -9,7 +9,7 @@
 
 use crate::audience::{both, pack, push_num, utf16_len};
 use crate::fail::{done, Fail};
-use crate::opts::{flag, text, Members};
+use crate::opts::{flag, known, text, Members};
 use preflight::audience::csv::{
     fields, parse_delimiter, strip_cr, ColumnReader, CsvError, CsvHasher, Scanner, BOM,
 };
@@ -22,10 +22,10 @@ impl From<CsvError> for Fail {
     }
 }
 
-/// The CSV options `{column, header, delimiter}` (`pkg/lib/csv.js` `csvOptions` gives all three).
-fn reader(csv: &impl Members) -> Result<ColumnReader, Fail> {
-    const MESSAGE: &str = "column is the command line's --column text";
-    let column = text(csv, "column", "bad_options", MESSAGE)?;
+const COLUMN: &str = "column is the command line's --column text";
+
+/// The CSV reader of `column` (`None`: not given) and the options `{header, delimiter}` of `csv`.
+fn reader(column: Option<String>, csv: &impl Members) -> Result<ColumnReader, Fail> {
     let header = flag(csv, "header", true, "header must be a boolean")?;
     let delimiter = text(
         csv,
@@ -33,7 +33,7 @@ fn reader(csv: &impl Members) -> Result<ColumnReader, Fail> {
         "bad_options",
         "delimiter must be a string",
     )?;
-    let column = column.ok_or_else(|| Fail::of("bad_options", MESSAGE))?;
+    let column = column.ok_or_else(|| Fail::of("bad_options", COLUMN))?;
     Ok(ColumnReader::new(
         &column,
         header,
@@ -63,7 +63,13 @@ impl AudienceCsvHasher {
     ) -> Result<AudienceCsvHasher, JsValue> {
         done((|| {
             let (t, opts) = both(id_type, options)?;
-            let mut reader = reader(csv)?;
+            known(
+                csv,
+                &["column", "header", "delimiter", "countryColumn"],
+                "unknown CSV option; expected column, header, delimiter, countryColumn",
+            )?;
+            let column = text(csv, "column", "bad_options", COLUMN)?;
+            let mut reader = reader(column, csv)?;
             let country_column = text(
                 csv,
                 "countryColumn",
@@ -144,12 +150,21 @@ fn finished() -> Fail {
 /// One column of a whole CSV input, unhashed: `<column>,<rowsBefore>|` then the packed form of
 /// `partner_user_id` results (every value verbatim, an empty one included).
 #[wasm_bindgen(js_name = audienceCsvExtract)]
-pub fn csv_extract(input: &[u8], csv: &JsValue) -> Result<String, JsValue> {
-    done(extract(input, csv))
+pub fn csv_extract(
+    input: &[u8],
+    column: Option<String>,
+    options: &JsValue,
+) -> Result<String, JsValue> {
+    done(extract(input, column, options))
 }
 
-fn extract(input: &[u8], csv: &impl Members) -> Result<String, Fail> {
-    let mut r = reader(csv)?;
+fn extract(input: &[u8], column: Option<String>, options: &impl Members) -> Result<String, Fail> {
+    known(
+        options,
+        &["header", "delimiter"],
+        "unknown option; expected header, delimiter",
+    )?;
+    let mut r = reader(column, options)?;
     let mut errors = String::new();
     let mut lens = String::new();
     let mut values = String::new();
