@@ -114,16 +114,16 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
 
 /**
  * The caller's options for the engine, which reads and checks them (names, types, values:
- * bindings/wasm/src/opts.rs): a copy of its own members that are given (not `undefined` or
- * `null`) on an object without a prototype, so that the engine never reads an inherited member
- * (a polluted Object.prototype) or calls a getter. Anything but a plain object goes as it is:
- * `undefined` and `null` are no options, anything else `bad_options` (the engine's).
+ * bindings/wasm/src/opts.rs): `undefined` for none (`undefined` or `null`), a copy of a plain
+ * object's own members that are given (not `undefined` or `null`) on an object without a
+ * prototype, so that the engine never reads an inherited member (a polluted Object.prototype) or
+ * calls a getter, and `null` for anything else, which the engine refuses (`bad_options`).
  * @param {unknown} o
- * @returns {object | undefined}
+ * @returns {object | null | undefined}
  */
 export function plain(o) {
-  // Not an object: as it is (the engine refuses it, `bad_options`).
-  if (!isPlainObject(o)) return o;
+  if (o === undefined || o === null) return undefined;
+  if (!isPlainObject(o)) return null;
   const copy = Object.create(null);
   for (const key of ownKeys(o)) {
     const v = own(o, key);

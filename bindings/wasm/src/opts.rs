@@ -1,9 +1,9 @@
 //! Options across the boundary: one object per call, read and checked here, once (docs/BOUNDARY.md).
 //!
-//! The caller's options arrive as an object of plain members (strings, booleans, numbers; absent,
-//! `undefined` and `null` alike mean "not given"). JavaScript only converts: `pkg/lib/core.js`
-//! (`plain`) copies the caller's own members into an object without a prototype, so that nothing
-//! inherited or computed is read here. Every check of names, types and values is in this file
+//! The caller's options arrive as an object of plain members (strings, booleans, numbers).
+//! JavaScript only converts: `pkg/lib/core.js` (`plain`) copies the caller's own members that are
+//! given (not `undefined` or `null`) into an object without a prototype, so that nothing inherited
+//! or computed is read here. Every check of names, types and values is in this file
 //! and in the core, with the codes the package documents (`bad_options`, `invalid_limits`, the
 //! core's own codes for a value it refuses). Another binding (Python) implements [`Members`] for
 //! its own mapping type and gets the same checks.
@@ -11,18 +11,17 @@
 use crate::fail::Fail;
 use preflight::audience::{HashOptions, PhoneFormat};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// One member of an options object.
 pub(crate) enum Member {
-    /// Not given (absent, `undefined`, `null`).
+    /// Not given.
     Absent,
     Text(String),
     Flag(bool),
     // Read by the upload bodies' limits only.
     #[cfg_attr(not(feature = "audience-bodies"), allow(dead_code))]
     Number(f64),
-    /// Anything else (an object, an array, a function).
+    /// Anything else (an object, an array, a function, `null`).
     Other,
 }
 
@@ -41,30 +40,34 @@ fn not_an_object() -> Fail {
     Fail::of("bad_options", "options must be an object")
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys(o)`, or `Err` for `null` (what `plain` gives for anything but a plain
+    /// object): one import where `typeof` and `Array.isArray` tests would be three.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(o: &JsValue) -> Result<js_sys::Array, JsValue>;
+}
+
+// `pkg/lib/core.js` `plain` hands over `undefined` (no options), a copy of a plain object's own
+// members that are given (no `undefined` or `null` member), or `null` (anything else).
 impl Members for JsValue {
     fn is_members(&self) -> bool {
-        self.is_undefined()
-            || self.is_null()
-            || (self.is_object() && !js_sys::Array::is_array(self))
+        self.is_undefined() || object_keys(self).is_ok()
     }
 
-    // Not `dyn_ref` (an `instanceof Object` test): the copy `plain` makes has no prototype.
     fn count(&self) -> usize {
-        if !self.is_object() {
-            return 0;
-        }
-        js_sys::Object::keys(self.unchecked_ref::<js_sys::Object>()).length() as usize
+        object_keys(self).map_or(0, |k| k.length() as usize)
     }
 
     fn member(&self, name: &str) -> Member {
-        if !self.is_object() {
+        if self.is_undefined() {
             return Member::Absent;
         }
         let v = match js_sys::Reflect::get(self, &JsValue::from_str(name)) {
             Ok(v) => v,
             Err(_) => return Member::Other,
         };
-        if v.is_undefined() || v.is_null() {
+        if v.is_undefined() {
             Member::Absent
         } else if let Some(s) = v.as_string() {
             Member::Text(s)
