@@ -25,7 +25,7 @@ mod bodies;
 #[cfg(feature = "csv")]
 mod csv;
 mod fail;
-#[cfg(feature = "audience")]
+#[cfg(any(feature = "audience", feature = "signing"))]
 mod opts;
 #[cfg(feature = "signing")]
 mod signing;

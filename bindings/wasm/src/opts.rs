@@ -9,6 +9,7 @@
 //! its own mapping type and gets the same checks.
 
 use crate::fail::Fail;
+#[cfg(feature = "audience")]
 use preflight::audience::{HashOptions, PhoneFormat};
 use wasm_bindgen::prelude::*;
 
@@ -18,8 +19,11 @@ pub(crate) enum Member {
     Absent,
     Text(String),
     Flag(bool),
-    // Read by the upload bodies' limits only.
-    #[cfg_attr(not(feature = "audience-bodies"), allow(dead_code))]
+    // Read by the upload bodies' limits and the signing options only.
+    #[cfg_attr(
+        not(any(feature = "audience-bodies", feature = "signing")),
+        allow(dead_code)
+    )]
     Number(f64),
     /// Anything else (an object, an array, a function, `null`).
     Other,
@@ -79,13 +83,13 @@ impl Members for JsValue {
     }
 }
 
-/// A number member (only the upload bodies' options have one).
-#[cfg(feature = "audience-bodies")]
+/// A number member (only the upload bodies' and the signing options have one).
+#[cfg(any(feature = "audience-bodies", feature = "signing"))]
 fn number(v: &JsValue) -> Member {
     v.as_f64().map_or(Member::Other, Member::Number)
 }
 
-#[cfg(not(feature = "audience-bodies"))]
+#[cfg(not(any(feature = "audience-bodies", feature = "signing")))]
 fn number(_: &JsValue) -> Member {
     Member::Other
 }
@@ -135,9 +139,11 @@ pub(crate) fn flag(
     }
 }
 
+#[cfg(feature = "audience")]
 /// The hash options' member names.
 pub(crate) const HASH_KEYS: &[&str] = &["phoneFormat", "defaultCountryCode", "prehashed"];
 
+#[cfg(feature = "audience")]
 /// The hash options of `o` (members [`HASH_KEYS`]; other members are the caller's to check).
 pub(crate) fn hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
     let phone_format = text(
@@ -168,6 +174,7 @@ pub(crate) fn hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
     })
 }
 
+#[cfg(feature = "audience")]
 /// [`hash_options`] of an object that has no other members.
 pub(crate) fn only_hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
     known(
@@ -206,10 +213,12 @@ pub(crate) mod tests {
         }
     }
 
+    #[cfg(feature = "audience")]
     fn code(r: Result<HashOptions, Fail>) -> &'static str {
         r.err().map_or("ok", |f| f.code)
     }
 
+    #[cfg(feature = "audience")]
     #[test]
     fn hash_options_are_checked_here() {
         assert_eq!(code(only_hash_options(&Map(vec![]))), "ok");
