@@ -139,17 +139,14 @@ pub use report::{Code, Issue, Report, Severity};
 struct ReadmeDoctests;
 
 /// Not public API: what the JavaScript binding (`bindings/wasm`) and this workspace's tests need
-/// beyond the public API, namely the JSON-tape hand-over of a JavaScript value (`tape`) and the
-/// `{"ok": ...}` / `{"error": ...}` envelope the binding returns (which the native tests compute
-/// too, to compare native and wasm results byte for byte). Hidden from the documentation; it may
+/// beyond the public API, namely the JSON-tape hand-over of a JavaScript value (`tape`,
+/// `validate_tape`) and the engine's JSON string writer for the binding's results
+/// (`json_string`). Hidden from the documentation; it may
 /// change or go away in any release, semver does not cover it.
 #[doc(hidden)]
 #[allow(missing_docs)]
 pub mod __private {
-    pub use crate::envelope::{
-        envelope, json_string, validate_json_envelope, validate_tape, validate_tape_envelope,
-        JsonError,
-    };
+    pub use crate::envelope::{json_string, validate_tape};
 
     /// The JSON tape (see `src/json/tape.rs`).
     pub mod tape {
