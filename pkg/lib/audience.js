@@ -240,7 +240,7 @@ export function audienceApi(raw) {
 
   /** The type name: a string (the engine checks the name). */
   const idType = (type) => {
-    if (typeof type !== 'string') throw new PreflightError('unknown_id_type', 'the identifier type must be a string, an IdType name');
+    if (typeof type !== 'string') throw new PreflightError('unknown_id_type', 'the identifier type must be a string');
     return type;
   };
 

@@ -150,13 +150,13 @@ pub(crate) fn hash_options(o: &impl Members) -> Result<HashOptions, Fail> {
         o,
         "phoneFormat",
         "bad_options",
-        "phoneFormat must be 'e164' or 'digits'",
+        "phoneFormat must be a string",
     )?;
     let default_country_code = text(
         o,
         "defaultCountryCode",
         "bad_options",
-        "defaultCountryCode must be a string of 1 to 3 digits, like '44'",
+        "defaultCountryCode must be a string",
     )?;
     let prehashed = flag(o, "prehashed", false, "prehashed must be a boolean")?;
     let phone_format = match phone_format {
