@@ -103,17 +103,17 @@ fn batch_options(o: &impl Members) -> Result<BatchOptions, Fail> {
     batch.effective_at = date(
         o,
         "effectiveAt",
-        "effectiveAt must be an ISO 8601 date-time string in UTC or a Date",
+        "effectiveAt must be a string or a Date",
     )?;
     batch.expires_at = date(
         o,
         "expiresAt",
-        "expiresAt must be an ISO 8601 date-time string in UTC or a Date",
+        "expiresAt must be a string or a Date",
     )?;
     batch.now = date(
         o,
         "now",
-        "now must be an ISO 8601 date-time string in UTC or a Date",
+        "now must be a string or a Date",
     )?;
     const USERS: &str = "maxUsersPerBody must be an integer from 1 to MAX_USERS_PER_BODY (2500)";
     const BYTES: &str = "maxBodyBytes must be an integer from 1 to MAX_BODY_BYTES (5,000,000)";
