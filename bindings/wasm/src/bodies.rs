@@ -100,21 +100,9 @@ fn batch_options(o: &impl Members) -> Result<BatchOptions, Fail> {
     let operation = opts::text(o, "operation", "bad_options", "")?.unwrap_or_default();
     let mut batch = BatchOptions::default();
     batch.operation = operation.parse().map_err(batch_fail)?;
-    batch.effective_at = date(
-        o,
-        "effectiveAt",
-        "effectiveAt must be a string or a Date",
-    )?;
-    batch.expires_at = date(
-        o,
-        "expiresAt",
-        "expiresAt must be a string or a Date",
-    )?;
-    batch.now = date(
-        o,
-        "now",
-        "now must be a string or a Date",
-    )?;
+    batch.effective_at = date(o, "effectiveAt", "effectiveAt must be a string or a Date")?;
+    batch.expires_at = date(o, "expiresAt", "expiresAt must be a string or a Date")?;
+    batch.now = date(o, "now", "now must be a string or a Date")?;
     const USERS: &str = "maxUsersPerBody must be an integer from 1 to MAX_USERS_PER_BODY (2500)";
     const BYTES: &str = "maxBodyBytes must be an integer from 1 to MAX_BODY_BYTES (5,000,000)";
     if let Some(n) = limit(o, "maxUsersPerBody", MAX_USERS_PER_BODY, USERS)? {

@@ -126,6 +126,7 @@ pub(crate) fn text(
 }
 
 /// A flag member, `default` when not given.
+#[cfg(feature = "audience")]
 pub(crate) fn flag(
     o: &impl Members,
     name: &str,
