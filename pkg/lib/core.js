@@ -119,14 +119,15 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
  * prototype, so that the engine never reads an inherited member (a polluted Object.prototype) or
  * calls a getter, and `null` for anything else, which the engine refuses (`bad_options`).
  * @param {unknown} o
+ * @param {string} [what] @param {string} [code] of a member that cannot be read (`own`)
  * @returns {object | null | undefined}
  */
-export function plain(o) {
+export function plain(o, what, code) {
   if (o === undefined || o === null) return undefined;
   if (!isPlainObject(o)) return null;
   const copy = Object.create(null);
-  for (const key of ownKeys(o)) {
-    const v = own(o, key);
+  for (const key of ownKeys(o, what, code)) {
+    const v = own(o, key, what, code);
     if (v !== undefined && v !== null) copy[key] = v;
   }
   return copy;

@@ -433,7 +433,7 @@ export function signingApi(raw) {
    */
   const oauth1Sign = (request) => {
     if (!isPlainObject(request)) throw invalid(`oauth1Sign: the request must be a plain object (got ${describe(request)})`);
-    const r = plain(request);
+    const r = plain(request, 'oauth1Sign: the request', 'invalid_argument');
     for (const key in r) {
       // A string crosses as UTF-8: one with a lone surrogate has none, and is not signed.
       if (typeof r[key] === 'string' && !isWellFormed(r[key])) {
