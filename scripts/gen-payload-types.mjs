@@ -4,9 +4,10 @@
 //
 // - pkg/types/codes.d.ts: every name and code union of the types (Kind, IssueCode, ErrorCode,
 //   IdType, the audience, signing, helper and loading error codes, AnyErrorCode), read from the
-//   Rust lists that define them (`kinds!`, `codes!`, the `code()`/`as_str()`/`name()` of each
-//   error enum, the binding's own `Fail::of` codes) and from JS_CODES below, the one list of the
-//   codes only the package's JavaScript throws (`not_initialized`, `init_failed`, ...);
+//   Rust sources that define them (the kind table src/spec/v12/kinds.md, `codes!`, the
+//   `code()`/`as_str()`/`name()` of each error enum, the binding's own `Fail::of` codes) and
+//   from JS_CODES below, the one list of the codes only the package's JavaScript throws
+//   (`not_initialized`, `init_failed`, ...);
 // - pkg/types/payloads.d.ts: the TypeScript types of every kind's payload, from the engine's own
 //   description of each kind: `jsonSchema(kind)` of the built package (the same schema as
 //   `preflight describe --schema KIND`);
@@ -205,6 +206,29 @@ function macroNames(file, macro) {
 }
 
 /**
+ * The `name` column of the kind table (src/spec/v12/kinds.md, which build.rs turns into `Kind`),
+ * in order. The table's lines are the `|` lines after its header; a line of another width, or
+ * no line at all, is an error (as it is for build.rs), never a kind left out.
+ */
+export function tableKinds(file = 'src/spec/v12/kinds.md') {
+  const rows = read(file)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|'))
+    .map((l) => l.slice(1, -1).split('|').map((c) => c.trim()));
+  const [header, ...lines] = rows;
+  const name = header?.indexOf('name') ?? -1;
+  if (name < 0) throw new Error(`gen-payload-types: ${file} has no name column`);
+  const kinds = lines.filter((cells) => !cells.every((c) => /^-+$/.test(c)));
+  for (const cells of kinds) {
+    if (cells.length !== header.length || !/^[a-z0-9_]+$/.test(cells[name])) {
+      throw new Error(`gen-payload-types: ${file}: malformed line | ${cells.join(' | ')} |`);
+    }
+  }
+  return kinds.map((cells) => cells[name]);
+}
+
+/**
  * The string literals a method returns: `impl Type { ... pub fn method(...) -> &'static str {
  * ... } }` of a Rust source (each arm's `"code"`, or the one literal returned), in order.
  */
@@ -233,7 +257,7 @@ export function bindingCodes() {
 /** The Rust lists, each as its source names it. */
 export function rustLists() {
   const lists = {
-    kinds: macroNames('src/kind.rs', 'kinds'),
+    kinds: tableKinds(),
     issueCodes: macroNames('src/report/mod.rs', 'codes'),
     errorCodes: methodStrings('src/error.rs', 'ErrorCode', 'as_str'),
     idTypes: methodStrings('src/audience/mod.rs', 'IdType', 'name'),
@@ -305,7 +329,7 @@ export function codeUnions(rust = rustLists()) {
   const csvRowCodes = ['invalid_csv', 'missing_column', 'invalid_utf8', 'too_long', 'invalid_country'];
   for (const c of csvRowCodes) if (!idErrors.includes(c)) throw new Error(`gen-payload-types: CsvRowCode ${c} is no IdError code`);
   const unions = [
-    ['Kind', 'The stable payload kind names (`kinds!` in src/kind.rs), in the engine\'s order.', rust.kinds],
+    ['Kind', 'The stable payload kind names (the kind table, src/spec/v12/kinds.md), in the engine\'s order.', rust.kinds],
     ['IssueCode', 'Stable issue codes (`codes!` in src/report/mod.rs). Never renamed; new ones may be added.', rust.issueCodes],
     ['ErrorCode', 'Stable codes of a wrong call of validation (`ErrorCode::as_str` in src/error.rs).', rust.errorCodes],
     [

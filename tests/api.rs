@@ -9,7 +9,6 @@ use std::error::Error as StdError;
 /// Every kind serializes as its stable name and reads back from it.
 #[test]
 fn every_kind_round_trips_by_its_stable_name() {
-    assert_eq!(Kind::ALL.len(), 43);
     for &kind in Kind::ALL {
         let text = serde_json::to_string(&kind).expect("serialize");
         assert_eq!(text, format!("\"{}\"", kind.name()));

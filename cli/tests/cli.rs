@@ -204,7 +204,8 @@ fn an_unknown_kind_suggests_the_nearest_one() {
         };
         assert!(
             err.contains(&format!(
-                "unknown_kind: unknown kind; did you mean {want}? kinds() or `preflight kinds` lists the 43 kinds\n"
+                "unknown_kind: unknown kind; did you mean {want}? kinds() or `preflight kinds` lists the {} kinds\n",
+                preflight::Kind::ALL.len()
             )),
             "{err}"
         );
@@ -216,8 +217,10 @@ fn an_unknown_kind_suggests_the_nearest_one() {
     let out = preflight(&["validate", "xyzzy_plugh"], b"{}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.ends_with("unknown kind; kinds() or `preflight kinds` lists the 43 kinds\n")
-            && err.len() < 200,
+        err.ends_with(&format!(
+            "unknown kind; kinds() or `preflight kinds` lists the {} kinds\n",
+            preflight::Kind::ALL.len()
+        )) && err.len() < 200,
         "{err}"
     );
 }

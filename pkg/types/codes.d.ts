@@ -2,7 +2,7 @@
 // script's JS_CODES (codes only the package's JavaScript throws): do not edit
 // (tests/node/payload-dts.test.mjs fails when this file and the sources differ).
 
-/** The stable payload kind names (`kinds!` in src/kind.rs), in the engine's order. */
+/** The stable payload kind names (the kind table, src/spec/v12/kinds.md), in the engine's order. */
 export type Kind =
   | 'product'
   | 'product_batch'
@@ -46,7 +46,8 @@ export type Kind =
   | 'line_item_curated_category_list_query'
   | 'line_item_curated_category_create'
   | 'line_item_curated_category_update'
-  | 'entity_get_query';
+  | 'entity_get_query'
+  | 'card_delete';
 
 /** Stable issue codes (`codes!` in src/report/mod.rs). Never renamed; new ones may be added. */
 export type IssueCode =

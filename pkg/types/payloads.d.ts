@@ -912,6 +912,14 @@ export type EntityGetQueryPayload = {
   [member: string]: unknown;
 };
 
+/** A `card_delete` payload: The card DELETE path parameters (DELETE .../cards/:card_type/:card_id) (C §4 Cards, §2 Enumerations). */
+export type CardDeletePayload = {
+  /** The card's id */
+  card_id: string;
+  /** The card's type (C §2 card_type) */
+  card_type: "IMAGE_APP" | "IMAGE_CAROUSEL_APP" | "IMAGE_CAROUSEL_WEBSITE" | "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE" | "IMAGE_WEBSITE" | "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE" | "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP" | "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE" | "VIDEO_APP" | "VIDEO_CAROUSEL_APP" | "VIDEO_CAROUSEL_WEBSITE" | "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE" | "VIDEO_WEBSITE";
+};
+
 /** The payload type of each kind. */
 export interface Payloads {
   product: ProductPayload;
@@ -957,6 +965,7 @@ export interface Payloads {
   line_item_curated_category_create: LineItemCuratedCategoryCreatePayload;
   line_item_curated_category_update: LineItemCuratedCategoryUpdatePayload;
   entity_get_query: EntityGetQueryPayload;
+  card_delete: CardDeletePayload;
 }
 
 /** The payload of `K` as plain data (`validate` also takes JSON text). */

@@ -12,30 +12,31 @@
 //!   rules report their conditions, to the table too); and every valid vector must pass
 //!   [`schema::json_schema`] under ajv (tests/node/schema.test.mjs).
 //!
-//! [`Description::to_json_text`] is the JSON form `describe(kind)` returns in JavaScript,
+//! [`KindSpec::to_json_text`] is the JSON form `describe(kind)` returns in JavaScript,
 //! written by the crate's `schema` module; see docs/DESCRIBE.md for its fields.
 
 pub mod schema;
 
 pub use crate::model::{
     needed_by, type_name, Applies, Array, Check, Condition, Description, Empty, Field, Format,
-    List, MemberCheck, MemberHook, OnlyIn, Required, Rule, SlotCheck, Str, Tagged, Type, When,
+    KindSpec, List, MemberCheck, MemberHook, OnlyIn, Required, Rule, SlotCheck, Str, Tagged, Type,
+    When,
 };
 
 use crate::ctx::Mode;
 use crate::kind::Kind;
 use serde_json::Value;
 
-/// The description of `kind`.
-pub fn describe(kind: Kind) -> &'static Description {
-    crate::spec::v12::spec(kind).description
+/// The row of `kind`: its name, section and [`Description`] (which the row dereferences to).
+pub fn describe(kind: Kind) -> &'static KindSpec {
+    crate::spec::v12::spec(kind)
 }
 
-impl Description {
+impl KindSpec {
     /// Where the payload's values travel: `"query"` (numbers may be decimal strings, booleans
     /// `"true"`/`"false"`) or `"body"` (JSON types as they are).
     pub fn location(&self) -> &'static str {
-        match crate::spec::v12::spec(self.kind).mode {
+        match self.mode {
             Mode::Json => "body",
             Mode::Query => "query",
         }
@@ -47,7 +48,7 @@ impl Description {
         crate::schema::describe::describe(self).text()
     }
 
-    /// [`Description::to_json_text`] as a `serde_json::Value`.
+    /// [`KindSpec::to_json_text`] as a `serde_json::Value`.
     pub fn to_json(&self) -> Value {
         serde_json::from_str(&self.to_json_text()).unwrap_or(Value::Null)
     }

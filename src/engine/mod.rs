@@ -1,9 +1,9 @@
 //! The rule engine: one interpreter over the rows of the kind registry.
 //!
-//! Every payload kind is one [`KindSpec`] row (in [`crate::spec::v12`], one data file per
-//! document area): its name (the [`Kind`]), where its values travel ([`Mode`]), its
-//! [`Description`] (title, source, the field table, the rules across fields) and, only where
-//! data cannot say a rule, a named code [`Hook`]. [`run`] reads the row:
+//! Every payload kind is one [`KindSpec`] row (in [`crate::spec::v12`], generated from its kind
+//! table): its name (the [`Kind`]), where its values travel ([`Mode`]), its section, its
+//! [`Description`] (title, the field table, the rules across fields) and, only where data cannot
+//! say a rule, a named code [`Hook`]. [`run`] reads the row:
 //!
 //! 1. the field table, member by member ([`form`]: presence, type, bounds, format), then the
 //!    unknown members;
@@ -80,7 +80,6 @@ pub fn in_order(ctx: &mut Ctx, path: &Pointer, obj: &Object<'_>, d: &Description
 mod in_order_tests {
     use super::Check;
     use crate::ctx::{Ctx, Mode};
-    use crate::kind::Kind;
     use crate::model::{Description, Field, Rule, Str, Type};
     use crate::options::Options;
     use crate::report::{Code, Pointer};
@@ -98,9 +97,7 @@ mod in_order_tests {
     /// A kind read in order: `a`, then `b` and `c`, exactly one of which, checked right after
     /// `a`; `d` needs `e`; `a` must not be sent empty.
     const D: Description = Description {
-        kind: Kind::Card,
         title: "",
-        source: "",
         root: Type::Object(&[
             Field::optional("a", Str::max(1), "a"),
             Field::optional("b", Str::ANY, "b"),

@@ -13,7 +13,6 @@ pub use format::Format;
 pub use row::{Hook, KindSpec, ObjectHook, ValueHook};
 
 use crate::ctx::Fact;
-use crate::kind::Kind;
 use crate::report::Code;
 
 /// One member of an object.
@@ -409,16 +408,13 @@ pub struct Rule {
     pub fields: &'static [&'static str],
 }
 
-/// Everything `describe(kind)` says about a kind.
+/// A kind's title, field table and rules across fields: its row's [`KindSpec::description`]
+/// (`describe(kind)` is the row, which adds the kind, its section and where its values travel).
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct Description {
-    /// The kind described.
-    pub kind: Kind,
     /// What the payload is.
     pub title: &'static str,
-    /// Where the spec states it.
-    pub source: &'static str,
     /// The payload's shape.
     pub root: Type,
     /// Rules across fields.

@@ -1,8 +1,10 @@
-//! A kind's row: where its values travel, its description and the code it needs beyond them.
+//! A kind's row: the kind, its section, where its values travel, its description and the code
+//! it needs beyond them.
 
 use super::Description;
 use crate::ctx::{Ctx, Mode};
 use crate::json::{Object, Value};
+use crate::kind::Kind;
 use crate::report::Pointer;
 
 /// A hook over an object whose field table has been checked: the rules data cannot say.
@@ -33,57 +35,39 @@ pub enum Hook {
     InOrder,
 }
 
-/// One payload kind: everything the engine, `describe` and `jsonSchema` know about it.
+/// One payload kind: everything the engine, `describe` and `jsonSchema` know about it. The rows
+/// are generated from the kind table (`src/spec/v12/kinds.md`); `describe(kind)` returns the
+/// kind's row. It dereferences to its [`Description`] (`describe(kind).title`,
+/// `describe(kind).fields()`).
 #[derive(Clone, Copy)]
 pub struct KindSpec {
-    /// Where the kind's scalar values travel (document C: "Parameters are sent in the query
-    /// unless a JSON body is stated").
-    pub mode: Mode,
-    /// The field table and the rules across fields (`describe(kind)`); its `kind` names the row.
+    /// The kind.
+    pub kind: Kind,
+    /// Where the spec states it (document and sections).
+    pub source: &'static str,
+    /// The field table and the rules across fields.
     pub description: &'static Description,
+    /// Where the kind's scalar values travel (document C: "Parameters are sent in the query
+    /// unless a JSON body is stated"); [`KindSpec::location`] names it.
+    pub(crate) mode: Mode,
     /// The code for what the data cannot say.
-    pub hook: Hook,
+    pub(crate) hook: Hook,
 }
 
-impl KindSpec {
-    /// A kind the data describes whole.
-    pub const fn data(mode: Mode, description: &'static Description) -> KindSpec {
-        KindSpec {
-            mode,
-            description,
-            hook: Hook::None,
-        }
+impl std::fmt::Debug for KindSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KindSpec")
+            .field("kind", &self.kind)
+            .field("source", &self.source)
+            .field("description", self.description)
+            .finish_non_exhaustive()
     }
+}
 
-    /// A kind with a hook after its data (one of [`crate::spec::v12::hooks`]).
-    pub const fn with_hook(
-        mode: Mode,
-        description: &'static Description,
-        hook: ObjectHook,
-    ) -> KindSpec {
-        KindSpec {
-            mode,
-            description,
-            hook: Hook::After(hook),
-        }
-    }
+impl std::ops::Deref for KindSpec {
+    type Target = Description;
 
-    /// A kind read in order ([`Hook::InOrder`]): its rules report among its members.
-    pub const fn in_order(mode: Mode, description: &'static Description) -> KindSpec {
-        KindSpec {
-            mode,
-            description,
-            hook: Hook::InOrder,
-        }
-    }
-
-    /// A kind whose root is checked by a hook that hands its items to the field table
-    /// ([`Hook::Root`]).
-    pub const fn root(mode: Mode, description: &'static Description, hook: ValueHook) -> KindSpec {
-        KindSpec {
-            mode,
-            description,
-            hook: Hook::Root(hook),
-        }
+    fn deref(&self) -> &Description {
+        self.description
     }
 }

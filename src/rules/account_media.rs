@@ -12,7 +12,6 @@
 //! (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
-use crate::kind::Kind;
 use crate::model::{Description, Field, List, Type};
 
 /// `count`: "(default 200, 1 to 1000)".
@@ -35,9 +34,7 @@ pub const CREATIVE_TYPES: &[&str] = &[
 
 /// What `describe("account_media_list_query")` says.
 pub const ACCOUNT_MEDIA_LIST_QUERY: Description = Description {
-    kind: Kind::AccountMediaListQuery,
     title: "The account media GET query",
-    source: "C §4 Account media, §2 Enumerations, §8 Limits",
     root: Type::Object(&[
         list_query::id_filter("account_media_ids", "comma list, up to 200"),
         list_query::count(COUNT_MAX, "default 200, 1 to 1000"),

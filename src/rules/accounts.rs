@@ -21,7 +21,6 @@
 //! are data too: `list_query::EXCLUSIVE_RULE` (`with_total_count` exclusive with `cursor`) and
 //! the history window (`Check::Later`: `end_time` later than `start_time`).
 
-use crate::kind::Kind;
 use crate::model::{Check, Description, Field, Format, Rule, Str, Type};
 use crate::report::Code;
 
@@ -69,9 +68,7 @@ const END_TIME: &str = "end_time";
 
 /// What `describe("account_list_query")` says.
 pub const ACCOUNT_LIST_QUERY: Description = Description {
-    kind: Kind::AccountListQuery,
     title: "The accounts GET query (GET /12/accounts)",
-    source: "C §4 Accounts and account data, §8 Limits; B §1 Common conventions",
     root: Type::Object(&[
         list_query::id_filter(
             "account_ids",
@@ -92,9 +89,7 @@ pub const ACCOUNT_LIST_QUERY: Description = Description {
 
 /// What `describe("account_update")` says.
 pub const ACCOUNT_UPDATE: Description = Description {
-    kind: Kind::AccountUpdate,
     title: "The account PUT parameters (PUT /12/accounts/:account_id)",
-    source: "C §2 Enumerations, §4 Accounts and account data",
     root: Type::Object(&[
         Field::optional("name", Str::ANY, "optional: the account's name"),
         Field::optional(
@@ -108,9 +103,7 @@ pub const ACCOUNT_UPDATE: Description = Description {
 
 /// What `describe("account_app_list_query")` says.
 pub const ACCOUNT_APP_LIST_QUERY: Description = Description {
-    kind: Kind::AccountAppListQuery,
     title: "The account apps GET query (GET /12/accounts/:account_id/account_apps)",
-    source: "C §4 Accounts and account data; B §1 Common conventions",
     root: Type::Object(&list_query::standard(
         ACCOUNT_APPS_COUNT_MAX,
         "Records per request: default 200, 1 to 1000",
@@ -123,9 +116,7 @@ const WHOLE_HOUR: Type = Str::format(Format::WholeHour);
 
 /// What `describe("account_history_query")` says.
 pub const ACCOUNT_HISTORY_QUERY: Description = Description {
-    kind: Kind::AccountHistoryQuery,
     title: "The account history GET query (GET /12/accounts/:account_id/account_history)",
-    source: "C §2 Enumerations, §4 Accounts and account data; B §1 Common conventions",
     root: Type::Object(&[
         Field::required(
             "entity_type",

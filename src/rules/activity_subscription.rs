@@ -26,7 +26,6 @@ use crate::ctx::{report, warn};
 use crate::issues::WebhookIssue;
 pub use crate::issues::{DEPRECATED_SINCE, DIRECTIONS, DM_EVENT_TYPES, EVENT_TYPES};
 use crate::json::{Object, Value};
-use crate::kind::Kind;
 use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::report::{Code, Pointer};
 use crate::rules::webhooks;
@@ -75,9 +74,7 @@ const fn accepted_event_types() -> [&'static str; EVENT_TYPES.len() + DEPRECATED
 /// What `describe("activity_subscription")` says (the shape is this product's own; see the
 /// module documentation).
 pub const DESCRIPTION: Description = Description {
-    kind: Kind::ActivitySubscription,
     title: "An activity subscription",
-    source: "A §6 Events, §9 Versioning, §4 Webhook management",
     root: Type::Object(&[
         Field::required(
             "event_type",

@@ -14,7 +14,6 @@
 //! (`list_query::EXCLUSIVE_RULE`, data); everything else is per field. Choices where the spec is silent
 //! are listed in docs/RULES.md.
 
-use crate::kind::Kind;
 use crate::model::{Description, Field, Str, Type};
 use crate::rules::list_query::{self, CURSOR, EXCLUSIVE_RULE, SORT_BY, WITH_TOTAL_COUNT};
 
@@ -25,9 +24,7 @@ pub const PERMISSION_LEVELS: [&str; 2] = ["READ_ONLY", "READ_WRITE"];
 
 /// What `describe("tailored_audience_permission_list_query")` says.
 pub const TAILORED_AUDIENCE_PERMISSION_LIST_QUERY: Description = Description {
-    kind: Kind::TailoredAudiencePermissionListQuery,
     title: "The tailored audience permissions GET query",
-    source: "B §4 Tailored audience permissions, §8 Limits",
     root: Type::Object(&[
         list_query::count(PERMISSIONS_COUNT_MAX, "default 200, 1 to 1000"),
         CURSOR,
@@ -41,9 +38,7 @@ pub const TAILORED_AUDIENCE_PERMISSION_LIST_QUERY: Description = Description {
 
 /// What `describe("tailored_audience_permission_create")` says.
 pub const TAILORED_AUDIENCE_PERMISSION_CREATE: Description = Description {
-    kind: Kind::TailoredAudiencePermissionCreate,
     title: "The tailored audience permission POST parameters",
-    source: "B §2 Tailored audience permission, §4",
     root: Type::Object(&[
         Field::required(
             "granted_account_id",

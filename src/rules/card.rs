@@ -22,7 +22,7 @@
 //! each slide of `slides`); the order of components is not checked; a list holding a component
 //! whose type could not be read is not checked for its composition.
 //!
-//! Both kinds are rows read in order (`KindSpec::in_order`): the tables of `description` are
+//! Both kinds are rows read in order (`in order` in the kind table): the tables of `description` are
 //! what the engine checks (a component is its `Type::Tagged` table; "label ... BUTTON only" is
 //! its `only_in`), "exactly one of components or slides" is a data rule right after `name`, and
 //! the member hooks below keep what has messages of its own: the composition of each list of

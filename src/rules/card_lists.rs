@@ -18,7 +18,6 @@
 //! have "`with_total_count` ... exclusive with `cursor`" (`list_query::EXCLUSIVE_RULE`, data).
 
 use super::list_query::{self, CURSOR, SORT_BY, WITH_DELETED, WITH_TOTAL_COUNT};
-use crate::kind::Kind;
 use crate::model::{Description, Field, List, Str, Type};
 
 /// Cards GET `count`: "(default 100, 1 to 200)".
@@ -55,9 +54,7 @@ const CARD_IDS: Field =
 
 /// What `describe("card_list_query")` says.
 pub const CARD_LIST_QUERY: Description = Description {
-    kind: Kind::CardListQuery,
     title: "The cards GET query",
-    source: "C §4 Cards, §2 Enumerations, §8 Limits",
     root: Type::Object(&[
         Field::optional(
             "card_types",
@@ -87,9 +84,7 @@ pub const CARD_LIST_QUERY: Description = Description {
 
 /// What `describe("poll_card_list_query")` says.
 pub const POLL_CARD_LIST_QUERY: Description = Description {
-    kind: Kind::PollCardListQuery,
     title: "The poll cards GET query",
-    source: "C §4 Poll cards, §8 Limits",
     root: Type::Object(&[
         CARD_IDS,
         list_query::count(CARD_LIST_COUNT_MAX, "default 200, 1 to 1000"),
@@ -104,9 +99,7 @@ pub const POLL_CARD_LIST_QUERY: Description = Description {
 
 /// What `describe("video_conversation_card_list_query")` says.
 pub const VIDEO_CONVERSATION_CARD_LIST_QUERY: Description = Description {
-    kind: Kind::VideoConversationCardListQuery,
     title: "The video conversation cards GET query",
-    source: "C §4 Video conversation cards, §8 Limits",
     root: Type::Object(&[
         CARD_IDS,
         list_query::count(CARD_LIST_COUNT_MAX, "default 200, 1 to 1000"),

@@ -13,7 +13,6 @@
 //! Every rule here is per field, so each kind is validated from its description alone. Choices
 //! where the spec is silent are listed in docs/RULES.md.
 
-use crate::kind::Kind;
 use crate::model::{Array, Description, Field, Str, Type};
 use crate::rules::list_query::{self, CURSOR};
 
@@ -31,36 +30,28 @@ const NAME: Field = Field::required("name", Str::ANY, "string required");
 
 /// What `describe("product_catalog_list_query")` says.
 pub const PRODUCT_CATALOG_LIST_QUERY: Description = Description {
-    kind: Kind::ProductCatalogListQuery,
     title: "The product catalogs GET query",
-    source: "B §4 Product catalogs",
     root: Type::Object(&[USER_ID]),
     rules: &[],
 };
 
 /// What `describe("product_catalog_create")` says.
 pub const PRODUCT_CATALOG_CREATE: Description = Description {
-    kind: Kind::ProductCatalogCreate,
     title: "The product catalog POST parameters",
-    source: "B §4 Product catalogs",
     root: Type::Object(&[NAME, USER_ID]),
     rules: &[],
 };
 
 /// What `describe("product_catalog_update")` says.
 pub const PRODUCT_CATALOG_UPDATE: Description = Description {
-    kind: Kind::ProductCatalogUpdate,
     title: "The product catalog PUT parameters",
-    source: "B §4 Product catalogs",
     root: Type::Object(&[NAME]),
     rules: &[],
 };
 
 /// What `describe("products_list_query")` says.
 pub const PRODUCTS_LIST_QUERY: Description = Description {
-    kind: Kind::ProductsListQuery,
     title: "The products GET query",
-    source: "B §4 Products, §8 Limits",
     root: Type::Object(&[
         Field::optional(
             "item_group_key",
@@ -75,9 +66,7 @@ pub const PRODUCTS_LIST_QUERY: Description = Description {
 
 /// What `describe("products_delete")` says.
 pub const PRODUCTS_DELETE: Description = Description {
-    kind: Kind::ProductsDelete,
     title: "The products DELETE body {product_keys}",
-    source: "B §4 Products",
     root: Type::Object(&[Field::required(
         "product_keys",
         Type::Array(&Array {

@@ -12,7 +12,6 @@
 //! checked by the engine from the description tables below; the list query also has
 //! `list_query::EXCLUSIVE_RULE` (data the engine runs).
 
-use crate::kind::Kind;
 use crate::model::{Description, Field, Str, Type};
 
 use super::list_query::{self, EXCLUSIVE_RULE};
@@ -27,10 +26,8 @@ const UPDATE_DOC: &str = "`curated_category_id`, `line_item_id` optional";
 
 /// What `describe("line_item_curated_category_list_query")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_LIST_QUERY: Description = Description {
-    kind: Kind::LineItemCuratedCategoryListQuery,
     title: "The line item curated categories GET query \
             (GET /12/accounts/:account_id/line_item_curated_categories)",
-    source: "C §4 Line items; B §1 Common conventions",
     root: Type::Object(&list_query::standard(
         LINE_ITEM_CURATED_CATEGORIES_COUNT_MAX,
         "Records per request: default 200, 1 to 1000",
@@ -40,10 +37,8 @@ pub const LINE_ITEM_CURATED_CATEGORY_LIST_QUERY: Description = Description {
 
 /// What `describe("line_item_curated_category_create")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_CREATE: Description = Description {
-    kind: Kind::LineItemCuratedCategoryCreate,
     title: "The line item curated category POST parameters \
             (POST /12/accounts/:account_id/line_item_curated_categories)",
-    source: "C §4 Line items",
     root: Type::Object(&[
         Field::required("curated_category_id", Str::ANY, CREATE_DOC),
         Field::required("line_item_id", Str::ANY, CREATE_DOC),
@@ -53,10 +48,8 @@ pub const LINE_ITEM_CURATED_CATEGORY_CREATE: Description = Description {
 
 /// What `describe("line_item_curated_category_update")` says.
 pub const LINE_ITEM_CURATED_CATEGORY_UPDATE: Description = Description {
-    kind: Kind::LineItemCuratedCategoryUpdate,
     title: "The line item curated category PUT parameters \
             (PUT /12/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id)",
-    source: "C §4 Line items",
     root: Type::Object(&[
         Field::optional("curated_category_id", Str::ANY, UPDATE_DOC),
         Field::optional("line_item_id", Str::ANY, UPDATE_DOC),

@@ -15,19 +15,14 @@
 //!
 //! Checked from the description table by the engine (`engine::form`).
 
-use crate::kind::Kind;
 use crate::model::{Description, Type};
 
 use super::list_query::WITH_DELETED;
 
 /// What `describe("entity_get_query")` says.
 pub const ENTITY_GET_QUERY: Description = Description {
-    kind: Kind::EntityGetQuery,
     title: "The query of a single-record GET that takes with_deleted: account, account media, \
             card, poll card, video conversation card, line item curated category",
-    source: "C header, §4 (GET /12/accounts/:account_id, .../account_media/:account_media_id, \
-             .../cards/:card_id, .../cards/poll/:card_id, .../video_conversation/:card_id, \
-             .../line_item_curated_categories/:line_item_curated_category_id)",
     root: Type::Object(&[WITH_DELETED]),
     rules: &[],
 };

@@ -18,7 +18,6 @@
 //! The engine checks both kinds from their description tables; neither has a rule across
 //! members.
 
-use crate::kind::Kind;
 use crate::model::{Description, Field, List, Type};
 
 /// The feature keys the features GET filters on: "`feature_keys` optional comma list
@@ -61,9 +60,7 @@ pub const SANDBOX_FEATURE_KEYS_MIN_ITEMS: usize = 1;
 
 /// What `describe("features_query")` says.
 pub const FEATURES_QUERY: Description = Description {
-    kind: Kind::FeaturesQuery,
     title: "The account features GET query (GET /12/accounts/:account_id/features)",
-    source: "C §4 Accounts and account data",
     root: Type::Object(&[Field::optional(
         "feature_keys",
         Type::List(&List {
@@ -80,10 +77,8 @@ pub const FEATURES_QUERY: Description = Description {
 
 /// What `describe("sandbox_features_create")` says.
 pub const SANDBOX_FEATURES_CREATE: Description = Description {
-    kind: Kind::SandboxFeaturesCreate,
     title: "The sandbox account features POST parameters \
             (POST {ads_sandbox_url}/12/accounts/:account_id/features)",
-    source: "C §4 Accounts and account data",
     root: Type::Object(&[Field::required(
         "feature_keys",
         Type::List(&List {

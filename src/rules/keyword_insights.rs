@@ -25,7 +25,6 @@ use crate::ctx::Ctx;
 use crate::engine::form::LIST_SEPARATOR;
 use crate::issues::CampaignIssue;
 use crate::json::{Object, Value};
-use crate::kind::Kind;
 use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::report::{Code, Pointer};
 
@@ -73,9 +72,7 @@ const SPAN_RULE: Rule = Rule {
 
 /// What `describe("keyword_insights_query")` says.
 pub const KEYWORD_INSIGHTS_QUERY: Description = Description {
-    kind: Kind::KeywordInsightsQuery,
     title: "The keyword insights GET query",
-    source: "B §4 Keyword insights, §8 Limits",
     root: Type::Object(&[
         Field::required("granularity", Type::Enum(&GRANULARITIES), "DAY, HOUR"),
         Field::required(KEYWORDS, KEYWORD_LIST, "Comma-separated, OR-combined"),

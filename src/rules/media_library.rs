@@ -23,7 +23,6 @@
 //! object, C §2). Without it the rule is skipped with a `context_missing` warning.
 
 use super::list_query::{self, CURSOR};
-use crate::kind::Kind;
 use crate::model::{Applies, Check, Description, Field, Rule, Str, Type};
 use crate::options::MediaType;
 use crate::report::Code;
@@ -81,9 +80,7 @@ const VIDEO_ONLY_UPDATE: &[(&str, &str)] = &[
 
 /// What `describe("media_library_list_query")` says.
 pub const MEDIA_LIBRARY_LIST_QUERY: Description = Description {
-    kind: Kind::MediaLibraryListQuery,
     title: "The media library GET query",
-    source: "C §4 Media library, §2 Enumerations",
     root: Type::Object(&[
         list_query::count(COUNT_MAX, "default 20, 1 to 50"),
         CURSOR,
@@ -113,9 +110,7 @@ const TITLE: Field = Field::optional("title", Str::max(TITLE_MAX_CHARS), "max 70
 
 /// What `describe("media_library_create")` says.
 pub const MEDIA_LIBRARY_CREATE: Description = Description {
-    kind: Kind::MediaLibraryCreate,
     title: "The media library POST parameters",
-    source: "C §4 Media library, §8 Limits",
     root: Type::Object(&[
         Field::required(
             "media_key",
@@ -145,9 +140,7 @@ pub const MEDIA_LIBRARY_CREATE: Description = Description {
 
 /// What `describe("media_library_update")` says.
 pub const MEDIA_LIBRARY_UPDATE: Description = Description {
-    kind: Kind::MediaLibraryUpdate,
     title: "The media library PUT parameters",
-    source: "C §4 Media library, §8 Limits",
     root: Type::Object(&[
         DESCRIPTION.only_when(VIDEO_RECORD),
         FILE_NAME,

@@ -9,6 +9,7 @@ pub mod activity_subscription;
 pub mod audience_permissions;
 pub mod audience_users;
 pub mod card;
+pub mod card_delete;
 pub mod card_lists;
 pub mod catalogs;
 pub mod curated_categories;

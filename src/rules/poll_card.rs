@@ -4,7 +4,6 @@
 //! > required (max 25 chars each); `name` required; `third_choice` (needs first and second),
 //! > `fourth_choice` (needs first, second and third), max 25 chars; `media_key` optional.
 
-use crate::kind::Kind;
 use crate::model::{Check, Description, Field, Rule, Str, Type};
 use crate::report::Code;
 
@@ -17,9 +16,7 @@ pub const CHOICE_MAX_CHARS: usize = 25;
 
 /// What `describe("poll_card")` says, and what the engine checks: the whole kind is this row.
 pub const DESCRIPTION: Description = Description {
-    kind: Kind::PollCard,
     title: "The poll card POST parameters",
-    source: "C §4 Poll cards, §8 Limits",
     root: Type::Object(&[
         Field::required("name", Str::ANY, "The card's name"),
         Field::required(

@@ -13,7 +13,6 @@
 //! table), so the kind is validated from its description alone. Choices where the spec is
 //! silent are listed in docs/RULES.md.
 
-use crate::kind::Kind;
 use crate::model::{Array, Condition, Description, Field, Str, Type, When};
 
 /// The set's `type` values ("`type` required (MANUAL or FILTERED)").
@@ -70,9 +69,7 @@ const FILTER: &[Field] = &[
 
 /// What `describe("product_set_create")` says.
 pub const PRODUCT_SET_CREATE: Description = Description {
-    kind: Kind::ProductSetCreate,
     title: "The product set POST body",
-    source: "B §2 Product set, §4 Product sets",
     root: Type::Object(&[
         Field::required("name", Str::ANY, "required"),
         Field::optional("description", Str::ANY, "optional"),

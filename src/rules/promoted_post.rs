@@ -31,7 +31,6 @@ use crate::ctx::{Ctx, Fact};
 use crate::engine::form;
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
-use crate::kind::Kind;
 use crate::model::{Check, Condition, Description, Field, List, Rule, Str, Type, When};
 use crate::options::MediaType;
 use crate::report::{Code, Pointer};
@@ -62,9 +61,7 @@ const NAME: Field = Field::optional("name", Str::max(NAME_MAX_CHARS), "max 80");
 
 /// What `describe("promoted_post_create")` says.
 pub const PROMOTED_POST_CREATE: Description = Description {
-    kind: Kind::PromotedPostCreate,
     title: "The promoted Post creation parameters (POST .../tweet)",
-    source: "C §4 Promoted Posts, §8 Limits",
     root: Type::Object(&[
         Field::required(
             "as_user_id",
@@ -142,9 +139,7 @@ pub const PROMOTED_POST_CREATE: Description = Description {
 
 /// What `describe("promoted_post_name_update")` says.
 pub const PROMOTED_POST_NAME_UPDATE: Description = Description {
-    kind: Kind::PromotedPostNameUpdate,
     title: "The promoted Post name PUT parameters",
-    source: "C §4 Promoted Posts",
     root: Type::Object(&[NAME]),
     rules: &[],
 };

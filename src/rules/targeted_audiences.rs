@@ -7,15 +7,12 @@
 //!
 //! Both parameters are per field, so the kind is validated from its description alone.
 
-use crate::kind::Kind;
 use crate::model::{Description, Field, Type};
 use crate::rules::list_query::CURSOR;
 
 /// What `describe("targeted_audiences_query")` says.
 pub const TARGETED_AUDIENCES_QUERY: Description = Description {
-    kind: Kind::TargetedAudiencesQuery,
     title: "The targeted audiences GET query",
-    source: "B §4 Targeted audiences",
     root: Type::Object(&[
         Field::optional(
             "with_active",

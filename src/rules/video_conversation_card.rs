@@ -31,7 +31,6 @@ use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::CreativeIssue;
 use crate::json::{Object, Value};
-use crate::kind::Kind;
 use crate::model::{
     Check, Condition, Description, Empty, Field, Format, Required, Rule, Str, Type, When,
 };
@@ -201,9 +200,7 @@ const NEEDS_TWEET_FIELDS: &[&str] = &[
 
 /// What `describe("video_conversation_card")` says.
 pub const DESCRIPTION: Description = Description {
-    kind: Kind::VideoConversationCard,
     title: "The video conversation card POST parameters",
-    source: "C §4 Video conversation cards, §8 Limits",
     root: Type::Object(&FIELDS),
     rules: &[
         Rule {
@@ -234,9 +231,7 @@ pub const DESCRIPTION: Description = Description {
 /// rules across fields hold for the card as it will be (a member not sent is read from
 /// `context.current`).
 pub const UPDATE_DESCRIPTION: Description = Description {
-    kind: Kind::VideoConversationCardUpdate,
     title: "The video conversation card PUT parameters (the same fields, all optional)",
-    source: "C §4 Video conversation cards, §8 Limits",
     root: Type::Object(&UPDATE_FIELDS),
     rules: &[
         Rule {
@@ -344,6 +339,7 @@ fn cta_length(ctx: &mut Ctx, p: &Pointer, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::Kind;
     use crate::options::Options;
     use crate::report::Report;
     use serde_json::json;

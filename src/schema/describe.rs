@@ -3,11 +3,11 @@
 
 use super::json::J;
 use crate::ctx::Fact;
-use crate::model::{needed_by, type_name, Applies, Condition, Description, Field, Format};
+use crate::model::{needed_by, type_name, Applies, Condition, Field, Format, KindSpec};
 use crate::model::{Required, Type, When};
 
 /// `describe(kind)` as a JSON tree.
-pub fn describe(d: &Description) -> J {
+pub fn describe(d: &KindSpec) -> J {
     let mut fields = Vec::new();
     flatten(&mut fields, "", &d.root, &J::Null);
     let rules: Vec<J> = d

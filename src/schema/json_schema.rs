@@ -14,7 +14,7 @@
 
 use super::json::J;
 use crate::ctx::Mode;
-use crate::model::{needed_by, Check, Condition, Description, Field, Format};
+use crate::model::{needed_by, Check, Condition, Field, Format, KindSpec};
 use crate::model::{Required, Type, When};
 
 /// The dialect every schema declares.
@@ -179,8 +179,8 @@ pub fn pattern(f: Format) -> String {
 }
 
 /// The schema of a kind, as a JSON tree.
-pub fn schema(d: &Description) -> J {
-    let mode = crate::spec::v12::spec(d.kind).mode;
+pub fn schema(d: &KindSpec) -> J {
+    let mode = d.mode;
     let mut root = match type_schema(&d.root, mode, true) {
         o @ J::Obj(_) => o,
         _ => J::obj(),

@@ -56,6 +56,15 @@ test('pkg/types/codes.d.ts is what the Rust lists and JS_CODES give now (node sc
   assert.ok(readFileSync(CODES_OUTPUT, 'utf8') === generateCodes(), `pkg/types/codes.d.ts differs from the Rust lists: ${REGENERATE}`);
 });
 
+test('the Kind union is read from the kind table and is the engine\'s kinds(), in order', () => {
+  // build.rs generates the engine's Kind from src/spec/v12/kinds.md; the union is read from the
+  // same table: a package built from another table (or a table the reader misreads) fails here.
+  assert.deepEqual(rustLists().kinds, kinds());
+  const union = /^export type Kind =\n((?:  \| '[a-z0-9_]+'\n?)+)/m.exec(readFileSync(CODES_OUTPUT, 'utf8'));
+  assert.ok(union, 'pkg/types/codes.d.ts has no Kind union');
+  assert.deepEqual([...union[1].matchAll(/'([a-z0-9_]+)'/g)].map((m) => m[1]), kinds());
+});
+
 test('the types and typesVersions of pkg/package.json map every subpath of its exports (node scripts/gen-payload-types.mjs)', () => {
   assert.ok(readFileSync(PACKAGE_JSON, 'utf8') === generatePackageJson(), `pkg/package.json types or typesVersions differ from its exports: ${REGENERATE}`);
 });

@@ -8,7 +8,6 @@ use super::{
     hashed_values, unhashed_values, DO_NOT_REACH_IDENTIFIERS, IDENTIFIERS, MAX_OPERATIONS_PER_BODY,
     OPERATION_TYPES, UNHASHED_IDENTIFIER,
 };
-use crate::kind::Kind;
 use crate::model::{Array, Check, Description, Empty, Field, Format, Rule, Str, Type};
 use crate::report::Code;
 
@@ -219,9 +218,7 @@ const BYTES_RULE: Rule = Rule {
 
 /// What `describe("custom_audience_users")` says.
 pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
-    kind: Kind::CustomAudienceUsers,
     title: "The custom audience users POST body: an array of operations",
-    source: "B §4 Custom audience users, §8 Limits; audience-identifiers.md",
     root: Type::Array(&Array {
         item: Type::Object(CUSTOM_AUDIENCE_OPERATION),
         min_items: None,
@@ -238,9 +235,7 @@ pub const CUSTOM_AUDIENCE_DESCRIPTION: Description = Description {
 /// What `describe("do_not_reach_users")` says: the same shape, with `email` and `phone_number`
 /// only and `expires_at` required.
 pub const DO_NOT_REACH_DESCRIPTION: Description = Description {
-    kind: Kind::DoNotReachUsers,
     title: "The do-not-reach list users POST body: an array of operations",
-    source: "B §4 Do-not-reach list users, §8 Limits; audience-identifiers.md",
     root: Type::Array(&Array {
         item: Type::Object(DO_NOT_REACH_OPERATION),
         min_items: None,

@@ -7,7 +7,6 @@ use super::{
     ACTION_COMPONENTS_PER_CARD, LABEL_TYPES, LABEL_VALUES, MEDIA_COMPONENTS_PER_CARD,
     NAME_MAX_CHARS, SWIPEABLE_MEDIA_MAX_ITEMS, SWIPEABLE_MEDIA_MIN_ITEMS,
 };
-use crate::kind::Kind;
 use crate::model::{
     Array, Check, Condition, Description, Field, Format, OnlyIn, Rule, Str, Tagged, Type, When,
 };
@@ -255,9 +254,7 @@ const UPDATE_RULES: [Rule; 6] = component_rules(NOT_BOTH);
 
 /// What `describe("card")` says.
 pub const DESCRIPTION: Description = Description {
-    kind: Kind::Card,
     title: "The cards POST body",
-    source: "C §4 Cards, §2 Card components, §8 Limits",
     root: Type::Object(&[
         Field::required("name", Str::max(NAME_MAX_CHARS), "`name` (max 80) required"),
         Field::required_when(
@@ -287,9 +284,7 @@ pub const DESCRIPTION: Description = Description {
 /// What `describe("card_update")` says: "JSON body of the fields to replace", nothing required
 /// at the top level; a component sent is whole and keeps its rules.
 pub const UPDATE_DESCRIPTION: Description = Description {
-    kind: Kind::CardUpdate,
     title: "The cards PUT body (the fields to replace)",
-    source: "C §4 Cards, §2 Card components, §8 Limits",
     root: Type::Object(&[
         Field::optional(
             "name",

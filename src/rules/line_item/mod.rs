@@ -53,7 +53,6 @@ use crate::checks::fields;
 use crate::ctx::report;
 use crate::ctx::{Ctx, Fact};
 use crate::issues::CampaignIssue;
-use crate::kind::Kind;
 use crate::model::{Check, Condition, Description, Field, Format, Rule, Str, Type, When};
 use crate::options::{Objective, Placement};
 use crate::report::{Code, Pointer};
@@ -116,9 +115,7 @@ const INT: Type = Type::Int {
 /// context or the record are checked by slot hooks (`checked_in_slot`: the functions of the
 /// submodules), the others (audience_expansion, entity_status, goal, name) by the table.
 pub const DESCRIPTION: Description = Description {
-    kind: Kind::LineItemUpdate,
     title: "The line item PUT query parameters",
-    source: "C §4 Line items, §4 Accounts and account data (business categories)",
     root: Type::Object(&[
         Field::required_when(
             "advertiser_domain",
@@ -359,6 +356,7 @@ fn only_for_objectives(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::Kind;
     use crate::model::MemberHook;
     use crate::options::Options;
     use serde_json::json;

@@ -7,7 +7,6 @@ use super::{
     GENDER, IDENTIFIERS, INVENTORY_MIN_IN_STOCK, IN_STOCK, MAX_PRODUCTS_PER_REQUEST,
     TITLE_MAX_CHARS,
 };
-use crate::kind::Kind;
 use crate::model::{
     Array, Check, Condition, Description, Empty, Field, Format, Rule, Str, Type, When,
 };
@@ -179,9 +178,7 @@ const EFFECTIVE_DATE_RULE: &str = "the end of sale_price_effective_date is later
 
 /// What `describe("product")` says: the same limits and sets the rules below use.
 pub const DESCRIPTION: Description = Description {
-    kind: Kind::Product,
     title: "One catalog product",
-    source: "B §2 Product, §8 Limits",
     root: Type::Object(PRODUCT_FIELDS),
     rules: &[
         Rule {
@@ -225,9 +222,7 @@ pub const DESCRIPTION: Description = Description {
 /// What `describe("product_batch")` says: `{products: [product, ...]}`, each product as in
 /// [`DESCRIPTION`].
 pub const BATCH_DESCRIPTION: Description = Description {
-    kind: Kind::ProductBatch,
     title: "The products PUT body",
-    source: "B §4 Products, §2 Product, §8 Limits",
     root: Type::Object(&[Field::required(
         "products",
         Type::Array(&Array {

@@ -5,7 +5,6 @@ use super::{
     config_fields_check, id_check, url_check, FIELDS_MIN_ITEMS, FIELDS_PARAM, ID_MAX_DIGITS,
     ID_PARAM, URL_MAX_CHARS, WEBHOOK_CONFIG_FIELDS,
 };
-use crate::kind::Kind;
 use crate::model::{Check, Description, Field, Format, List, Rule, Str, Type};
 use crate::report::Code;
 
@@ -19,9 +18,7 @@ pub const WEBHOOK_ID: Type = Type::Str(Str {
 
 /// What `describe("webhook_create")` says.
 pub const CREATE_DESCRIPTION: Description = Description {
-    kind: Kind::WebhookCreate,
     title: "The webhook create body",
-    source: "A §4 Webhook management, §8 Limits; signing.md Webhook URL",
     root: Type::Object(&[Field::required(
         "url",
         Type::Str(Str {
@@ -44,9 +41,7 @@ pub const CREATE_DESCRIPTION: Description = Description {
 
 /// What `describe("webhook_list_query")` says.
 pub const LIST_QUERY_DESCRIPTION: Description = Description {
-    kind: Kind::WebhookListQuery,
     title: "The webhook list query",
-    source: "A §2 Query parameter webhook_config.fields, §4 Webhook management",
     root: Type::Object(&[Field::optional(
         FIELDS_PARAM,
         Type::List(&List {
@@ -63,9 +58,7 @@ pub const LIST_QUERY_DESCRIPTION: Description = Description {
 
 /// What `describe("webhook_id")` says.
 pub const ID_DESCRIPTION: Description = Description {
-    kind: Kind::WebhookId,
     title: "The webhook id path parameter",
-    source: "A §2 WebhookConfig, §4 Webhook management",
     root: Type::Object(&[
         Field::required(ID_PARAM, WEBHOOK_ID, "string, Pattern `^[0-9]{1,19}$`")
             .checked_by(id_check),
