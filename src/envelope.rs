@@ -45,3 +45,9 @@ pub fn validate_tape(
 pub fn json_string(out: &mut String, s: &str) {
     write::string(out, s);
 }
+
+/// Appends the decimal digits of `n`: the engine's JSON writer of integers (`json::write`), for
+/// the bindings' results.
+pub fn json_uint(out: &mut String, n: u64) {
+    write::uint(out, n);
+}

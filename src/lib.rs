@@ -146,7 +146,7 @@ struct ReadmeDoctests;
 #[doc(hidden)]
 #[allow(missing_docs)]
 pub mod __private {
-    pub use crate::envelope::{json_string, validate_tape};
+    pub use crate::envelope::{json_string, json_uint, validate_tape};
 
     /// The JSON tape (see `src/json/tape.rs`).
     pub mod tape {

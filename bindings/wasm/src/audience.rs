@@ -133,22 +133,11 @@ impl<'a> Iterator for Cut<'a> {
     }
 }
 
-/// Appends the decimal digits of `n` (cheaper than `write!` in the per-value loops).
+/// Appends the decimal digits of `n` (cheaper than `write!` in the per-value loops): the
+/// engine's writer of integers.
 #[inline]
-pub(crate) fn push_num(s: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        s.push(char::from(d));
-    }
+pub(crate) fn push_num(s: &mut String, n: usize) {
+    preflight::__private::json_uint(s, n as u64);
 }
 
 /// The UTF-16 length of `s`.
