@@ -17,9 +17,8 @@ use crate::opts::{known, text, Member, Members};
 use preflight::signing::{
     basic_credentials, crc_response_token, oauth1_sign, oauth1_sign_for_step, token_request_body,
     verify_crc_request_signature, verify_signature, CrcTokenPolicy, Entropy, FlowStep,
-    Oauth1Request, Oauth1Signature, SigningError, CRC_TOKEN_ALLOWED_PUNCTUATION,
-    CRC_TOKEN_HARD_MAX_LEN, CRC_TOKEN_MAX_LEN, CRC_TOKEN_MIN_LEN, DEFAULT_SIGNATURE_HEADER,
-    SIGNATURE_PREFIX,
+    Oauth1Request, Oauth1Signature, SigningError, CRC_TOKEN_HARD_MAX_LEN, CRC_TOKEN_MAX_LEN,
+    CRC_TOKEN_MIN_LEN, DEFAULT_SIGNATURE_HEADER,
 };
 use wasm_bindgen::prelude::*;
 
@@ -46,16 +45,12 @@ fn whole_number(n: f64) -> Option<u64> {
 /// The constants the wrapper uses, as JSON, so they are defined once (in the core).
 #[wasm_bindgen(js_name = signingConstants)]
 pub fn signing_constants() -> String {
-    format!(
-        "{{\"default_signature_header\":{},\"signature_prefix\":{},\"crc_token_min_len\":{},\
-         \"crc_token_max_len\":{},\"crc_token_hard_max_len\":{},\"crc_token_allowed_punctuation\":{}}}",
-        json_string(DEFAULT_SIGNATURE_HEADER),
-        json_string(SIGNATURE_PREFIX),
-        CRC_TOKEN_MIN_LEN,
-        CRC_TOKEN_MAX_LEN,
-        CRC_TOKEN_HARD_MAX_LEN,
-        json_string(CRC_TOKEN_ALLOWED_PUNCTUATION),
-    )
+    let mut out = String::from("{\"default_signature_header\":");
+    preflight::__private::json_string(&mut out, DEFAULT_SIGNATURE_HEADER);
+    out.push_str(",\"crc_token_hard_max_len\":");
+    preflight::__private::json_uint(&mut out, CRC_TOKEN_HARD_MAX_LEN as u64);
+    out.push('}');
+    out
 }
 
 // `options`: `{minLength, maxLength, extraChars}` (`crate::opts`); none given is the spec's
