@@ -137,8 +137,8 @@ struct ReadmeDoctests;
 /// Kept narrow on purpose, each item named (no glob of an internal module), so that the engine
 /// stays private and `tests/public_api.rs` lists every item reachable here too:
 /// - the JSON-tape hand-over of a JavaScript value (`tape::TapeRef`, `validate_tape`) and the
-///   `{"ok": ...}` / `{"error": ...}` envelope the binding returns (which the native tests
-///   compute too, to compare native and wasm results byte for byte);
+///   engine's one JSON writer of strings and integers (`json_string`, `json_uint`), with which
+///   the binding writes its results;
 /// - the named limits and value lists of the rules (`rules::*`) and the ISO country list
 ///   (`checks::iso`), for the property tests that break each rule with the constant the rule
 ///   itself uses;
@@ -147,7 +147,7 @@ struct ReadmeDoctests;
 ///   size bench (bench/libsize).
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::envelope::{validate_json_envelope, validate_tape};
+    pub use crate::envelope::{json_string, json_uint, validate_tape};
 
     /// The JSON tape (see `src/json/tape.rs`): the borrowed words, numbers and text that
     /// `pkg/lib/tape.js` writes.

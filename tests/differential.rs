@@ -332,11 +332,11 @@ fn native_outputs_for_the_wasm_differential() {
                     String::from_utf8_lossy(&bytes)
                 );
                 let out = no_panic(&what, || {
-                    preflight::__private::validate_json_envelope(&kind, &bytes, &base.options)
+                    crate::common::envelope::validate_json_envelope(&kind, &bytes, &base.options)
                 });
                 assert_eq!(
                     out,
-                    preflight::__private::validate_json_envelope(&kind, &bytes, &base.options),
+                    crate::common::envelope::validate_json_envelope(&kind, &bytes, &base.options),
                     "{what}"
                 );
                 check_envelope(&out, &codes);

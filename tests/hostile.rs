@@ -18,6 +18,7 @@
 //! The JavaScript side of the same list (and lone surrogates in JavaScript strings) is
 //! tests/node/hostile.test.mjs.
 
+mod common;
 use preflight::audience::{self, HashOptions, IdError, IdType};
 use preflight::{Kind, MAX_DEPTH, MAX_INPUT_BYTES};
 use serde_json::{json, Value};
@@ -36,10 +37,10 @@ fn call(kind: &str, payload: &[u8], options: &str) -> Value {
         String::from_utf8_lossy(&payload[..payload.len().min(80)])
     );
     let out = catch_unwind(AssertUnwindSafe(|| {
-        preflight::__private::validate_json_envelope(kind, payload, options)
+        crate::common::envelope::validate_json_envelope(kind, payload, options)
     }))
     .unwrap_or_else(|_| panic!("panicked: {what}"));
-    let again = preflight::__private::validate_json_envelope(kind, payload, options);
+    let again = crate::common::envelope::validate_json_envelope(kind, payload, options);
     assert_eq!(out, again, "not deterministic: {what}");
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }

@@ -20,6 +20,7 @@
 //! output. The Node side (the same rule through the JavaScript API) is
 //! tests/node/no-leak.test.mjs.
 
+mod common;
 #[path = "no_leak/debug.rs"]
 mod debug;
 #[path = "no_leak/marks.rs"]
@@ -107,7 +108,7 @@ fn mark_strings(v: &Value, f: &dyn Fn(&str) -> String) -> Value {
 
 fn validate(seen: &mut Seen, kind: &str, payload: &[u8], options: &str) {
     let what = format!("validate {kind}");
-    let out = preflight::__private::validate_json_envelope(kind, payload, options);
+    let out = crate::common::envelope::validate_json_envelope(kind, payload, options);
     seen.add(&what, out);
     if let Ok(k) = kind.parse::<Kind>() {
         if let Err(e) = preflight::validate_slice(k, payload, &preflight::Options::default()) {

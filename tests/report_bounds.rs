@@ -29,7 +29,7 @@ const MAX_AMPLIFICATION: usize = 20;
 
 /// The report of a call that must succeed.
 fn report(kind: &str, payload: &[u8], options: &str) -> Value {
-    let out = preflight::__private::validate_json_envelope(kind, payload, options);
+    let out = crate::common::envelope::validate_json_envelope(kind, payload, options);
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     assert!(
         v.get("ok").is_some(),
@@ -273,10 +273,10 @@ fn megabyte_payloads_give_reports_within_twenty_times_their_size() {
             "{kind}: {} bytes",
             payload.len()
         );
-        let out = preflight::__private::validate_json_envelope(kind, payload.as_bytes(), "");
+        let out = crate::common::envelope::validate_json_envelope(kind, payload.as_bytes(), "");
         assert_eq!(
             out,
-            preflight::__private::validate_json_envelope(kind, payload.as_bytes(), "")
+            crate::common::envelope::validate_json_envelope(kind, payload.as_bytes(), "")
         );
         let r: Value = serde_json::from_str(&out).expect("JSON");
         let list = issues(&r["ok"]);
@@ -325,7 +325,7 @@ fn a_bounded_report_is_the_start_of_the_full_one() {
         } else {
             &case.options
         };
-        let full_out = preflight::__private::validate_json_envelope(
+        let full_out = crate::common::envelope::validate_json_envelope(
             &case.kind,
             payload.as_bytes(),
             &with_max(base, MAX_ISSUES_LIMIT),

@@ -40,11 +40,12 @@ fn shared_vectors() {
         let Some(payload) = &case.payload else {
             panic!("{fname}: {name}: no payload");
         };
-        let out = preflight::__private::validate_json_envelope(kind, payload.as_bytes(), options);
+        let out =
+            crate::common::envelope::validate_json_envelope(kind, payload.as_bytes(), options);
         // Deterministic: the same call gives the same bytes.
         assert_eq!(
             out,
-            preflight::__private::validate_json_envelope(kind, payload.as_bytes(), options)
+            crate::common::envelope::validate_json_envelope(kind, payload.as_bytes(), options)
         );
         // A vector that meets a rule relative to "now" pins `options.now`, so its report does not
         // depend on the day it runs (and native and wasm agree): one that does not must give
@@ -162,7 +163,7 @@ fn clock_dependence(kind: &str, payload: &str, options: &str, out: &str) -> Opti
     }
     for now in ["1970-01-01T00:00:00Z", "2100-01-01T00:00:00Z"] {
         opts["now"] = json!(now);
-        let pinned = preflight::__private::validate_json_envelope(
+        let pinned = crate::common::envelope::validate_json_envelope(
             kind,
             payload.as_bytes(),
             &opts.to_string(),

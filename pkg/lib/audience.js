@@ -7,7 +7,7 @@
 // Bulk input goes in as UTF-8 (TextEncoder: native, where the glue copies ASCII a character at
 // a time): newline-separated text, or blocks of values back to back plus their UTF-16 lengths
 // (a value may hold anything, a newline included), encoded straight into the engine's memory.
-import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
+import { PreflightError, isWellFormed, plain } from './core.js';
 import { engineOf } from './engine.js';
 
 const HEX_LEN = 64;
@@ -34,9 +34,8 @@ export const MAX_CALL_BYTES = 65536;
 const BLOCK_UNITS = (1 << 21) - MAX_VALUE_BYTES;
 export const MAX_STAGE_BYTES = (1 << 21) * 3;
 const textEncoder = new TextEncoder();
-/** The hash options (upload bodies, lib/bodies.js, take more). */
-export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
-const DEFAULT_OPTIONS = Object.freeze({ phoneFormat: 'e164', defaultCountryCode: undefined, prehashed: false });
+/** An empty block for audienceHashStaged: no value lengths, 0 bytes staged. */
+const NO_VALUES = Uint32Array.of(0);
 
 /**
  * The `not_a_string` message for what was given: a number is refused because ids above 2^53 lose
@@ -52,41 +51,6 @@ const LONE_SURROGATE = 'the value contains a lone UTF-16 surrogate, which has no
 /** A value the engine refuses as `too_long` (one byte over MAX_VALUE_BYTES). */
 export const TOO_LONG = 'x'.repeat(MAX_VALUE_BYTES + 1);
 
-export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
-
-/**
- * Checks the caller's hash options (camelCase, unknown members refused); the values themselves
- * (phone format name, country code) are checked by the engine.
- * @param {unknown} options
- * @param {readonly string[]} allowed the members allowed in this call's options
- */
-export function hashOptions(options, allowed = HASH_KEYS) {
-  if (options === undefined || options === null) return DEFAULT_OPTIONS;
-  if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  for (const key of ownKeys(options)) {
-    if (!allowed.includes(key)) {
-      throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected ${allowed.join(', ')}`);
-    }
-  }
-  // Own members only (lib/core.js `own`): an inherited one is no option.
-  const phoneFormat = own(options, 'phoneFormat');
-  const defaultCountryCode = own(options, 'defaultCountryCode');
-  const prehashed = own(options, 'prehashed');
-  if (phoneFormat != null && typeof phoneFormat !== 'string') {
-    throw new PreflightError('bad_options', "phoneFormat must be 'e164' or 'digits'");
-  }
-  if (defaultCountryCode != null && typeof defaultCountryCode !== 'string') {
-    throw new PreflightError('bad_options', "defaultCountryCode must be a string of 1 to 3 digits, like '44'");
-  }
-  if (prehashed != null && typeof prehashed !== 'boolean') {
-    throw new PreflightError('bad_options', 'prehashed must be a boolean');
-  }
-  return {
-    phoneFormat: phoneFormat ?? 'e164',
-    defaultCountryCode: defaultCountryCode ?? undefined,
-    prehashed: prehashed ?? false,
-  };
-}
 
 /**
  * The results of one push or finish of a streaming hasher (line or CSV), gathered from one or
@@ -273,15 +237,20 @@ export const utf8 = (s) => (isWellFormed(s) ? textEncoder.encode(s) : looseUtf8(
 /** @param {Record<string, any>} raw the wasm-bindgen exports */
 export function audienceApi(raw) {
   const engine = engineOf(raw);
-  let typeList = null;
-  const idTypes = () => (typeList ??= engine.call(() => raw.audienceIdTypes()).split(','));
 
-  /** The type name, checked before anything else so that the error does not depend on the value. */
+  /** The type name: a string (the engine checks the name). */
   const idType = (type) => {
-    if (typeof type !== 'string' || !idTypes().includes(type)) {
-      throw new PreflightError('unknown_id_type', `the identifier type must be one of ${idTypes().join(', ')}`);
-    }
+    if (typeof type !== 'string') throw new PreflightError('unknown_id_type', 'the identifier type must be a string');
     return type;
+  };
+
+  /**
+   * `error`, a wrong argument found here, once the engine has checked the type and options on an
+   * empty block: their error, if any, is the call's, whatever the values are.
+   */
+  const wrong = (type, o, error) => {
+    engine.call(() => raw.audienceHashStaged(type, o, NO_VALUES));
+    return error;
   };
 
   /**
@@ -289,10 +258,10 @@ export function audienceApi(raw) {
    * whatever it holds (once the type and options are right): the engine gets a stand-in of
    * MAX_VALUE_BYTES + 1 bytes, which it refuses the same way, instead of the whole string.
    */
-  const oneValue = (value) => {
-    if (typeof value !== 'string') throw new PreflightError('not_a_string', notAString(value));
+  const oneValue = (type, o, value) => {
+    if (typeof value !== 'string') throw wrong(type, o, new PreflightError('not_a_string', notAString(value)));
     if (value.length > MAX_VALUE_BYTES) return TOO_LONG;
-    if (!isWellFormed(value)) throw new PreflightError('invalid_utf8', LONE_SURROGATE);
+    if (!isWellFormed(value)) throw wrong(type, o, new PreflightError('invalid_utf8', LONE_SURROGATE));
     return value;
   };
 
@@ -302,9 +271,9 @@ export function audienceApi(raw) {
    */
   const normalizeIdentifier = (type, value, options) => {
     idType(type);
-    const o = hashOptions(options);
-    const v = oneValue(value);
-    return engine.call(() => raw.audienceNormalize(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const o = plain(options);
+    const v = oneValue(type, o, value);
+    return engine.call(() => raw.audienceNormalize(type, v, o));
   };
 
   /**
@@ -313,9 +282,9 @@ export function audienceApi(raw) {
    */
   const hashIdentifier = (type, value, options) => {
     idType(type);
-    const o = hashOptions(options);
-    const v = oneValue(value);
-    return engine.call(() => raw.audienceHash(type, v, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const o = plain(options);
+    const v = oneValue(type, o, value);
+    return engine.call(() => raw.audienceHash(type, v, o));
   };
 
   /**
@@ -325,20 +294,21 @@ export function audienceApi(raw) {
    */
   const hashIdentifiers = (type, values, options) => {
     idType(type);
-    const o = hashOptions(options);
-    if (!Array.isArray(values)) throw new PreflightError('invalid_argument', 'values must be an array of strings');
+    const o = plain(options);
+    if (!Array.isArray(values)) throw wrong(type, o, new PreflightError('invalid_argument', 'values must be an array of strings'));
     let n;
     try {
       n = values.length;
     } catch (e) {
       // A Proxy of an array.
-      throw new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e });
+      throw wrong(type, o, new PreflightError('invalid_argument', 'values.length could not be read (see cause)', { cause: e }));
     }
     // Pre-sized (and filled in order, so it stays a fast, non-dictionary array): cheaper than push.
     const hashes = new Array(n);
     const errors = [];
     const vals = new Array(Math.min(n, BLOCK));
-    const lens = new Uint32Array(vals.length);
+    // The values' UTF-16 lengths, then (one more slot) the bytes staged (audienceHashStaged).
+    const lens = new Uint32Array(vals.length + 1);
     let start = 0;
     const generation = engine.generation;
     const ownOnly = inheritsIndexes(values);
@@ -397,7 +367,7 @@ export function audienceApi(raw) {
     // reserve.
     const cap = units * 3;
     const ptr = engine.call(() => raw.audienceStage(cap));
-    if (ptr === undefined) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
+    if (ptr === 0) throw new PreflightError('input_too_large', 'the values do not fit in the engine\'s memory');
     // The memory and its view are taken afresh for every block, right after audienceStage, which
     // may grow the memory (detaching an older buffer); a failure anywhere in the process may have
     // replaced the instance, and with it the memory, since the last block.
@@ -409,9 +379,10 @@ export function audienceApi(raw) {
       if (!isWellFormed(piece)) return null;
       at += textEncoder.encodeInto(piece, view.subarray(at)).written;
     }
-    const staged = lens.subarray(0, m);
+    lens[m] = at;
+    const staged = lens.subarray(0, m + 1);
     try {
-      return engine.call(() => raw.audienceHashStaged(type, at, staged, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+      return engine.call(() => raw.audienceHashStaged(type, o, staged));
     } catch (e) {
       if (e instanceof PreflightError && e.code === 'split_character') return null;
       throw e;
@@ -427,14 +398,14 @@ export function audienceApi(raw) {
    */
   const hashLines = (type, text, options) => {
     idType(type);
-    const o = hashOptions(options);
+    const o = plain(options);
     let bytes;
     if (typeof text === 'string') bytes = utf8(text);
     else if (text instanceof Uint8Array) bytes = text;
-    else throw new PreflightError('invalid_argument', 'text must be a string or a Uint8Array');
+    else throw wrong(type, o, new PreflightError('invalid_argument', 'text must be a string or a Uint8Array'));
     // Through the module's streaming line hasher, MAX_CALL_BYTES at a time: the same lines and
     // results as the whole text at once (bulk.rs), with what one call allocates bounded.
-    const hasher = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    const hasher = engine.call(() => new raw.AudienceLineHasher(type, o));
     const generation = engine.generation;
     const hashes = [];
     const errors = [];
@@ -458,9 +429,9 @@ export function audienceApi(raw) {
    */
   const createLineHasher = (type, options) => {
     idType(type);
-    const o = hashOptions(options);
+    const o = plain(options);
     // Throws for a bad type or option (nothing is allocated then).
-    let h = engine.call(() => new raw.AudienceLineHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed));
+    let h = engine.call(() => new raw.AudienceLineHasher(type, o));
     // The instance `h` lives in: after a failure inside the module (lib/engine.js) it is gone,
     // and `h` is never handed to the new one (its pointer means nothing there).
     const born = engine.generation;

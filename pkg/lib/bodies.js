@@ -1,18 +1,20 @@
 // Upload bodies for the custom audience users and do-not-reach users endpoints, over the raw
 // export of bindings/wasm/src/bodies.rs (the full package only: the hash-only entry and its .wasm
-// leave upload bodies out, so this module is not part of its download). The first string of the
-// raw result is '<users per body>,...|<rejected>|<dropped>', each list of
-// '<index>:<field>:<value index>:<code>,' (a failed call throws, lib/engine.js), the others are the
-// bodies, byte for byte as the native crate builds them. A user keeps every valid identifier: a
+// leave upload bodies out, so this module is not part of its download). The raw result is JSON
+// text `{bodies, users, rejected, dropped}`, each problem `[index, field, valueIndex, code]` (a
+// failed call throws, lib/engine.js); the bodies are byte for byte as the native crate builds
+// them. The options are read and checked by the engine (bindings/wasm/src/opts.rs); this file
+// converts Dates to text and the records to values back to back. A user keeps every valid identifier: a
 // value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
 // with the engine's dropped values, or with the user's rejection when nothing is left.
-import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
-import { HASH_KEYS, TOO_LONG, hashOptions, isPlainObject } from './audience.js';
+import { PreflightError, isPlainObject, isWellFormed, own, ownKeys, plain } from './core.js';
+import { TOO_LONG } from './audience.js';
 import { engineOf } from './engine.js';
 
 /** Field order of the records' value counts (IdType::ALL in the Rust core). */
 const FIELDS = ['email', 'phone_number', 'handle', 'device_id', 'service_id', 'partner_user_id'];
-export const BODY_KEYS = ['operation', 'effectiveAt', 'expiresAt', 'now', 'maxUsersPerBody', 'maxBodyBytes', ...HASH_KEYS];
+/** Per record: the six fields' value counts, then whether it has its own `country` (0 or 1). */
+const COUNTS = FIELDS.length + 1;
 /** The date-time options and the engine's code for each one's bad value. */
 const DATE_KEYS = [
   ['effectiveAt', 'invalid_effective_at'],
@@ -46,12 +48,11 @@ function dateTime(v) {
  * the same instant as `toISOString()` gives it, without `.000` when it is a whole second
  * (`2026-11-21T09:30:00Z`, the documents' form). An invalid Date is the option's error code.
  */
-function dateOption(v, name, code) {
-  if (v == null) return undefined;
-  if (typeof v === 'string') return v;
+function dateOption(v, code) {
   const t = dateTime(v);
-  if (t === undefined) throw new PreflightError('bad_options', `${name} must be an ISO 8601 date-time string in UTC or a Date`);
-  if (Number.isNaN(t)) throw new PreflightError(code, `${name} is an invalid Date`);
+  // Anything else goes to the engine as it is (which refuses what is not text).
+  if (t === undefined) return v;
+  if (Number.isNaN(t)) throw new PreflightError(code, 'the date-time option is an invalid Date');
   const iso = new Date(t).toISOString();
   return t % 1000 === 0 ? `${iso.slice(0, -5)}Z` : iso;
 }
@@ -70,22 +71,9 @@ export function bodiesApi(raw, chunk = BODY_CHUNK) {
     if (!isPlainObject(options)) {
       throw new PreflightError('bad_options', "options must be an object with operation 'Update' or 'Delete'");
     }
-    const o = hashOptions(options, BODY_KEYS);
-    // Own members only (lib/core.js `own`): an inherited one is no option.
-    const operation = own(options, 'operation');
-    if (typeof operation !== 'string') throw new PreflightError('bad_options', "operation must be 'Update' or 'Delete'");
-    const [effectiveAt, expiresAt, now] = DATE_KEYS.map(([name, code]) => dateOption(own(options, name), name, code));
-    const maxUsersPerBody = own(options, 'maxUsersPerBody');
-    const maxBodyBytes = own(options, 'maxBodyBytes');
-    const limit = (name, v, max) => {
-      if (v == null) return 0;
-      if (!Number.isInteger(v) || v < 1 || v > max) {
-        throw new PreflightError('invalid_limits', `${name} must be an integer from 1 to ${max}`);
-      }
-      return v;
-    };
-    const users = limit('maxUsersPerBody', maxUsersPerBody, 2500);
-    const bytes = limit('maxBodyBytes', maxBodyBytes, 5_000_000);
+    // The engine checks every option; here a Date becomes its text.
+    const opts = plain(options);
+    for (const [name, code] of DATE_KEYS) if (name in opts) opts[name] = dateOption(opts[name], code);
     if (!Array.isArray(records)) throw new PreflightError('invalid_argument', 'records must be an array of objects');
 
     const parts = [];
@@ -104,10 +92,10 @@ export function bodiesApi(raw, chunk = BODY_CHUNK) {
       if (!isPlainObject(rec)) throw new PreflightError('invalid_record', `records[${i}] is not an object`);
       const what = `records[${i}]`;
       for (const key of ownKeys(rec, what, 'invalid_record')) {
-        if (!FIELDS.includes(key)) {
+        if (!FIELDS.includes(key) && key !== 'country') {
           throw new PreflightError(
             'invalid_record',
-            `records[${i}] has the member ${JSON.stringify(key)}; expected ${FIELDS.join(', ')}`,
+            `records[${i}] has the member ${JSON.stringify(key)}; expected ${FIELDS.join(', ')}, country`,
           );
         }
       }
@@ -140,19 +128,27 @@ export function bodiesApi(raw, chunk = BODY_CHUNK) {
         }
         counts.push(n);
       }
+      // The record's own country (as the native AudienceRecord's `country`), after its values.
+      const country = own(rec, 'country', what, 'invalid_record');
+      if (country == null) counts.push(0);
+      else if (typeof country !== 'string' || !isWellFormed(country)) {
+        throw new PreflightError('invalid_record', `records[${i}].country must be a string (a calling code or an ISO region)`);
+      } else {
+        parts.push(country);
+        lens.push(country.length);
+        counts.push(1);
+      }
       if (kept !== null) positions.set(i, kept);
     }
     const n = records.length;
     firstPart.push(parts.length);
 
     /** Problems of records `from` on, their indexes made absolute (`from`: the chunk's first). */
-    const parse = (text, from) => (text ? text.slice(0, -1).split(',') : []).map((item) => {
-      const [rel, field, valueIndex, code] = item.split(':');
-      const index = +rel + from;
-      const at = valueIndex === '' ? null : +valueIndex;
+    const parse = (list, from) => list.map(([rel, field, at, code]) => {
+      const index = rel + from;
       return {
         index,
-        field: field === '' ? null : field,
+        field,
         // The input position of the value (values left out here shift the engine's).
         valueIndex: at === null ? null : positions.get(index)?.[field]?.[at] ?? at,
         code,
@@ -163,27 +159,16 @@ export function bodiesApi(raw, chunk = BODY_CHUNK) {
       const pa = firstPart[a];
       const pb = firstPart[b];
       const text = parts.slice(pa, pb).join('');
-      const out = engine.call(() => raw.audienceBuildBodies(
-        endpoint,
-        text,
-        Uint32Array.from(lens.slice(pa, pb)),
-        Uint32Array.from(counts.slice(6 * a, 6 * b)),
-        operation,
-        effectiveAt ?? undefined,
-        expiresAt ?? undefined,
-        now ?? undefined,
-        users,
-        bytes,
-        o.phoneFormat,
-        o.defaultCountryCode,
-        o.prehashed,
-      ));
-      const [counts0, rejectedText, droppedText] = out[0].split('|');
+      const numbers = new Uint32Array(1 + COUNTS * (b - a) + (pb - pa));
+      numbers[0] = b - a;
+      numbers.set(counts.slice(COUNTS * a, COUNTS * b), 1);
+      numbers.set(lens.slice(pa, pb), 1 + COUNTS * (b - a));
+      const out = JSON.parse(engine.call(() => raw.audienceBuildBodies({ endpoint, options: opts }, text, numbers)));
       return {
-        bodies: out.slice(1),
-        perBody: counts0 ? counts0.slice(0, -1).split(',').map(Number) : [],
-        rejected: parse(rejectedText, a),
-        dropped: parse(droppedText, a),
+        bodies: out.bodies,
+        perBody: out.users,
+        rejected: parse(out.rejected, a),
+        dropped: parse(out.dropped, a),
       };
     };
 

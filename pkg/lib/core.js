@@ -111,3 +111,27 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
     throw new PreflightError(code, `${what}: its members could not be listed (see cause)`, { cause: e });
   }
 }
+
+/**
+ * The caller's options for the engine, which reads and checks them (names, types, values:
+ * bindings/wasm/src/opts.rs): `undefined` for none (`undefined` or `null`), a copy of a plain
+ * object's own members that are given (not `undefined` or `null`) on an object without a
+ * prototype, so that the engine never reads an inherited member (a polluted Object.prototype) or
+ * calls a getter, and `null` for anything else, which the engine refuses (`bad_options`).
+ * @param {unknown} o
+ * @param {string} [what] @param {string} [code] of a member that cannot be read (`own`)
+ * @returns {object | null | undefined}
+ */
+export function plain(o, what, code) {
+  if (o === undefined || o === null) return undefined;
+  if (!isPlainObject(o)) return null;
+  const copy = Object.create(null);
+  for (const key of ownKeys(o, what, code)) {
+    const v = own(o, key, what, code);
+    if (v !== undefined && v !== null) copy[key] = v;
+  }
+  return copy;
+}
+
+/** Whether `o` is an object other than an array (a record, an options object). */
+export const isPlainObject = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);

@@ -8,46 +8,26 @@
 // engine's code: bad_options, unknown_column, ambiguous_column, invalid_header,
 // column_out_of_range, header_too_long, empty_input, and unclosed_quote (with `row`, the row where
 // a quote opened that never closes; never a value).
-import { PreflightError, own, ownKeys } from './core.js';
+import { PreflightError, plain } from './core.js';
 import { engineOf } from './engine.js';
-import { MAX_CALL_BYTES, addPacked, gather, hashOptions, unpack, utf8 } from './audience.js';
+import { MAX_CALL_BYTES, addPacked, gather, unpack, utf8 } from './audience.js';
 
 /** The CSV options of hashFile and createHashStream, besides the hash options. */
 export const CSV_KEYS = ['column', 'header', 'delimiter', 'countryColumn'];
 
 /**
- * Reads `{column, header, delimiter, countryColumn}` (own members; the values are checked by the
- * engine).
- * @returns {{column: string, header: boolean, delimiter: string, countryColumn: string | undefined} | null} null without a column
+ * The CSV options `{column, header, delimiter, countryColumn}` among the caller's own members
+ * (`mine`, read by lib/hash-stream.js `splitOptions`), for the engine, which checks them
+ * (bindings/wasm/src/csv.rs): a copy of those given, or null when none is (the input is lines,
+ * not CSV).
  */
 export function csvOptions(mine) {
-  const column = mine.column;
-  if (column === undefined || column === null) {
-    if (mine.header !== undefined || mine.delimiter !== undefined || mine.countryColumn !== undefined) {
-      throw new PreflightError('bad_options', 'header, delimiter and countryColumn go with column (CSV input)');
-    }
-    return null;
+  let csv = null;
+  for (const key of CSV_KEYS) {
+    const v = mine[key];
+    if (v !== undefined && v !== null) (csv ??= Object.create(null))[key] = v;
   }
-  const countryColumn = mine.countryColumn ?? undefined;
-  if (countryColumn !== undefined && typeof countryColumn !== 'string') {
-    throw new PreflightError(
-      'bad_options',
-      "countryColumn is the command line's --country-column text: a header name, or a 1-based index as a string",
-    );
-  }
-  if (typeof column !== 'string') {
-    throw new PreflightError(
-      'bad_options',
-      "column is the command line's --column text: a header name, or a 1-based index as a string ('1' is the first column)",
-    );
-  }
-  const header = mine.header ?? true;
-  if (typeof header !== 'boolean') throw new PreflightError('bad_options', 'header must be a boolean');
-  const delimiter = mine.delimiter ?? ',';
-  if (typeof delimiter !== 'string') {
-    throw new PreflightError('bad_options', 'the delimiter is one ASCII character other than a quote or a line break (or `tab`)');
-  }
-  return { column, header, delimiter, countryColumn };
+  return csv;
 }
 
 /** An engine failure of a CSV call, with the row of an unclosed quote. */
@@ -67,10 +47,8 @@ export function csvApi(raw) {
    * @param {string} type @param {object | undefined} options hash options @param {{column: string, header: boolean, delimiter: string}} csv
    */
   const createCsvHasher = (type, options, csv) => {
-    const o = hashOptions(options);
-    let h = engine.call(
-      () => new raw.AudienceCsvHasher(type, o.phoneFormat, o.defaultCountryCode, o.prehashed, csv.column, csv.header, csv.delimiter, csv.countryColumn),
-    );
+    const o = plain(options);
+    let h = engine.call(() => new raw.AudienceCsvHasher(type, o, csv));
     const born = engine.generation;
     let failedRow = 0;
     const live = () => {
@@ -137,21 +115,11 @@ export function csvApi(raw) {
    * @param {{header?: boolean, delimiter?: string}} [options]
    */
   const extractColumn = (input, column, options) => {
-    if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-      throw new PreflightError('bad_options', 'options must be an object');
+    if (typeof column !== 'string') {
+      throw new PreflightError('bad_options', "column is the command line's --column text: a header name, or a 1-based index as a string");
     }
-    // No prototype: an option the caller did not give is undefined, never one inherited from a
-    // polluted Object.prototype (`header`, `delimiter`).
-    const mine = Object.create(null);
-    mine.column = column;
-    for (const key of ownKeys(options ?? {})) {
-      if (key !== 'header' && key !== 'delimiter') {
-        throw new PreflightError('bad_options', `unknown option ${JSON.stringify(key)}; expected header, delimiter`);
-      }
-      mine[key] = own(options, key);
-    }
-    const csv = csvOptions(mine);
-    if (csv === null) throw new PreflightError('bad_options', "column is the command line's --column text");
+    // The options `{header, delimiter}`, read and checked by the engine.
+    const o = plain(options);
     let bytes;
     // A lone surrogate has no UTF-8 form: its field is invalid_utf8, never a replaced U+FFFD.
     if (typeof input === 'string') bytes = utf8(input);
@@ -160,7 +128,7 @@ export function csvApi(raw) {
     else throw new PreflightError('invalid_argument', 'the CSV must be a string, a Uint8Array or an ArrayBuffer');
     let r;
     try {
-      r = engine.call(() => raw.audienceCsvExtract(bytes, csv.column, csv.header, csv.delimiter));
+      r = engine.call(() => raw.audienceCsvExtract(bytes, column, o));
     } catch (e) {
       // The engine's message of an unclosed quote starts with its row.
       throw withRow(e, () => +(/^row (\d+):/.exec(e.message)?.[1] ?? 0));

@@ -4,8 +4,14 @@
 // each chunk completed, or (`output: 'text'`) the text `preflight hash TYPE` writes on standard
 // output for them, byte for byte.
 import { PreflightError, own, ownKeys } from './core.js';
-import { HASH_KEYS, hashOptions, isPlainObject } from './audience.js';
+import { isPlainObject } from './core.js';
 import { CSV_KEYS, csvOptions } from './csv.js';
+
+/**
+ * The hash options' names (the engine reads and checks them: bindings/wasm/src/opts.rs
+ * `HASH_KEYS`), which a stream's or file's options may hold beside its own.
+ */
+export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
 
 /** The stream's own options, besides the hash options. */
 const STREAM_KEYS = ['output', 'onError', ...CSV_KEYS];
@@ -21,10 +27,15 @@ export function splitOptions(options, ownKeysAllowed) {
   const mine = Object.create(null);
   if (options === undefined || options === null) return { mine, hash: undefined };
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  const hash = {};
+  // Without a prototype too: the engine reads the hash options (bindings/wasm/src/opts.rs).
+  const hash = Object.create(null);
   for (const key of ownKeys(options)) {
     if (ownKeysAllowed.includes(key)) mine[key] = own(options, key);
-    else if (HASH_KEYS.includes(key)) hash[key] = own(options, key);
+    else if (HASH_KEYS.includes(key)) {
+      // As lib/core.js `plain`: a member not given is left out.
+      const v = own(options, key);
+      if (v !== undefined && v !== null) hash[key] = v;
+    }
     else {
       throw new PreflightError(
         'bad_options',
@@ -32,8 +43,6 @@ export function splitOptions(options, ownKeysAllowed) {
       );
     }
   }
-  // Checked now, so that a wrong call fails before any data.
-  hashOptions(hash);
   return { mine, hash };
 }
 

@@ -9,7 +9,7 @@
 //   arguments and limits, never values (the core's messages hold no input value either);
 // - a string that cannot be encoded as UTF-8 without change (a lone UTF-16 surrogate) is never
 //   passed on: the glue would silently turn it into U+FFFD and sign or verify another text.
-import { PreflightError, isWellFormed, own, ownKeys } from './core.js';
+import { PreflightError, isWellFormed, own, ownKeys, plain } from './core.js';
 import { engineOf } from './engine.js';
 
 /** The largest body (or raw query) verified, in bytes; larger ones are not verified. */
@@ -238,11 +238,6 @@ function text(value, what) {
   return value;
 }
 
-/** An optional string argument: undefined or null for none. */
-function optionalText(value, what) {
-  return value === undefined || value === null ? undefined : text(value, what);
-}
-
 /**
  * OAuth 1.0a request parameters (decoded query and form-body parameters, never a JSON body) as
  * parallel name/value lists: an array of [name, value] pairs, a URLSearchParams (anything with
@@ -318,9 +313,10 @@ function oauthTimestamp(v) {
       'invalid_timestamp',
       'oauth_timestamp must be a positive whole number of seconds: a number, its decimal digits as a string, or a Date',
     );
+  // A number as it is (the engine checks it).
+  if (typeof v === 'number') return v;
   let n;
-  if (typeof v === 'number') n = v;
-  else if (typeof v === 'string') {
+  if (typeof v === 'string') {
     if (!/^[1-9][0-9]{0,15}$/.test(v)) throw bad();
     n = Number(v);
   } else {
@@ -332,7 +328,7 @@ function oauthTimestamp(v) {
     }
     n = Math.floor(ms / 1000);
   }
-  if (!Number.isSafeInteger(n) || n < 0) throw bad();
+  // Checked by the engine (an invalid Date is NaN).
   return n;
 }
 
@@ -370,40 +366,27 @@ export function signingApi(raw) {
    */
   const crcResponseToken = (consumerSecret, crcToken, options) => {
     const fn = 'crcResponseToken';
-    const o = optionsObject(options, CRC_OPTION_KEYS, fn);
+    // The options `{minLength, maxLength, extraChars}`, read and checked by the engine.
+    const o = plain(options);
     const secret = signingSecret(consumerSecret);
     if (crcToken === undefined || crcToken === null) {
       throw new PreflightError('missing_crc_token', 'no crc_token was given');
     }
     if (typeof crcToken !== 'string') throw invalid(`${fn}: crcToken must be a string (got ${describe(crcToken)})`);
-    const custom = o.minLength !== undefined || o.maxLength !== undefined || o.extraChars !== undefined;
-    const c = consts();
-    const bound = (v, name, fallback) => {
-      if (v === undefined) return fallback;
-      if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) {
-        throw new PreflightError('invalid_crc_policy', `the CRC token policy is invalid: ${name} must be a whole number`);
-      }
-      return v;
-    };
-    const min = bound(o.minLength, 'minLength', c.crc_token_min_len);
-    const max = bound(o.maxLength, 'maxLength', c.crc_token_max_len);
-    let extra = '';
-    if (o.extraChars !== undefined) {
-      if (typeof o.extraChars !== 'string' || !isWellFormed(o.extraChars)) {
-        throw new PreflightError('invalid_crc_policy', 'the CRC token policy is invalid: extraChars must be a string');
-      }
-      extra = o.extraChars;
+    if (o !== null && o !== undefined && typeof o.extraChars === 'string' && !isWellFormed(o.extraChars)) {
+      throw new PreflightError('invalid_crc_policy', 'the CRC token policy is invalid: extraChars must be a string');
     }
     // A token far above any policy's maximum is refused without copying it into the module
     // (each character is at least one UTF-16 unit, at most two).
-    if (crcToken.length > 2 * c.crc_token_hard_max_len) {
+    const hardMax = consts().crc_token_hard_max_len;
+    if (crcToken.length > 2 * hardMax) {
       throw new PreflightError(
         'crc_token_shape',
-        `the crc_token has more than ${2 * c.crc_token_hard_max_len} UTF-16 units; at most ${max} characters are signed`,
+        `the crc_token has more than ${2 * hardMax} UTF-16 units; no policy signs more than ${hardMax} characters`,
       );
     }
     // A lone surrogate would reach the core as U+FFFD, which every policy refuses anyway.
-    return engine.call(() => raw.signingCrcResponseToken(secret, crcToken, custom, min, max, extra));
+    return engine.call(() => raw.signingCrcResponseToken(secret, crcToken, o));
   };
 
   /** The CRC answer body as an object: `{response_token}`. */
@@ -442,63 +425,32 @@ export function signingApi(raw) {
     return engine.call(() => raw.signingVerifyCrcRequest(secret, rawQuery, value)) === true;
   };
 
-  /** Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849), optionally checking a flow step. */
+  /**
+   * Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849), optionally checking a flow step. The
+   * request's members are read and checked by the engine; here they are only converted: the own
+   * members copied (lib/core.js `plain`), `params` into names and values in turn, a `Date` or
+   * decimal `timestamp` into a number, and the entropy for a nonce or timestamp not given.
+   */
   const oauth1Sign = (request) => {
     if (!isPlainObject(request)) throw invalid(`oauth1Sign: the request must be a plain object (got ${describe(request)})`);
-    const what = 'oauth1Sign: the request';
-    for (const key of ownKeys(request, what, 'invalid_argument')) {
-      if (!OAUTH1_FIELDS.includes(key)) {
-        throw new PreflightError('bad_options', `oauth1Sign: the request has an unknown member; allowed: ${OAUTH1_FIELDS.join(', ')}`);
+    const r = plain(request, 'oauth1Sign: the request', 'invalid_argument');
+    for (const key in r) {
+      // A string crosses as UTF-8: one with a lone surrogate has none, and is not signed.
+      if (typeof r[key] === 'string' && !isWellFormed(r[key])) {
+        throw invalid('oauth1Sign: a member of the request contains a lone UTF-16 surrogate and has no UTF-8 form');
       }
     }
-    // Own members only, each read once (lib/core.js `own`): an inherited one is no member, so a
-    // polluted Object.prototype.nonce cannot fix every nonce.
-    const r = Object.create(null);
-    for (const key of OAUTH1_FIELDS) r[key] = own(request, key, what, 'invalid_argument');
-    const method = text(r.method, 'method');
-    const url = text(r.url, 'url');
     const { names, values } = paramLists(r.params);
-    const consumerKey = text(r.consumerKey, 'consumerKey');
-    const consumerSecret = text(r.consumerSecret, 'consumerSecret');
-    const token = optionalText(r.token, 'token');
-    const tokenSecret = optionalText(r.tokenSecret, 'tokenSecret');
-    const nonce = optionalText(r.nonce, 'nonce');
-    const callback = optionalText(r.callback, 'callback');
-    const verifier = optionalText(r.verifier, 'verifier');
-    const realm = optionalText(r.realm, 'realm');
-    const step = optionalText(r.step, 'step');
-    const timestamp = oauthTimestamp(r.timestamp);
-    let omitVersion = false;
-    if (r.omitVersion !== undefined && r.omitVersion !== null) {
-      if (typeof r.omitVersion !== 'boolean') throw invalid(`omitVersion must be a boolean (got ${describe(r.omitVersion)})`);
-      omitVersion = r.omitVersion;
+    const params = [];
+    for (let i = 0; i < names.length; i++) params.push(names[i], values[i]);
+    if (r.timestamp !== undefined) r.timestamp = oauthTimestamp(r.timestamp);
+    let entropy;
+    if (r.nonce === undefined || r.timestamp === undefined) {
+      entropy = new Uint8Array(40);
+      entropy.set(randomBytes());
+      new DataView(entropy.buffer).setFloat64(32, Math.floor(Date.now() / 1000), true);
     }
-    let random;
-    let now = 0;
-    if (nonce === undefined || timestamp === undefined) {
-      random = randomBytes();
-      now = Math.floor(Date.now() / 1000);
-    }
-    const signed = engine.call(() => raw.signingOauth1Sign(
-      method,
-      url,
-      names,
-      values,
-      consumerKey,
-      consumerSecret,
-      token,
-      tokenSecret,
-      nonce,
-      timestamp,
-      callback,
-      verifier,
-      realm,
-      omitVersion,
-      step,
-      random,
-      now,
-    ));
-    const s = JSON.parse(signed);
+    const s = JSON.parse(engine.call(() => raw.signingOauth1Sign(r, params, entropy)));
     return {
       signature: s.signature,
       baseString: s.base_string,

@@ -73,8 +73,7 @@ export function validateApi(raw) {
   let kindList = null;
   const kinds = () => {
     if (kindList === null) {
-      const text = engine.call(() => raw.kinds());
-      kindList = Object.freeze(text === '' ? [] : text.split(','));
+      kindList = Object.freeze(JSON.parse(engine.call(() => raw.kinds())));
     }
     return [...kindList];
   };
@@ -137,8 +136,8 @@ export function validateApi(raw) {
         opts = optionsText(options);
         return engine.call(() => raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts));
       });
-      if (typeof out === 'string') return JSON.parse(out);
-      // A tape the engine refused (undefined): the value's JSON text, with the options read.
+      if (typeof out === 'string' && out !== '') return JSON.parse(out);
+      // A tape the engine refused (''): the value's JSON text, with the options read.
       if (out !== NO_TAPE) return json(name, UTF8.encode(payloadText(payload)), opts);
       // No tape: the value's JSON text, below.
     }

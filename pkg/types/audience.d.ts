@@ -105,6 +105,14 @@ export type AudienceOperation = 'Update' | 'Delete';
  */
 export type AudienceRecord = {
   [T in IdType]?: string | readonly string[] | null | undefined;
+} & {
+  /**
+   * The user's own country, for phone numbers written without `+` or `00`: a calling code
+   * (`'44'`, `'+44'`, `'0044'`) or an ISO 3166-1 alpha-2 region (`'GB'`); absent, null or empty:
+   * `defaultCountryCode`. One that names no country leaves the user's phone numbers out
+   * (`invalid_country`), never a guess. Not sent.
+   */
+  country?: string | null;
 };
 
 /** Options of {@link buildAudienceBodies}: the hash options and the body's parameters. */
@@ -218,8 +226,8 @@ export declare function createLineHasher(type: IdType, options?: HashOptions | n
  * only when nothing is left, it has no value, or it is too large alone.
  * @throws {PreflightError} a {@link BatchErrorCode}; `bad_options` (including a missing
  *   `operation`), `unknown_phone_format`, `invalid_default_country_code`; `invalid_argument`
- *   when `records` is not an array; `invalid_record` when a record is not an object or has a
- *   member that is not an identifier type.
+ *   when `records` is not an array; `invalid_record` when a record is not an object, has a
+ *   member that is not an identifier type or `country`, or a `country` that is not a string.
  */
 export declare function buildAudienceBodies(
   endpoint: AudienceEndpoint,

@@ -105,7 +105,7 @@ fn outputs() -> Vec<(String, String)> {
         "authenticated_user_id": SERVICE,
     }}))
     .expect("valid options");
-    let report = preflight::__private::validate_json_envelope("line_item_update", b"{}", "");
+    let report = crate::common::envelope::validate_json_envelope("line_item_update", b"{}", "");
     assert!(!report.is_empty());
     add("Options", format!("{options:?}"));
     add("Context", format!("{:?}", options.context));

@@ -165,18 +165,16 @@ test('lines across the pieces hashLines and a line hasher cut the text into: the
 
 test('the module refuses more than one call takes: input_too_large, and the next call works', () => {
   const raw = require('../../pkg/wasm/preflight_hash.cjs');
-  const h = new raw.AudienceLineHasher('partner_user_id', 'e164', undefined, false);
+  const h = new raw.AudienceLineHasher('partner_user_id', undefined);
   assert.match(h.pushBytes(new Uint8Array(MAX_CALL_BYTES).fill(0x61)), /^0,0\|/);
   assert.throws(() => h.pushBytes(new Uint8Array(MAX_CALL_BYTES + 1)), (e) => e.code === 'input_too_large');
   h.free();
-  assert.equal(raw.audienceStage(MAX_STAGE_BYTES + 1), undefined);
+  assert.equal(raw.audienceStage(MAX_STAGE_BYTES + 1), 0);
   assert.equal(typeof raw.audienceStage(MAX_STAGE_BYTES), 'number');
   raw.audienceReleaseStage();
-  assert.throws(
-    () => raw.audienceHashStaged('email', 0, new Uint32Array(32769), 'e164', undefined, false),
-    (e) => e.code === 'input_too_large',
-  );
-  assert.match(raw.audienceHashStaged('email', 0, new Uint32Array(32768), 'e164', undefined, false), /^32768,0\|0:empty,/);
+  // The values' lengths, then the bytes written (0).
+  assert.throws(() => raw.audienceHashStaged('email', undefined, new Uint32Array(32769 + 1)), (e) => e.code === 'input_too_large');
+  assert.match(raw.audienceHashStaged('email', undefined, new Uint32Array(32768 + 1)), /^32768,0\|0:empty,/);
   raw.audienceReleaseStage();
   assert.deepEqual(hashEntry.hashIdentifiers('email', ['A@x.com']).hashes, [sha256('a@x.com')]);
 });

@@ -285,3 +285,18 @@ test('hashFileInWorker from require() asks for workerUrl, and uses it', async ()
     delete globalThis.Worker;
   }
 });
+
+test('CSV options are read and checked by the engine alone: its messages, naming no key of the caller', async () => {
+  const refused = (fn, message) =>
+    assert.throws(fn, (e) => e instanceof PreflightError && e.code === 'bad_options' && e.message === message);
+  refused(() => extractColumn('a\n1\n', 'a', { 'x-private-name': true }), 'unknown option; expected header, delimiter');
+  refused(() => extractColumn('a\n1\n', 'a', { header: 'yes' }), 'header must be a boolean');
+  refused(() => extractColumn('a\n1\n', 'a', { delimiter: 9 }), 'delimiter must be a string');
+  refused(() => createHashStream('email', { column: 7 }), "column is the command line's --column text");
+  // A CSV option without a column is a CSV call without its column.
+  refused(() => createHashStream('email', { header: false }), "column is the command line's --column text");
+  await assert.rejects(
+    hashFile(new Blob(['a\n']), { type: 'phone_number', column: 'a', countryColumn: 3 }),
+    (e) => e.code === 'bad_options' && e.message === 'countryColumn must be a string',
+  );
+});

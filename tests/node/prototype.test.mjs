@@ -12,12 +12,14 @@ import { fileURLToPath } from 'node:url';
 import * as api from '../../pkg/node.js';
 import * as hashOnly from '../../pkg/hash.js';
 import * as helpers from '../../pkg/helpers.js';
-import { HASH_KEYS } from '../../pkg/lib/audience.js';
-import { BODY_KEYS } from '../../pkg/lib/bodies.js';
+import { HASH_KEYS } from '../../pkg/lib/hash-stream.js';
 import { CRC_OPTION_KEYS, VERIFY_OPTION_KEYS, OAUTH1_FIELDS } from '../../pkg/lib/signing.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (p) => readFileSync(path.join(root, p), 'utf8');
+/** The strings of a `const NAME: &[&str] = &[...]` list in a Rust source (the engine reads the options). */
+const rustList = (file, name) =>
+  [...new RegExp(`const ${name}: &\\[&str\\] = &\\[([^\\]]*)\\]`).exec(read(file))[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
 
 /** The member names of `interface name {...}` (and of its `extends` parents) in a .d.ts text. */
 function members(dts, name) {
@@ -58,7 +60,9 @@ const CONTEXT_VALUES = [
 test('the option lists beside the code are the members of the .d.ts option types', () => {
   const sorted = (a) => [...a].sort();
   assert.deepEqual(sorted(HASH_KEYS), sorted(members(audienceDts, 'HashOptions')));
-  assert.deepEqual(sorted(BODY_KEYS), sorted(members(audienceDts, 'AudienceBodyOptions')));
+  assert.deepEqual(sorted(rustList('bindings/wasm/src/opts.rs', 'HASH_KEYS')), sorted(HASH_KEYS));
+  const bodyKeys = [...rustList('bindings/wasm/src/bodies.rs', 'BODY_KEYS'), ...HASH_KEYS];
+  assert.deepEqual(sorted(bodyKeys), sorted(members(audienceDts, 'AudienceBodyOptions')));
   assert.deepEqual(sorted(CRC_OPTION_KEYS), sorted(members(signingDts, 'CrcTokenOptions')));
   assert.deepEqual(sorted(VERIFY_OPTION_KEYS), sorted(members(signingDts, 'VerifyOptions')));
   const oauth = new Set();

@@ -138,7 +138,7 @@ fn unbounded(options: &str) -> String {
 /// of its members: src/checks/needs.rs).
 fn errors_at(kind: &str, payload: &Value, options: &str, at: &str) -> BTreeSet<String> {
     let text = payload.to_string();
-    let out = preflight::__private::validate_json_envelope(kind, text.as_bytes(), options);
+    let out = crate::common::envelope::validate_json_envelope(kind, text.as_bytes(), options);
     let got: Value = serde_json::from_str(&out).unwrap_or_default();
     let at = segments(at);
     let names_it = |i: &Value| {

@@ -121,7 +121,7 @@ fn large_cases_match_the_engine() {
     let mut failures = Vec::new();
     for c in large_cases() {
         let text = serde_json::to_string(&c.payload).expect("serializable");
-        let out = preflight::__private::validate_json_envelope(c.kind, text.as_bytes(), "");
+        let out = crate::common::envelope::validate_json_envelope(c.kind, text.as_bytes(), "");
         let got: Value = serde_json::from_str(&out).expect("envelope is JSON");
         let have = issue_pairs(&got["ok"]["issues"]);
         let want = c.issue_pairs();

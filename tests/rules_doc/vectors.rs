@@ -35,7 +35,7 @@ impl Vector {
         if !self.issues.iter().any(|(_, c)| c == "context_missing") {
             return BTreeSet::new();
         }
-        let out = preflight::__private::validate_json_envelope(
+        let out = crate::common::envelope::validate_json_envelope(
             &self.kind,
             self.payload.as_bytes(),
             &self.options,

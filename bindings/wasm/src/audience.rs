@@ -31,51 +31,21 @@
 //! [`MAX_STAGE_BYTES`].
 
 use crate::fail::{done, Fail};
-use preflight::audience::{
-    hash_many_into, HashOptions, HashOutput, IdType, LineHasher, PhoneFormat,
-};
+use crate::opts::{only_hash_options, Members};
+use preflight::audience::{hash_many_into, HashOptions, HashOutput, IdType, LineHasher};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
-fn id_type(name: &str) -> Result<IdType, Fail> {
+pub(crate) fn id_type(name: &str) -> Result<IdType, Fail> {
     name.parse::<IdType>()
         .map_err(|e| Fail::of(e.code(), e.message()))
 }
 
-pub(crate) fn hash_options(
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<HashOptions, Fail> {
-    let phone_format = phone_format
-        .parse::<PhoneFormat>()
-        .map_err(|e| Fail::of(e.code(), e.message()))?;
-    let mut opts = HashOptions::default()
-        .with_phone_format(phone_format)
-        .with_prehashed(prehashed);
-    opts.default_country_code = default_country_code;
-    opts.validate()?;
-    Ok(opts)
-}
-
-pub(crate) fn both(
-    name: &str,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<(IdType, HashOptions), Fail> {
+/// The type and the hash options of a call: the type first, so that its error does not depend
+/// on the options.
+pub(crate) fn both(name: &str, options: &impl Members) -> Result<(IdType, HashOptions), Fail> {
     let t = id_type(name)?;
-    Ok((
-        t,
-        hash_options(phone_format, default_country_code, prehashed)?,
-    ))
-}
-
-/// The type names, comma-separated (`email,phone_number,...`).
-#[wasm_bindgen(js_name = audienceIdTypes)]
-pub fn audience_id_types() -> String {
-    let names: Vec<&str> = IdType::ALL.iter().map(|t| t.name()).collect();
-    names.join(",")
+    Ok((t, only_hash_options(options)?))
 }
 
 /// One value, normalized.
@@ -83,32 +53,22 @@ pub fn audience_id_types() -> String {
 pub fn audience_normalize(
     id_type: &str,
     value: &str,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
+    options: &JsValue,
 ) -> Result<String, JsValue> {
     done(
-        both(id_type, phone_format, default_country_code, prehashed)
+        both(id_type, options)
             .and_then(|(t, opts)| Ok(preflight::audience::normalize(t, value, &opts)?)),
     )
 }
 
 /// One value as sent: 64 hex digits, or the verbatim partner id.
 #[wasm_bindgen(js_name = audienceHash)]
-pub fn audience_hash(
-    id_type: &str,
-    value: &str,
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
-) -> Result<String, JsValue> {
-    done(
-        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
-            let mut s = String::with_capacity(64);
-            preflight::audience::hash_into(t, value, &opts, &mut s)?;
-            Ok(s)
-        }),
-    )
+pub fn audience_hash(id_type: &str, value: &str, options: &JsValue) -> Result<String, JsValue> {
+    done(both(id_type, options).and_then(|(t, opts)| {
+        let mut s = String::with_capacity(64);
+        preflight::audience::hash_into(t, value, &opts, &mut s)?;
+        Ok(s)
+    }))
 }
 
 /// The end (byte offset) of the value of `units` UTF-16 code units starting at byte `pos` of
@@ -173,22 +133,11 @@ impl<'a> Iterator for Cut<'a> {
     }
 }
 
-/// Appends the decimal digits of `n` (cheaper than `write!` in the per-value loops).
+/// Appends the decimal digits of `n` (cheaper than `write!` in the per-value loops): the
+/// engine's writer of integers.
 #[inline]
-pub(crate) fn push_num(s: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        s.push(char::from(d));
-    }
+pub(crate) fn push_num(s: &mut String, n: usize) {
+    preflight::__private::json_uint(s, n as u64);
 }
 
 /// The UTF-16 length of `s`.
@@ -286,52 +235,49 @@ pub fn audience_memory() -> JsValue {
 }
 
 // Makes the staging area at least `len` bytes and returns its address in this module's memory,
-// or `None` (`undefined`) when the memory cannot grow that far. The memory may grow here, so the caller takes a
+// or 0 when the memory cannot grow that far (no allocation is at address 0). The memory may grow here, so the caller takes a
 // fresh view of its buffer afterwards and calls nothing else of this module before
 // `audience_hash_staged`.
-/// The staging area's address, at least `len` bytes (`undefined`: no room).
+/// The staging area's address, at least `len` bytes (0: no room).
 #[wasm_bindgen(js_name = audienceStage)]
-pub fn audience_stage(len: usize) -> Option<usize> {
+pub fn audience_stage(len: usize) -> usize {
     if len > MAX_STAGE_BYTES {
-        return None;
+        return 0;
     }
     let mut v = STAGE.take();
     let have = v.len();
     // Fallible: a block too large for the memory is an error for the caller, not a trap.
     let ptr = if have >= len || v.try_reserve_exact(len - have).is_ok() {
         v.resize(have.max(len), 0);
-        Some(v.as_mut_ptr() as usize)
+        v.as_mut_ptr() as usize
     } else {
-        None
+        0
     };
     STAGE.set(v);
     ptr
 }
 
-// `hash_joined` on the first `written` bytes of the staging area (`audience_stage`).
+// `hash_joined` on the staging area (`audience_stage`): `numbers` is the UTF-16 length of each
+// staged value, then the number of bytes written (`pkg/lib/audience.js` `hashBlock`).
 /// Hashes the staged values; packed result.
 #[wasm_bindgen(js_name = audienceHashStaged)]
 pub fn audience_hash_staged(
     id_type: &str,
-    written: usize,
-    lens: &[u32],
-    phone_format: &str,
-    default_country_code: Option<String>,
-    prehashed: bool,
+    options: &JsValue,
+    numbers: &[u32],
 ) -> Result<String, JsValue> {
     // The area is taken out of its cell while hashing and put back after (a `Cell`: no borrow
     // state): were hashing to trap (memory exhausted), the module would lose this buffer, and
     // nothing else.
     let stage = STAGE.take();
-    let packed = done(
-        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
-            if lens.len() > MAX_STAGED_VALUES {
-                return Err(too_large());
-            }
-            let text = stage.get(..written).ok_or_else(split_fail)?;
-            hash_joined(t, &opts, text, lens)
-        }),
-    );
+    let packed = done(both(id_type, options).and_then(|(t, opts)| {
+        let (&written, lens) = numbers.split_last().ok_or_else(split_fail)?;
+        if lens.len() > MAX_STAGED_VALUES {
+            return Err(too_large());
+        }
+        let text = stage.get(..written as usize).ok_or_else(split_fail)?;
+        hash_joined(t, &opts, text, lens)
+    }));
     STAGE.set(stage);
     packed
 }
@@ -368,21 +314,12 @@ pub struct AudienceLineHasher {
 #[wasm_bindgen]
 impl AudienceLineHasher {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        id_type: &str,
-        phone_format: &str,
-        default_country_code: Option<String>,
-        prehashed: bool,
-    ) -> Result<AudienceLineHasher, JsValue> {
-        done(
-            both(id_type, phone_format, default_country_code, prehashed).map(|(t, opts)| {
-                AudienceLineHasher {
-                    id_type: t,
-                    hasher: Some(LineHasher::new(t, opts)),
-                    spare: HashOutput::new(),
-                }
-            }),
-        )
+    pub fn new(id_type: &str, options: &JsValue) -> Result<AudienceLineHasher, JsValue> {
+        done(both(id_type, options).map(|(t, opts)| AudienceLineHasher {
+            id_type: t,
+            hasher: Some(LineHasher::new(t, opts)),
+            spare: HashOutput::new(),
+        }))
     }
 
     /// Feeds bytes; packed results of the lines completed.

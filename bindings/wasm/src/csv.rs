@@ -9,6 +9,7 @@
 
 use crate::audience::{both, pack, push_num, utf16_len};
 use crate::fail::{done, Fail};
+use crate::opts::{flag, known, text, Members};
 use preflight::audience::csv::{
     fields, parse_delimiter, strip_cr, ColumnReader, CsvError, CsvHasher, Scanner, BOM,
 };
@@ -21,11 +22,22 @@ impl From<CsvError> for Fail {
     }
 }
 
-fn reader(column: &str, header: bool, delimiter: &str) -> Result<ColumnReader, Fail> {
+const COLUMN: &str = "column is the command line's --column text";
+
+/// The CSV reader of `column` (`None`: not given) and the options `{header, delimiter}` of `csv`.
+fn reader(column: Option<String>, csv: &impl Members) -> Result<ColumnReader, Fail> {
+    let header = flag(csv, "header", true, "header must be a boolean")?;
+    let delimiter = text(
+        csv,
+        "delimiter",
+        "bad_options",
+        "delimiter must be a string",
+    )?;
+    let column = column.ok_or_else(|| Fail::of("bad_options", COLUMN))?;
     Ok(ColumnReader::new(
-        column,
+        &column,
         header,
-        parse_delimiter(delimiter)?,
+        parse_delimiter(delimiter.as_deref().unwrap_or(","))?,
     )?)
 }
 
@@ -41,22 +53,29 @@ pub struct AudienceCsvHasher {
 
 #[wasm_bindgen]
 impl AudienceCsvHasher {
-    /// `country_column`: each row's own country for its phone number (`--country-column`).
+    // `options`: the hash options; `csv`: `{column, header, delimiter, countryColumn}`
+    // (`countryColumn`: each row's own country for its phone number, `--country-column`).
     #[wasm_bindgen(constructor)]
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id_type: &str,
-        phone_format: &str,
-        default_country_code: Option<String>,
-        prehashed: bool,
-        column: &str,
-        header: bool,
-        delimiter: &str,
-        country_column: Option<String>,
+        options: &JsValue,
+        csv: &JsValue,
     ) -> Result<AudienceCsvHasher, JsValue> {
         done((|| {
-            let (t, opts) = both(id_type, phone_format, default_country_code, prehashed)?;
-            let mut reader = reader(column, header, delimiter)?;
+            let (t, opts) = both(id_type, options)?;
+            known(
+                csv,
+                &["column", "header", "delimiter", "countryColumn"],
+                "unknown CSV option; expected column, header, delimiter, countryColumn",
+            )?;
+            let column = text(csv, "column", "bad_options", COLUMN)?;
+            let mut reader = reader(column, csv)?;
+            let country_column = text(
+                csv,
+                "countryColumn",
+                "bad_options",
+                "countryColumn must be a string",
+            )?;
             if let Some(c) = country_column {
                 if t != IdType::PhoneNumber {
                     return Err(Fail::of(
@@ -133,15 +152,19 @@ fn finished() -> Fail {
 #[wasm_bindgen(js_name = audienceCsvExtract)]
 pub fn csv_extract(
     input: &[u8],
-    column: &str,
-    header: bool,
-    delimiter: &str,
+    column: Option<String>,
+    options: &JsValue,
 ) -> Result<String, JsValue> {
-    done(extract(input, column, header, delimiter))
+    done(extract(input, column, options))
 }
 
-fn extract(input: &[u8], column: &str, header: bool, delimiter: &str) -> Result<String, Fail> {
-    let mut r = reader(column, header, delimiter)?;
+fn extract(input: &[u8], column: Option<String>, options: &impl Members) -> Result<String, Fail> {
+    known(
+        options,
+        &["header", "delimiter"],
+        "unknown option; expected header, delimiter",
+    )?;
+    let mut r = reader(column, options)?;
     let mut errors = String::new();
     let mut lens = String::new();
     let mut values = String::new();

@@ -7,18 +7,20 @@
 //! Kept apart from `JsValue` until the export returns, so that the native unit tests of this
 //! crate (no JavaScript there) test the same code paths through `Fail`.
 
+use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
 
 /// A failed call: a stable code and a message.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Fail {
     pub(crate) code: &'static str,
-    pub(crate) message: String,
+    // Most messages are fixed text: borrowed, so that no error site allocates and copies one.
+    pub(crate) message: Cow<'static, str>,
 }
 
 impl Fail {
     /// From a stable code and a fixed message.
-    pub(crate) fn of(code: &'static str, message: impl Into<String>) -> Fail {
+    pub(crate) fn of(code: &'static str, message: impl Into<Cow<'static, str>>) -> Fail {
         Fail {
             code,
             message: message.into(),

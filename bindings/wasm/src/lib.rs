@@ -25,6 +25,8 @@ mod bodies;
 #[cfg(feature = "csv")]
 mod csv;
 mod fail;
+#[cfg(any(feature = "audience", feature = "signing"))]
+mod opts;
 #[cfg(feature = "signing")]
 mod signing;
 #[cfg(feature = "validate")]

@@ -13,44 +13,23 @@
 //! each; the rest is said in plain comments.)
 
 use crate::fail::{done, Fail};
+use crate::opts::{known, text, Member, Members};
 use preflight::signing::{
     basic_credentials, crc_response_token, oauth1_sign, oauth1_sign_for_step, token_request_body,
     verify_crc_request_signature, verify_signature, CrcTokenPolicy, Entropy, FlowStep,
-    Oauth1Request, Oauth1Signature, SigningError, CRC_TOKEN_ALLOWED_PUNCTUATION,
-    CRC_TOKEN_HARD_MAX_LEN, CRC_TOKEN_MAX_LEN, CRC_TOKEN_MIN_LEN, DEFAULT_SIGNATURE_HEADER,
-    SIGNATURE_PREFIX,
+    Oauth1Request, Oauth1Signature, SigningError, CRC_TOKEN_HARD_MAX_LEN, CRC_TOKEN_MAX_LEN,
+    CRC_TOKEN_MIN_LEN, DEFAULT_SIGNATURE_HEADER,
 };
 use wasm_bindgen::prelude::*;
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// `s` as a JSON string literal (quotes included): `"` and `\` escaped, control characters as
-/// `\uXXXX`. The wasm crate has no JSON library of its own; this is all it needs.
+/// `s` as a JSON string literal, by the engine's one JSON writer.
 fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => {
-                out.push_str(&format!("\\u{:04x}", u32::from(c)));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    preflight::__private::json_string(&mut out, s);
     out
-}
-
-/// Name/value pairs from two parallel lists; `None` when their lengths differ (a caller bug that
-/// must not be signed).
-fn pairs(names: Vec<String>, values: Vec<String>) -> Option<Vec<(String, String)>> {
-    if names.len() != values.len() {
-        return None;
-    }
-    Some(names.into_iter().zip(values).collect())
 }
 
 /// A JavaScript number as a `u64`: finite, integral, from 0 to `Number.MAX_SAFE_INTEGER`.
@@ -66,43 +45,65 @@ fn whole_number(n: f64) -> Option<u64> {
 /// The constants the wrapper uses, as JSON, so they are defined once (in the core).
 #[wasm_bindgen(js_name = signingConstants)]
 pub fn signing_constants() -> String {
-    format!(
-        "{{\"default_signature_header\":{},\"signature_prefix\":{},\"crc_token_min_len\":{},\
-         \"crc_token_max_len\":{},\"crc_token_hard_max_len\":{},\"crc_token_allowed_punctuation\":{}}}",
-        json_string(DEFAULT_SIGNATURE_HEADER),
-        json_string(SIGNATURE_PREFIX),
-        CRC_TOKEN_MIN_LEN,
-        CRC_TOKEN_MAX_LEN,
-        CRC_TOKEN_HARD_MAX_LEN,
-        json_string(CRC_TOKEN_ALLOWED_PUNCTUATION),
-    )
+    let mut out = String::from("{\"default_signature_header\":");
+    preflight::__private::json_string(&mut out, DEFAULT_SIGNATURE_HEADER);
+    out.push_str(",\"crc_token_hard_max_len\":");
+    preflight::__private::json_uint(&mut out, CRC_TOKEN_HARD_MAX_LEN as u64);
+    out.push('}');
+    out
 }
 
-// `custom_policy` false: the spec's default shape; true: `CrcTokenPolicy::custom(min_len,
-// max_len, extra_chars)`, which refuses impossible or unsafe bounds itself.
+// `options`: `{minLength, maxLength, extraChars}` (`crate::opts`); none given is the spec's
+// default shape, any given is `CrcTokenPolicy::custom(min, max, extra)` with the defaults for the
+// others, which refuses impossible or unsafe bounds itself.
 /// The CRC `response_token` (`sha256=<base64>`), after the signing-oracle guard.
 #[wasm_bindgen(js_name = signingCrcResponseToken)]
 pub fn signing_crc_response_token(
     consumer_secret: &[u8],
     crc_token: &str,
-    custom_policy: bool,
-    min_len: u32,
-    max_len: u32,
-    extra_chars: &str,
+    options: &JsValue,
 ) -> Result<String, JsValue> {
-    let policy = if custom_policy {
-        // A bound that does not fit a usize is above the hard maximum anyway: refuse it as such.
-        let min = usize::try_from(min_len).unwrap_or(usize::MAX);
-        let max = usize::try_from(max_len).unwrap_or(usize::MAX);
-        CrcTokenPolicy::custom(min, max, extra_chars)
-    } else {
-        Ok(CrcTokenPolicy::default())
-    };
-    done(
-        policy
-            .and_then(|p| crc_response_token(consumer_secret, crc_token, &p))
-            .map_err(Fail::from),
-    )
+    done(crc_policy(options).and_then(|p| Ok(crc_response_token(consumer_secret, crc_token, &p)?)))
+}
+
+/// The CRC token policy of `o` (`invalid_crc_policy` for a bound that is not a whole number from
+/// 0 to 2^32 - 1 or an `extraChars` that is not a string).
+fn crc_policy(o: &impl Members) -> Result<CrcTokenPolicy, Fail> {
+    known(o, &["minLength", "maxLength", "extraChars"], CRC_UNKNOWN)?;
+    let min = bound(o, "minLength")?;
+    let max = bound(o, "maxLength")?;
+    let extra = text(
+        o,
+        "extraChars",
+        POLICY,
+        "the CRC token policy is invalid: extraChars must be a string",
+    )?;
+    if min.is_none() && max.is_none() && extra.is_none() {
+        return Ok(CrcTokenPolicy::default());
+    }
+    Ok(CrcTokenPolicy::custom(
+        min.unwrap_or(CRC_TOKEN_MIN_LEN),
+        max.unwrap_or(CRC_TOKEN_MAX_LEN),
+        extra.as_deref().unwrap_or(""),
+    )?)
+}
+
+const POLICY: &str = "invalid_crc_policy";
+const CRC_UNKNOWN: &str = "unknown option; expected minLength, maxLength, extraChars";
+
+/// A CRC token length bound: a whole number from 0 to 2^32 - 1 (`None`: not given).
+fn bound(o: &impl Members, name: &'static str) -> Result<Option<usize>, Fail> {
+    match o.member(name) {
+        Member::Absent => Ok(None),
+        Member::Number(n) if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) => {
+            // A bound that does not fit a usize is above the hard maximum anyway.
+            Ok(Some(usize::try_from(n as u32).unwrap_or(usize::MAX)))
+        }
+        _ => Err(Fail::of(
+            POLICY,
+            "the CRC token policy is invalid: minLength and maxLength must be whole numbers",
+        )),
+    }
 }
 
 // `header_value`: the signature header's value, `None` when the request has none. The core's
@@ -148,108 +149,99 @@ fn signature_json(s: &Oauth1Signature) -> String {
     )
 }
 
-// Returns the JSON text of `{signature, base_string, authorization_header, nonce, timestamp}`.
-// `timestamp`: a whole number from 0 to 2^53-1 (0 is refused by the core). `random` (32 bytes)
-// and `now_unix` are the entropy the core generates a nonce and a timestamp from when they are not
-// given; `random` of any other length is no entropy at all. `step`: one of Document A's flow
-// steps (checked by the core's `check_flow` before signing), or `None` for a plain request.
+/// The members of an OAuth 1.0a request (`params` comes converted, as the second argument).
+const REQUEST_UNKNOWN: &str = "oauth1Sign: the request has an unknown member; allowed: method, url, \
+     params, consumerKey, consumerSecret, token, tokenSecret, nonce, timestamp, callback, verifier, \
+     realm, step, omitVersion";
+
+// `request`: the caller's request (`crate::opts`), its `timestamp` a number (pkg/lib/signing.js
+// converts a `Date` or a decimal string); `params`: the request parameters as names and values in
+// turn, `[name, value, name, value, ...]`; `entropy`: 32 random bytes, then the current time in
+// whole seconds as a little-endian f64, from which the core generates a nonce and a timestamp not
+// given (any other length is no entropy). Returns the JSON text of `{signature, base_string,
+// authorization_header, nonce, timestamp}`. `step`: one of Document A's flow steps (checked by
+// the core's `check_flow` before signing), or none for a plain request.
 /// Signs an OAuth 1.0a request (HMAC-SHA1, RFC 5849).
-#[allow(clippy::too_many_arguments)] // One flat call: the wasm boundary has no struct of strings.
 #[wasm_bindgen(js_name = signingOauth1Sign)]
 pub fn signing_oauth1_sign(
-    method: String,
-    url: String,
-    param_names: Vec<String>,
-    param_values: Vec<String>,
-    consumer_key: String,
-    consumer_secret: String,
-    token: Option<String>,
-    token_secret: Option<String>,
-    nonce: Option<String>,
-    timestamp: Option<f64>,
-    callback: Option<String>,
-    verifier: Option<String>,
-    realm: Option<String>,
-    omit_version: bool,
-    step: Option<String>,
-    random: Option<Vec<u8>>,
-    now_unix: f64,
+    request: &JsValue,
+    params: Vec<String>,
+    entropy: Option<Vec<u8>>,
 ) -> Result<String, JsValue> {
-    done(
-        sign_inner(
-            method,
-            url,
-            param_names,
-            param_values,
-            consumer_key,
-            consumer_secret,
-            token,
-            token_secret,
-            nonce,
-            timestamp,
-            callback,
-            verifier,
-            realm,
-            omit_version,
-            step,
-            random,
-            now_unix,
-        )
-        .map_err(Fail::from),
+    done(sign_inner(request, params, entropy.as_deref()))
+}
+
+/// A required text member of the request (`invalid_argument` unless a string).
+fn required(o: &impl Members, name: &'static str, message: &'static str) -> Result<String, Fail> {
+    text(o, name, "invalid_argument", message)?.ok_or(Fail::of("invalid_argument", message))
+}
+
+/// An optional text member of the request.
+fn optional(o: &impl Members, name: &'static str) -> Result<Option<String>, Fail> {
+    text(
+        o,
+        name,
+        "invalid_argument",
+        "token, tokenSecret, nonce, callback, verifier, realm and step must be strings",
     )
 }
 
-#[allow(clippy::too_many_arguments)] // The body of `signing_oauth1_sign`.
 fn sign_inner(
-    method: String,
-    url: String,
-    param_names: Vec<String>,
-    param_values: Vec<String>,
-    consumer_key: String,
-    consumer_secret: String,
-    token: Option<String>,
-    token_secret: Option<String>,
-    nonce: Option<String>,
-    timestamp: Option<f64>,
-    callback: Option<String>,
-    verifier: Option<String>,
-    realm: Option<String>,
-    omit_version: bool,
-    step: Option<String>,
-    random: Option<Vec<u8>>,
-    now_unix: f64,
-) -> Result<String, SigningError> {
+    request: &impl Members,
+    params: Vec<String>,
+    entropy: Option<&[u8]>,
+) -> Result<String, Fail> {
+    known(request, &REQUEST_MEMBERS, REQUEST_UNKNOWN)?;
     // Parsed first, so a wrong step name is reported whatever else is wrong.
-    let step: Option<FlowStep> = step.map(|s| s.parse()).transpose()?;
-    // Parallel lists of another length are a caller bug; signing a subset would hide it.
-    let params = pairs(param_names, param_values).ok_or(SigningError::InvalidOauthParameter)?;
-    let timestamp = match timestamp {
-        None => None,
-        Some(t) => Some(whole_number(t).ok_or(SigningError::InvalidTimestamp)?),
-    };
-    let entropy = match random {
-        None => None,
-        Some(bytes) => {
-            let random: [u8; 32] = bytes
-                .as_slice()
-                .try_into()
-                .map_err(|_| SigningError::MissingEntropy)?;
-            let now_unix = whole_number(now_unix).ok_or(SigningError::InvalidTimestamp)?;
-            Some(Entropy { random, now_unix })
+    let step: Option<FlowStep> = optional(request, "step")?.map(|s| s.parse()).transpose()?;
+    let method = required(request, "method", "method must be a string")?;
+    let url = required(request, "url", "url must be a string")?;
+    let consumer_key = required(request, "consumerKey", "consumerKey must be a string")?;
+    let consumer_secret = required(request, "consumerSecret", "consumerSecret must be a string")?;
+    let mut req = Oauth1Request::new(method, url, consumer_key, consumer_secret);
+    // Names and values in turn: an odd count is a caller bug that must not be signed.
+    if params.len() % 2 != 0 {
+        return Err(SigningError::InvalidOauthParameter.into());
+    }
+    let mut params = params.into_iter();
+    while let (Some(name), Some(value)) = (params.next(), params.next()) {
+        req.params.push((name, value));
+    }
+    req.token = optional(request, "token")?;
+    req.token_secret = optional(request, "tokenSecret")?;
+    req.nonce = optional(request, "nonce")?;
+    req.callback = optional(request, "callback")?;
+    req.verifier = optional(request, "verifier")?;
+    req.realm = optional(request, "realm")?;
+    req.omit_version = match request.member("omitVersion") {
+        Member::Absent => false,
+        Member::Flag(b) => b,
+        _ => {
+            return Err(Fail::of(
+                "invalid_argument",
+                "omitVersion must be a boolean",
+            ))
         }
     };
-    let req = {
-        let mut request = Oauth1Request::new(method, url, consumer_key, consumer_secret);
-        request.params = params;
-        request.token = token;
-        request.token_secret = token_secret;
-        request.nonce = nonce;
-        request.timestamp = timestamp;
-        request.callback = callback;
-        request.verifier = verifier;
-        request.realm = realm;
-        request.omit_version = omit_version;
-        request
+    req.timestamp = match request.member("timestamp") {
+        Member::Absent => None,
+        Member::Number(t) => Some(whole_number(t).ok_or(SigningError::InvalidTimestamp)?),
+        _ => return Err(SigningError::InvalidTimestamp.into()),
+    };
+    let entropy = match entropy {
+        None => None,
+        Some(bytes) => {
+            let (random, now) = bytes
+                .split_first_chunk::<32>()
+                .ok_or(SigningError::MissingEntropy)?;
+            let now: [u8; 8] = now.try_into().map_err(|_| SigningError::MissingEntropy)?;
+            let now_unix =
+                whole_number(f64::from_le_bytes(now)).ok_or(SigningError::InvalidTimestamp)?;
+            Some(Entropy {
+                random: *random,
+                now_unix,
+            })
+        }
     };
     let signed = match step {
         Some(step) => oauth1_sign_for_step(step, &req, entropy.as_ref())?,
@@ -257,6 +249,24 @@ fn sign_inner(
     };
     Ok(signature_json(&signed))
 }
+
+/// The request's member names.
+const REQUEST_MEMBERS: [&str; 14] = [
+    "method",
+    "url",
+    "params",
+    "consumerKey",
+    "consumerSecret",
+    "token",
+    "tokenSecret",
+    "nonce",
+    "timestamp",
+    "callback",
+    "verifier",
+    "realm",
+    "step",
+    "omitVersion",
+];
 
 /// The value after `Basic ` for `POST oauth2/token`.
 #[wasm_bindgen(js_name = signingBasicCredentials)]
@@ -273,13 +283,11 @@ pub fn signing_token_request_body() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::opts::tests::Map;
 
     #[test]
     fn json_string_escapes_quotes_backslashes_and_controls() {
-        assert_eq!(
-            json_string("a\"b\\c\n\u{1}é"),
-            "\"a\\\"b\\\\c\\u000a\\u0001é\""
-        );
+        assert_eq!(json_string("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\n\\u0001é\"");
     }
 
     #[test]
@@ -304,71 +312,82 @@ mod tests {
         assert!(!signing_verify_crc_request(b"k", "?x", Some(sig)));
     }
 
+    fn request(extra: Vec<(&'static str, Member)>) -> Map {
+        let mut m = vec![
+            ("method", Member::Text("POST".into())),
+            ("url", Member::Text("https://example.com/".into())),
+            ("consumerKey", Member::Text("ck".into())),
+            ("consumerSecret", Member::Text("cs".into())),
+        ];
+        m.extend(extra);
+        Map(m)
+    }
+
+    fn entropy(random: &[u8], now: f64) -> Vec<u8> {
+        let mut e = random.to_vec();
+        e.extend_from_slice(&now.to_le_bytes());
+        e
+    }
+
     #[test]
-    fn mismatched_param_lists_are_refused() {
-        assert!(pairs(vec!["a".into()], vec![]).is_none());
-        let env = sign_inner(
-            "POST".into(),
-            "https://example.com/".into(),
-            vec!["a".into()],
-            vec![],
-            "ck".into(),
-            "cs".into(),
-            None,
-            None,
-            Some("n".into()),
-            Some(1.0),
-            None,
-            None,
-            None,
-            false,
-            None,
-            None,
-            0.0,
-        );
-        assert_eq!(env, Err(SigningError::InvalidOauthParameter));
+    fn the_request_is_read_here_once() {
+        let given = request(vec![
+            ("nonce", Member::Text("n".into())),
+            ("timestamp", Member::Number(1.0)),
+        ]);
+        // Names and values in turn: an odd count is refused, not signed.
+        let odd = sign_inner(&given, vec!["a".into()], None);
+        assert_eq!(odd.err(), Some(SigningError::InvalidOauthParameter.into()));
         let ok = sign_inner(
-            "POST".into(),
-            "https://example.com/".into(),
-            vec!["a".into()],
-            vec!["1".into()],
-            "ck".into(),
-            "cs".into(),
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            false,
-            None,
-            Some(vec![7; 32]),
-            1_700_000_000.0,
-        );
-        let ok = ok.unwrap_or_default();
+            &request(vec![]),
+            vec!["a".into(), "1".into()],
+            Some(&entropy(&[7; 32], 1_700_000_000.0)),
+        )
+        .unwrap_or_default();
         assert!(ok.starts_with("{\"signature\":"), "{ok}");
         assert!(ok.contains(&"07".repeat(32)), "{ok}");
+        assert!(ok.ends_with(",\"timestamp\":1700000000}"), "{ok}");
         // Entropy of the wrong length is no entropy.
-        let short = sign_inner(
-            "POST".into(),
-            "https://example.com/".into(),
-            vec![],
-            vec![],
-            "ck".into(),
-            "cs".into(),
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            false,
-            None,
-            Some(vec![7; 31]),
-            1_700_000_000.0,
+        let short = sign_inner(&request(vec![]), vec![], Some(&entropy(&[7; 31], 1.0)));
+        assert_eq!(short.err(), Some(SigningError::MissingEntropy.into()));
+        // An unknown member, a missing one, one of the wrong type, a timestamp that is not whole.
+        let code = |r: Result<String, Fail>| r.err().map_or("ok", |f| f.code);
+        let unknown = request(vec![("nonse", Member::Text("n".into()))]);
+        assert_eq!(code(sign_inner(&unknown, vec![], None)), "bad_options");
+        let missing = Map(vec![("method", Member::Text("POST".into()))]);
+        assert_eq!(code(sign_inner(&missing, vec![], None)), "invalid_argument");
+        let flag = request(vec![("omitVersion", Member::Text("yes".into()))]);
+        assert_eq!(code(sign_inner(&flag, vec![], None)), "invalid_argument");
+        let half = request(vec![
+            ("nonce", Member::Text("n".into())),
+            ("timestamp", Member::Number(1.5)),
+        ]);
+        assert_eq!(code(sign_inner(&half, vec![], None)), "invalid_timestamp");
+    }
+
+    #[test]
+    fn crc_options_are_read_here_once() {
+        let code =
+            |m: Vec<(&'static str, Member)>| crc_policy(&Map(m)).err().map_or("ok", |f| f.code);
+        assert_eq!(code(vec![]), "ok");
+        assert_eq!(code(vec![("maxLength", Member::Number(200.0))]), "ok");
+        assert_eq!(
+            code(vec![("minLength", Member::Number(0.5))]),
+            "invalid_crc_policy"
         );
-        assert_eq!(short, Err(SigningError::MissingEntropy));
+        assert_eq!(
+            code(vec![("minLength", Member::Number(-1.0))]),
+            "invalid_crc_policy"
+        );
+        assert_eq!(
+            code(vec![("extraChars", Member::Flag(true))]),
+            "invalid_crc_policy"
+        );
+        assert_eq!(code(vec![("maxLen", Member::Number(9.0))]), "bad_options");
+        // The core refuses impossible bounds itself.
+        assert_eq!(
+            code(vec![("minLength", Member::Number(0.0))]),
+            "invalid_crc_policy"
+        );
     }
 }

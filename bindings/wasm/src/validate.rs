@@ -1,5 +1,6 @@
 //! Validation exports. Each returns JSON text (one `JSON.parse` in `pkg/lib/validate.js`, faster
-//! than building the object across the boundary) or throws a failed call (`crate::fail`).
+//! than building the object across the boundary: docs/BOUNDARY.md) or throws a failed call
+//! (`crate::fail`).
 //!
 //! (`///` docs of exports are copied into the generated glue that browsers download: one line
 //! each; the rest is said in plain comments.)
@@ -20,16 +21,17 @@ fn validate_json_text(kind: &str, payload: &[u8], options: &str) -> Result<Strin
     Ok(preflight::validate_json(kind, payload, options)?.to_json())
 }
 
-/// The stable kind names, comma-separated.
+/// The stable kind names, as a JSON array.
 #[wasm_bindgen]
 pub fn kinds() -> String {
-    let mut names = String::new();
+    let mut names = String::from("[");
     for k in preflight::Kind::ALL {
-        if !names.is_empty() {
+        if names.len() > 1 {
             names.push(',');
         }
-        names.push_str(k.name());
+        preflight::__private::json_string(&mut names, k.name());
     }
+    names.push(']');
     names
 }
 
@@ -46,10 +48,10 @@ pub fn json_schema(kind: &str) -> Result<String, JsValue> {
 }
 
 // A payload handed over as a tape (`preflight::json::tape`, written by pkg/lib/tape.js from a
-// plain JavaScript value): the report's JSON text, or `None` (`undefined`) when the tape is
+// plain JavaScript value): the report's JSON text, or empty text (never JSON) when the tape is
 // refused and the caller must take `validateJson` with the value's JSON text instead. A tape
 // skips both `JSON.stringify` and parsing; its strings cross as one UTF-8 buffer.
-/// `validate` on a tape: the report's JSON text, or undefined (refused: take the text).
+/// `validate` on a tape: the report's JSON text, or '' (refused: take the text).
 #[wasm_bindgen(js_name = validateTape)]
 pub fn validate_tape(
     kind: &str,
@@ -58,7 +60,7 @@ pub fn validate_tape(
     text: &[u8],
     units: usize,
     options: &str,
-) -> Result<Option<String>, JsValue> {
+) -> Result<String, JsValue> {
     let tape = preflight::__private::tape::TapeRef {
         words,
         numbers,
@@ -72,8 +74,9 @@ fn validate_tape_text(
     kind: &str,
     tape: &preflight::__private::tape::TapeRef<'_>,
     options: &str,
-) -> Result<Option<String>, Fail> {
-    preflight::__private::validate_tape(kind, tape, options)
-        .map(|r| Ok(r?.to_json()))
-        .transpose()
+) -> Result<String, Fail> {
+    match preflight::__private::validate_tape(kind, tape, options) {
+        Some(r) => Ok(r?.to_json()),
+        None => Ok(String::new()),
+    }
 }
