@@ -191,6 +191,12 @@ pub mod __private {
             crate::audience::sha256_one(data)
         }
 
+        /// HMAC-SHA256 as the wasm build computes it (signing's HMAC over the SHA-256 of
+        /// `sha256_one`), on this build's lanes.
+        pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+            crate::signing::mac::hmac_sha256_with(key, message, crate::audience::sha256_after_one)
+        }
+
         /// The hex digests of up to four messages of at most 55 bytes hashed together by the
         /// four-lane code, on this build's lanes; `None` when a message does not fit.
         pub fn sha256_four(msgs: &[&[u8]]) -> Option<Vec<[u8; 64]>> {

@@ -19,6 +19,25 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     super::sha256x1::digest::<super::lanes::Fast>(data)
 }
 
+/// The SHA-256 digest of the 64 bytes `first` followed by `data` (HMAC-SHA256's two hashes,
+/// [`crate::signing`]): `sha2`, or on wasm32 with simd128 the crate's own, as [`sha256`].
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+pub(crate) fn sha256_after(first: &[u8; 64], data: &[u8]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::new()
+        .chain_update(first)
+        .chain_update(data)
+        .finalize()
+        .into()
+}
+
+/// The SHA-256 digest of the 64 bytes `first` followed by `data` (HMAC-SHA256's two hashes,
+/// [`crate::signing`]): `sha2`, or on wasm32 with simd128 the crate's own, as [`sha256`].
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) fn sha256_after(first: &[u8; 64], data: &[u8]) -> [u8; 32] {
+    super::sha256x1::digest_after::<super::lanes::Fast>(first, data)
+}
+
 /// The SHA-256 digest of `data` as 64 lowercase hex digits, written into `out`.
 #[inline]
 pub fn sha256_hex(data: &[u8], out: &mut [u8; 64]) {

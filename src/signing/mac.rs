@@ -1,4 +1,5 @@
-//! The HMAC primitives of the module (RFC 2104 through the `hmac` crate). Every signature in
+//! The HMAC primitives of the module (RFC 2104: HMAC-SHA1 through the `hmac` crate,
+//! HMAC-SHA256 written here over the crate's SHA-256, see [`hmac_sha256_with`]). Every signature in
 //! [`crate::signing`] goes through these functions; the RFC 2202 and RFC 4231 test vectors are run
 //! against them.
 //!
@@ -6,9 +7,10 @@
 //! the callers that take a consumer secret refuse an empty one themselves.
 
 use super::SigningError;
+use crate::audience::sha256_after;
 use hmac::{Hmac, Mac};
 use sha1::Sha1;
-use sha2::Sha256;
+use subtle::ConstantTimeEq;
 
 /// HMAC-SHA1 output length in bytes.
 pub const SHA1_LEN: usize = 20;
@@ -16,11 +18,6 @@ pub const SHA1_LEN: usize = 20;
 pub const SHA256_LEN: usize = 32;
 
 pub(crate) type HmacSha1 = Hmac<Sha1>;
-pub(crate) type HmacSha256 = Hmac<Sha256>;
-
-pub(crate) fn new_sha256(key: &[u8]) -> Result<HmacSha256, SigningError> {
-    <HmacSha256 as Mac>::new_from_slice(key).map_err(|_| SigningError::HmacKey)
-}
 
 fn new_sha1(key: &[u8]) -> Result<HmacSha1, SigningError> {
     <HmacSha1 as Mac>::new_from_slice(key).map_err(|_| SigningError::HmacKey)
@@ -35,24 +32,40 @@ pub fn hmac_sha1(key: &[u8], message: &[u8]) -> Result<[u8; SHA1_LEN], SigningEr
 
 /// HMAC-SHA256(key, message).
 pub fn hmac_sha256(key: &[u8], message: &[u8]) -> Result<[u8; SHA256_LEN], SigningError> {
-    let mut mac = new_sha256(key)?;
-    mac.update(message);
-    Ok(mac.finalize().into_bytes().into())
+    Ok(hmac_sha256_with(key, message, sha256_after))
 }
 
-/// Whether `tag` is HMAC-SHA256(key, message), compared in constant time (`verify_slice`).
-/// A tag of any length other than 32 bytes is not verified.
+/// HMAC-SHA256 (RFC 2104, B = 64) over `after`, a SHA-256 of one 64-byte block followed by
+/// more bytes: a key longer than a block is hashed first, then
+/// `H((K ^ opad) || H((K ^ ipad) || message))`. Written here rather than through the `hmac`
+/// crate so that the wasm builds need no second SHA-256 (`sha2`) beside the audience hashing's
+/// own (docs/PERFORMANCE.md, "Hand-written code and why"); held to the `hmac` crate by
+/// tests/differential_libs/.
+pub(crate) fn hmac_sha256_with(
+    key: &[u8],
+    message: &[u8],
+    after: impl Fn(&[u8; 64], &[u8]) -> [u8; 32],
+) -> [u8; SHA256_LEN] {
+    let mut k = [0u8; 64];
+    if key.len() > k.len() {
+        let digest = crate::audience::sha256(key);
+        k[..digest.len()].copy_from_slice(&digest);
+    } else if let Some(dst) = k.get_mut(..key.len()) {
+        dst.copy_from_slice(key);
+    }
+    let inner = after(&k.map(|b| b ^ 0x36), message);
+    after(&k.map(|b| b ^ 0x5c), &inner)
+}
+
+/// Whether `tag` is HMAC-SHA256(key, message), compared in constant time (`subtle`'s
+/// `ConstantTimeEq`, what the `hmac` crate's `verify_slice` uses). A tag of any length other
+/// than 32 bytes is not verified.
 pub fn verify_hmac_sha256(key: &[u8], message: &[u8], tag: &[u8]) -> bool {
     if tag.len() != SHA256_LEN {
         return false;
     }
-    match new_sha256(key) {
-        Ok(mut mac) => {
-            mac.update(message);
-            mac.verify_slice(tag).is_ok()
-        }
-        Err(_) => false,
-    }
+    let want = hmac_sha256_with(key, message, sha256_after);
+    bool::from(want.ct_eq(tag))
 }
 
 #[cfg(test)]
