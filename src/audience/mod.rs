@@ -508,10 +508,10 @@ pub(crate) fn sha256_one(data: &[u8]) -> [u8; 32] {
     sha256x1::digest::<lanes::Fast>(data)
 }
 
-/// SHA-256 of a 64-byte block followed by `data` by [`sha256x1`] on this build's lanes, as the
+/// SHA-256 of a 64-byte block (if any) followed by `data` by [`sha256x1`] on this build's lanes, as the
 /// wasm build's HMAC-SHA256 computes it (`preflight::__private::pieces`).
 #[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
-pub(crate) fn sha256_after_one(first: &[u8; 64], data: &[u8]) -> [u8; 32] {
+pub(crate) fn sha256_after_one(first: Option<&[u8; 64]>, data: &[u8]) -> [u8; 32] {
     sha256x1::digest_after::<lanes::Fast>(first, data)
 }
 

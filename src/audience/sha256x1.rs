@@ -74,9 +74,14 @@ pub(crate) fn digest<L: Rows>(data: &[u8]) -> [u8; 32] {
     digest_from::<L>(H0, data, 0)
 }
 
-/// The SHA-256 digest of the 64 bytes `first` followed by `data`: HMAC's inner and outer hashes
-/// (the key block, then the message or the inner digest), without copying `data`.
-pub(crate) fn digest_after<L: Rows>(first: &[u8; 64], data: &[u8]) -> [u8; 32] {
+/// The SHA-256 digest of the 64 bytes `first` (if any) followed by `data`: HMAC's hashes (a
+/// long key alone, then the key block and the message or the inner digest), without copying
+/// `data`.
+#[cfg_attr(feature = "sha2-hmac", allow(dead_code))]
+pub(crate) fn digest_after<L: Rows>(first: Option<&[u8; 64]>, data: &[u8]) -> [u8; 32] {
+    let Some(first) = first else {
+        return digest_from::<L>(H0, data, 0);
+    };
     let mut state = H0;
     compress::<L>(&mut state, &block(first));
     digest_from::<L>(state, data, 64)

@@ -35,8 +35,8 @@ pub fn hmac_sha256(key: &[u8], message: &[u8]) -> Result<[u8; SHA256_LEN], Signi
     Ok(hmac_sha256_with(key, message, sha256_after))
 }
 
-/// HMAC-SHA256 (RFC 2104, B = 64) over `after`, a SHA-256 of one 64-byte block followed by
-/// more bytes: a key longer than a block is hashed first, then
+/// HMAC-SHA256 (RFC 2104, B = 64) over `after`, a SHA-256 of one 64-byte block (if any)
+/// followed by more bytes: a key longer than a block is hashed first, then
 /// `H((K ^ opad) || H((K ^ ipad) || message))`. Written here rather than through the `hmac`
 /// crate so that the wasm builds need no second SHA-256 (`sha2`) beside the audience hashing's
 /// own (docs/PERFORMANCE.md, "Hand-written code and why"); held to the `hmac` crate by
@@ -44,17 +44,17 @@ pub fn hmac_sha256(key: &[u8], message: &[u8]) -> Result<[u8; SHA256_LEN], Signi
 pub(crate) fn hmac_sha256_with(
     key: &[u8],
     message: &[u8],
-    after: impl Fn(&[u8; 64], &[u8]) -> [u8; 32],
+    after: impl Fn(Option<&[u8; 64]>, &[u8]) -> [u8; 32],
 ) -> [u8; SHA256_LEN] {
     let mut k = [0u8; 64];
     if key.len() > k.len() {
-        let digest = crate::audience::sha256(key);
+        let digest = after(None, key);
         k[..digest.len()].copy_from_slice(&digest);
     } else if let Some(dst) = k.get_mut(..key.len()) {
         dst.copy_from_slice(key);
     }
-    let inner = after(&k.map(|b| b ^ 0x36), message);
-    after(&k.map(|b| b ^ 0x5c), &inner)
+    let inner = after(Some(&k.map(|b| b ^ 0x36)), message);
+    after(Some(&k.map(|b| b ^ 0x5c)), &inner)
 }
 
 /// Whether `tag` is HMAC-SHA256(key, message), compared in constant time (`subtle`'s
