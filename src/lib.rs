@@ -31,9 +31,10 @@
 //! `preflight-cli`, binary `preflight`), so a dependency on this library never brings clap
 //! (scripts/check-deps.sh checks it, with and without default features).
 //!
-//! - `sha2-hmac` (off by default): HMAC-SHA256 over the `sha2` crate in wasm too, instead of the
-//!   crate's own SHA-256 there (the audience hashing's); the same tags. The signing-only wasm
-//!   build takes it (compiled for size, `sha2` at opt-level 3 hashes long bodies faster).
+//! - `sha2-hmac` (off by default): HMAC-SHA256 through the `hmac` crate over `sha2` in wasm too,
+//!   as natively, instead of a hand-written HMAC over the audience hashing's SHA-256; the same
+//!   tags. The signing-only wasm build takes it (compiled for size, `sha2` at opt-level 3 hashes
+//!   long bodies faster).
 //!
 //! There are no other features: serde (`Serialize`/`Deserialize` of [`Kind`], [`Report`],
 //! [`Issue`] with its typed [`report::Params`], [`Code`], [`Severity`], [`ErrorCode`] and the

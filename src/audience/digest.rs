@@ -19,26 +19,9 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     super::sha256x1::digest::<super::lanes::Fast>(data)
 }
 
-/// The SHA-256 digest of the 64 bytes `first` (if any) followed by `data` (HMAC-SHA256's hashes,
-/// [`crate::signing`]): `sha2`, or on wasm32 with simd128 the crate's own, as [`sha256`]
-/// (unless the feature `sha2-hmac` asks for `sha2`).
-#[cfg(not(all(
-    target_arch = "wasm32",
-    target_feature = "simd128",
-    not(feature = "sha2-hmac")
-)))]
-pub(crate) fn sha256_after(first: Option<&[u8; 64]>, data: &[u8]) -> [u8; 32] {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    if let Some(first) = first {
-        h.update(first);
-    }
-    h.chain_update(data).finalize().into()
-}
-
-/// The SHA-256 digest of the 64 bytes `first` (if any) followed by `data` (HMAC-SHA256's hashes,
-/// [`crate::signing`]): `sha2`, or on wasm32 with simd128 the crate's own, as [`sha256`]
-/// (unless the feature `sha2-hmac` asks for `sha2`).
+/// The SHA-256 digest of the 64 bytes `first` (if any) followed by `data`: the full wasm build's
+/// HMAC-SHA256 ([`crate::signing::mac`]; with the feature `sha2-hmac`, the `hmac` crate over
+/// `sha2` instead).
 #[cfg(all(
     target_arch = "wasm32",
     target_feature = "simd128",

@@ -56,6 +56,11 @@ pub use bulk::{
 };
 pub use case::{set_lowercase, Lowercase};
 pub use digest::sha256;
+#[cfg(all(
+    target_arch = "wasm32",
+    target_feature = "simd128",
+    not(feature = "sha2-hmac")
+))]
 pub(crate) use digest::sha256_after;
 pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};
