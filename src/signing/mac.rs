@@ -1,5 +1,5 @@
 //! The HMAC primitives of the module (RFC 2104 through the `hmac` crate; in the full wasm build
-//! HMAC-SHA256 by [`hmac_sha256_with`] over the audience hashing's SHA-256). Every signature in
+//! HMAC-SHA256 by `hmac_sha256_with` over the audience hashing's SHA-256). Every signature in
 //! [`crate::signing`] goes through these functions; the RFC 2202 and RFC 4231 test vectors are run
 //! against them.
 //!
@@ -35,7 +35,7 @@ pub fn hmac_sha256(key: &[u8], message: &[u8]) -> Result<[u8; SHA256_LEN], Signi
 
 /// Whether `tag` is HMAC-SHA256(key, message), compared in constant time (`subtle`'s
 /// `ConstantTimeEq`: the `hmac` crate's `verify_slice`, or `ct_eq` itself where the HMAC is
-/// [`hmac_sha256_with`]). A tag of any length other than 32 bytes is not verified.
+/// `hmac_sha256_with`). A tag of any length other than 32 bytes is not verified.
 pub fn verify_hmac_sha256(key: &[u8], message: &[u8], tag: &[u8]) -> bool {
     tag.len() == SHA256_LEN && sha256_mac::verify(key, message, tag)
 }
