@@ -1,5 +1,5 @@
 // Signature verification benchmark: webhook event signatures verified per second by the wasm
-// build in Node (`verifySignature`: HMAC-SHA256 and constant-time `verify_slice` in Rust) beside
+// build in Node (`verifySignature`: HMAC-SHA256 and a constant-time comparison in Rust) beside
 // node:crypto (`createHmac('sha256')` + `timingSafeEqual`, OpenSSL) on the same 1 KiB and 64 KiB
 // JSON bodies, in the same run. Rounds alternate between the contenders; each figure is the median
 // of its rounds. Not part of the test command.

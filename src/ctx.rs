@@ -10,7 +10,7 @@ use crate::json::Object;
 use crate::options::{BudgetOptimization, MediaType, Objective, Options, Placement};
 use crate::report::{Issue, Pointer, Report, Severity};
 use crate::time::DateTime;
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 /// How scalar parameters arrive. Query parameters come from forms and URLs, so numbers may be
 /// decimal strings and booleans may be `"true"`/`"false"`; JSON bodies take JSON types as they are.
@@ -35,9 +35,11 @@ pub struct Ctx<'a> {
     omitted_warnings: usize,
     /// The paths of errors not kept that are the payload itself or one of its members (depth 0
     /// or 1), for [`Ctx::has_error_at`]. At most one entry per member of the payload. Only
-    /// asked whether it holds a path, never walked: a hash set, the map code the list checks
-    /// already bring (a `BTreeSet` cost the validation .wasm 236 B gzipped more).
-    omitted_error_paths: HashSet<String>,
+    /// asked whether it holds a path, never walked: a search tree, the code the list checks'
+    /// [`crate::checks::lengths::earlier_repeats`] already bring (with both on hash tables the
+    /// wasm builds carried a hash table and SipHash besides); made at the first such error, so
+    /// that a report within its bound pays nothing for it (not even dropping an empty tree).
+    omitted_error_paths: Option<BTreeSet<String>>,
     /// (fact, rule id) pairs skipped, in first-seen order, without repeats.
     skipped: Vec<(Fact, &'static str)>,
 }
@@ -52,7 +54,7 @@ impl<'a> Ctx<'a> {
             issues: Vec::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
-            omitted_error_paths: HashSet::new(),
+            omitted_error_paths: None,
             skipped: Vec::new(),
         }
     }
@@ -69,7 +71,9 @@ impl<'a> Ctx<'a> {
             Severity::Error => {
                 self.omitted_errors = self.omitted_errors.saturating_add(1);
                 if path.depth() <= 1 {
-                    self.omitted_error_paths.insert(path.to_string());
+                    self.omitted_error_paths
+                        .get_or_insert_with(BTreeSet::new)
+                        .insert(path.to_string());
                 }
             }
             Severity::Warning => self.omitted_warnings = self.omitted_warnings.saturating_add(1),
@@ -91,7 +95,9 @@ impl<'a> Ctx<'a> {
     pub fn has_error_at(&self, path: &Pointer) -> bool {
         debug_assert!(path.depth() <= 1, "has_error_at is for depth 0 or 1");
         let path = path.to_string();
-        self.omitted_error_paths.contains(&path)
+        self.omitted_error_paths
+            .as_ref()
+            .is_some_and(|s| s.contains(&path))
             || self
                 .issues
                 .iter()

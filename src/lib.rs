@@ -31,6 +31,11 @@
 //! `preflight-cli`, binary `preflight`), so a dependency on this library never brings clap
 //! (scripts/check-deps.sh checks it, with and without default features).
 //!
+//! - `sha2-hmac` (off by default): HMAC-SHA256 through the `hmac` crate over `sha2` in wasm too,
+//!   as natively, instead of a hand-written HMAC over the audience hashing's SHA-256; the same
+//!   tags. The signing-only wasm build takes it (compiled for size, `sha2` at opt-level 3 hashes
+//!   long bodies faster).
+//!
 //! There are no other features: serde (`Serialize`/`Deserialize` of [`Kind`], [`Report`],
 //! [`Issue`] with its typed [`report::Params`], [`Code`], [`Severity`], [`ErrorCode`] and the
 //! audience options) is always on.
@@ -240,6 +245,12 @@ pub mod __private {
         /// SHA-256 of one message by the wasm build's own code, on this build's lanes.
         pub fn sha256_one(data: &[u8]) -> [u8; 32] {
             crate::audience::sha256_one(data)
+        }
+
+        /// HMAC-SHA256 as the wasm build computes it (signing's HMAC over the SHA-256 of
+        /// `sha256_one`), on this build's lanes.
+        pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+            crate::signing::mac::hmac_sha256_with(key, message, crate::audience::sha256_after_one)
         }
 
         /// The hex digests of up to four messages of at most 55 bytes hashed together by the

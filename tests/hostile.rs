@@ -573,7 +573,10 @@ fn signature_checks_compare_in_constant_time_by_construction() {
         .split("pub fn verify_hmac_sha256")
         .nth(1)
         .unwrap_or("");
+    // The `hmac` crate's `verify_slice` (native, signing-only wasm build) or `subtle`'s `ct_eq`
+    // over the hand-written HMAC (the full wasm build): both `subtle`'s constant-time equality.
     assert!(verify.contains(".verify_slice(tag)"), "{verify}");
+    assert!(verify.contains("want.ct_eq(tag)"), "{verify}");
     let event = read("src/signing/event.rs");
     let check = code(&event)
         .split("pub fn check_signature")

@@ -19,6 +19,18 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     super::sha256x1::digest::<super::lanes::Fast>(data)
 }
 
+/// The SHA-256 digest of the 64 bytes `first` (if any) followed by `data`: the full wasm build's
+/// HMAC-SHA256 ([`crate::signing::mac`]; with the feature `sha2-hmac`, the `hmac` crate over
+/// `sha2` instead).
+#[cfg(all(
+    target_arch = "wasm32",
+    target_feature = "simd128",
+    not(feature = "sha2-hmac")
+))]
+pub(crate) fn sha256_after(first: Option<&[u8; 64]>, data: &[u8]) -> [u8; 32] {
+    super::sha256x1::digest_after::<super::lanes::Fast>(first, data)
+}
+
 /// The SHA-256 digest of `data` as 64 lowercase hex digits, written into `out`.
 #[inline]
 pub fn sha256_hex(data: &[u8], out: &mut [u8; 64]) {

@@ -56,6 +56,12 @@ pub use bulk::{
 };
 pub use case::{set_lowercase, Lowercase};
 pub use digest::sha256;
+#[cfg(all(
+    target_arch = "wasm32",
+    target_feature = "simd128",
+    not(feature = "sha2-hmac")
+))]
+pub(crate) use digest::sha256_after;
 pub use email::{MAX_EMAIL_BYTES, MAX_EMAIL_INPUT_BYTES, MAX_EMAIL_LOCAL_BYTES};
 pub use error::{IdError, UnknownIdType};
 pub use nfc::{nfc, nfkc, set_normalizer, Form, Normalizer, NormalizerMissing, Registration};
@@ -505,6 +511,13 @@ pub fn hash_for(
 #[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
 pub(crate) fn sha256_one(data: &[u8]) -> [u8; 32] {
     sha256x1::digest::<lanes::Fast>(data)
+}
+
+/// SHA-256 of a 64-byte block (if any) followed by `data` by [`sha256x1`] on this build's lanes, as the
+/// wasm build's HMAC-SHA256 computes it (`preflight::__private::pieces`).
+#[cfg(any(not(target_arch = "wasm32"), preflight_pieces))]
+pub(crate) fn sha256_after_one(first: Option<&[u8; 64]>, data: &[u8]) -> [u8; 32] {
+    sha256x1::digest_after::<lanes::Fast>(first, data)
 }
 
 /// The hex digests of up to four messages of at most [`sha256x4::MAX_LEN`] bytes, hashed

@@ -69,8 +69,28 @@ fn block(bytes: &[u8]) -> Block {
 }
 
 /// The SHA-256 digest of `data`.
+#[inline]
 pub(crate) fn digest<L: Rows>(data: &[u8]) -> [u8; 32] {
+    digest_from::<L>(H0, data, 0)
+}
+
+/// The SHA-256 digest of the 64 bytes `first` (if any) followed by `data`: HMAC's hashes (a
+/// long key alone, then the key block and the message or the inner digest), without copying
+/// `data`.
+#[cfg_attr(feature = "sha2-hmac", allow(dead_code))]
+pub(crate) fn digest_after<L: Rows>(first: Option<&[u8; 64]>, data: &[u8]) -> [u8; 32] {
+    let Some(first) = first else {
+        return digest_from::<L>(H0, data, 0);
+    };
     let mut state = H0;
+    compress::<L>(&mut state, &block(first));
+    digest_from::<L>(state, data, 64)
+}
+
+/// Hashes `data` on from `state`, after `before` bytes already compressed (a multiple of 64),
+/// and pads with the length of the whole message. Out of line: one copy for both callers.
+#[inline(never)]
+fn digest_from<L: Rows>(mut state: [u32; 8], data: &[u8], before: u64) -> [u8; 32] {
     let mut chunks = data.chunks_exact(64);
     for c in &mut chunks {
         compress::<L>(&mut state, &block(c));
@@ -86,7 +106,7 @@ pub(crate) fn digest<L: Rows>(data: &[u8]) -> [u8; 32] {
     if let Some(marker) = tail.get_mut(rest.len()) {
         *marker = 0x80;
     }
-    let bits = (data.len() as u64).wrapping_mul(8);
+    let bits = (data.len() as u64).wrapping_add(before).wrapping_mul(8);
     if let Some(dst) = tail.get_mut(len - 8..len) {
         dst.copy_from_slice(&bits.to_be_bytes());
     }

@@ -112,7 +112,7 @@ pub fn unknown_fields<K: Known + ?Sized>(
     known: &K,
 ) {
     // For an object that repeats a name, which members repeat an earlier one (the list checks'
-    // own pass: one hash map code for both).
+    // own pass: one search tree code for both).
     let repeats = obj
         .has_repeated_keys()
         .then(|| crate::checks::lengths::earlier_repeats(obj.keys()));

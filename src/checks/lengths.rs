@@ -5,7 +5,7 @@ use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::IssueKind;
 use crate::report::Pointer;
-use std::collections::hash_map::{Entry, HashMap};
+use std::collections::btree_map::{BTreeMap, Entry};
 
 /// The length of `s` as the spec's limits count it.
 pub fn char_count(s: &str) -> usize {
@@ -61,9 +61,11 @@ pub fn item_count(
 }
 
 /// For each item, the position of the first earlier item equal to it (`None` for a first
-/// occurrence). Linear in the items: a list of 100,000 items is not a quadratic scan.
+/// occurrence). A search tree, not a quadratic scan (a list of 100,000 items takes n log n
+/// compares), and not a hash map: the wasm builds then carry no hash table and no SipHash (0.8
+/// KB of the gzipped full `.wasm`, with [`crate::ctx`]'s set).
 pub fn earlier_repeats<'a>(items: impl IntoIterator<Item = &'a str>) -> Vec<Option<usize>> {
-    let mut first: HashMap<&'a str, usize> = HashMap::new();
+    let mut first: BTreeMap<&'a str, usize> = BTreeMap::new();
     items
         .into_iter()
         .enumerate()

@@ -4,8 +4,8 @@
 //! Verification fails closed. Each of these is "not verified", never "verified": an empty secret,
 //! a missing header, an empty header, a header present more than once, a value not starting with
 //! `sha256=`, a value that is not canonical standard base64 with padding, a decoded length other
-//! than 32 bytes, and of course a mismatch. The comparison is the `hmac` crate's constant-time
-//! `verify_slice`, over the **raw body bytes** exactly as received (never re-serialized JSON).
+//! than 32 bytes, and of course a mismatch. The comparison is constant-time (`subtle`'s
+//! `ConstantTimeEq`, in `verify_hmac_sha256`), over the **raw body bytes** exactly as received (never re-serialized JSON).
 //!
 //! Choices where the spec is silent:
 //! - the prefix is **case-sensitive**: exactly `sha256=` (the platform sends lowercase; accepting

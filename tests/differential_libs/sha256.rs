@@ -4,7 +4,7 @@
 //! by tests/node/) against the `sha2` crate.
 
 use crate::generate::Rng;
-use preflight::__private::pieces::{sha256_four, sha256_one};
+use preflight::__private::pieces::{hmac_sha256, sha256_four, sha256_one};
 use sha2::{Digest, Sha256};
 
 /// The longest message of the four-lane hash (one block with its padding).
@@ -79,4 +79,41 @@ fn four_lanes_against_sha2() {
     }
     // One byte too many is refused, not hashed wrong.
     assert!(sha256_four(&[&[0; FOUR_MAX + 1]]).is_none());
+}
+
+#[test]
+fn hmac_against_the_hmac_crate() {
+    use hmac::{Hmac, Mac};
+    let (mut rng, seed) = crate::rng("hmac_sha256");
+    let n = crate::cases();
+    for case in 0..n {
+        // Keys of every length 0..=130 in turn (shorter than, equal to and longer than the
+        // 64-byte block), then random ones up to 300 bytes; messages up to 4 KiB.
+        let key_len = if case <= 130 * 4 {
+            case % 131
+        } else {
+            rng.below(301)
+        };
+        let msg_len = if rng.chance(80) {
+            rng.below(200)
+        } else {
+            rng.below(4097)
+        };
+        let key = bytes(&mut rng, key_len);
+        let msg = bytes(&mut rng, msg_len);
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&key).expect("any key length");
+        mac.update(&msg);
+        let want: [u8; 32] = mac.finalize().into_bytes().into();
+        assert_eq!(
+            hex(&hmac_sha256(&key, &msg)),
+            hex(&want),
+            "seed {seed:#x} case {case}: key {key_len} bytes, message {msg_len}"
+        );
+        // The native path (the same construction over `sha2`) too.
+        assert_eq!(
+            preflight::signing::mac::hmac_sha256(&key, &msg).map(|d| hex(&d)),
+            Ok(hex(&want)),
+            "seed {seed:#x} case {case}"
+        );
+    }
 }
