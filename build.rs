@@ -29,11 +29,43 @@ fn row_name(name: &str) -> String {
     format!("ROW_{}", name.to_uppercase())
 }
 
+/// The module list of `src/rules/`, where a row's first module must be declared.
+const RULES_MOD: &str = "src/rules/mod.rs";
+
+/// A row whose rules file has no `mod` line would fail to compile in the generated `rows.rs`
+/// ("could not find `x` in `rules`"); say instead which line is missing.
+fn check_mod_lines(rows: &[kinds_table::Row]) {
+    let text = std::fs::read_to_string(RULES_MOD).unwrap_or_else(|e| panic!("{RULES_MOD}: {e}"));
+    // `mod x;`, `pub mod x;`, `pub(crate) mod x;`: the name after `mod`.
+    let declared: Vec<&str> = text
+        .lines()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.trim().strip_suffix(';')?.split_whitespace().collect();
+            match words.as_slice() {
+                [.., "mod", name] => Some(*name),
+                _ => None,
+            }
+        })
+        .collect();
+    for r in rows {
+        let module = r.row.split("::").next().unwrap_or_default();
+        if !declared.contains(&module) {
+            panic!(
+                "{TABLE}: the row of `{}` is `{}`, but {RULES_MOD} has no `pub mod {module};` \
+                 (a new rules file needs its mod line: docs/ADDING_A_KIND.md, step 1)",
+                r.name, r.row
+            );
+        }
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed=build/kinds_table.rs");
+    println!("cargo:rerun-if-changed={RULES_MOD}");
     let text = std::fs::read_to_string(TABLE).unwrap_or_else(|e| panic!("{TABLE}: {e}"));
     let rows = kinds_table::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    check_mod_lines(&rows);
 
     let mut kinds = String::from("kinds! {\n");
     let mut registry = String::new();

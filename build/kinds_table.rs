@@ -15,11 +15,11 @@ pub const COLUMNS: [&str; 8] = [
 pub enum Run {
     /// `data`: the field table and the rules across fields.
     Data,
-    /// `in order`: `Hook::InOrder`.
+    /// `in order`: the row's `in_order`.
     InOrder,
-    /// `after HOOK`: `Hook::After(hooks::HOOK)`.
+    /// `after HOOK`: `hooks::HOOK`, a `Place::After` hook.
     After(String),
-    /// `root HOOK`: `Hook::Root(hooks::HOOK)`.
+    /// `root HOOK`: `hooks::HOOK`, a `Place::Root` hook.
     Root(String),
 }
 
