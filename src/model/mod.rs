@@ -359,7 +359,7 @@ pub struct OnlyIn {
 
 /// A rule across fields, in words, with the code it reports and the fields it involves
 /// (JSON pointers; `*` stands for any array index): a data rule of a [`Description`], or one a
-/// [`Hook`] checks. What the field table says (needs, anchored rules, formats, members of some
+/// hook checks (code for what data cannot say, crate-private). What the field table says (needs, anchored rules, formats, members of some
 /// tags only) is no `Rule`: `describe` derives it from the table.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
