@@ -60,7 +60,7 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn text(this: &Tape) -> Vec<u8>;
     #[wasm_bindgen(method, getter)]
-    fn units(this: &Tape) -> usize;
+    fn units(this: &Tape) -> u32;
 }
 
 // A payload handed over as a tape (a plain JavaScript value walked by pkg/lib/tape.js): the
@@ -75,7 +75,7 @@ pub fn validate_tape(kind: &str, tape: &Tape, options: &str) -> Result<String, J
         words: &words,
         numbers: &numbers,
         text: &text,
-        units: tape.units(),
+        units: tape.units() as usize,
     };
     done(validate_tape_text(kind, &tape, options))
 }
