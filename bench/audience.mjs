@@ -9,6 +9,9 @@
 // (src/audience/sha256x4.rs), longer ones one at a time. The ceiling is one scalar SHA-256 per
 // line (bindings/wasm/src/audience.rs), so the bulk paths can come close to it or pass it.
 //
+// The ceiling's export is in no shipped build: scripts/build-wasm.sh builds it (feature bench) into
+// <target dir>/wasm-bench/preflight_bench.cjs (target/, or CARGO_TARGET_DIR).
+//
 // Run after building (bash scripts/build-wasm.sh):  node --expose-gc bench/audience.mjs
 // (or bash bench/audience.sh, which builds first). COUNT=100000 node bench/audience.mjs for a
 // quicker look; PATHS=regex runs only the paths whose names match (node:crypto and the ceiling are
@@ -16,13 +19,22 @@
 // (10 unless set) of the paths the targets compare. A benchmark, not a test: it prints figures
 // and checks that every path gives the same hashes.
 import { createHash, webcrypto } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSHA256 } from 'hash-wasm';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { hashIdentifiers, hashLines, createLineHasher } from '../pkg/node.js';
 
-const raw = createRequire(import.meta.url)('../pkg/wasm/preflight.cjs');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benchGlue = path.resolve(root, process.env.CARGO_TARGET_DIR ?? 'target', 'wasm-bench/preflight_bench.cjs');
+if (!existsSync(benchGlue)) {
+  console.error(`bench/audience.mjs: ${benchGlue} not found: run bash scripts/build-wasm.sh`);
+  process.exit(1);
+}
+const raw = createRequire(import.meta.url)(benchGlue);
 const COUNT = Number(process.env.COUNT ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 3);
 // More rounds for the paths the targets compare (the wasm bulk paths, node:crypto and the

@@ -134,7 +134,7 @@ export function validateApi(raw) {
       let opts;
       const out = withTape(payload, (t) => {
         opts = optionsText(options);
-        return engine.call(() => raw.validateTape(name, t.words, t.numbers, t.text, t.units, opts));
+        return engine.call(() => raw.validateTape(name, t, opts));
       });
       if (typeof out === 'string' && out !== '') return JSON.parse(out);
       // A tape the engine refused (''): the value's JSON text, with the options read.

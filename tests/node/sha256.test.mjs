@@ -4,16 +4,20 @@
 // builds use, and single-block values four at a time (src/audience/sha256x4.rs). Both are checked
 // here through the public hashing functions, in the full build and in the hash-only one, and the
 // one-value SHA-256 also through the raw digest export, against the published vectors: that
-// export is benchmark-only and the hash-only build (a browser download) leaves it out.
+// export is benchmark-only, in no shipped build, only in the bench build scripts/build-wasm.sh
+// writes outside the package (<target dir>/wasm-bench/: the full build's features and `bench`).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as full from '../../pkg/node.js';
 import * as hashOnly from '../../pkg/hash.js';
 
 const require = createRequire(import.meta.url);
-const RAW = { full: require('../../pkg/wasm/preflight.cjs') };
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RAW = { bench: require(path.resolve(root, process.env.CARGO_TARGET_DIR ?? 'target', 'wasm-bench/preflight_bench.cjs')) };
 const API = { full, 'hash-only': hashOnly };
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -77,10 +81,14 @@ for (const [name, api] of Object.entries(API)) {
   });
 }
 
-test('the hash-only build leaves the benchmark-only exports out', () => {
-  const hashRaw = require('../../pkg/wasm/preflight_hash.cjs');
-  assert.equal(typeof RAW.full.benchSha256Hex, 'function');
-  assert.equal(hashRaw.benchSha256Hex, undefined);
-  assert.equal(hashRaw.benchRawSha256Lines, undefined);
-  assert.equal(typeof hashRaw.audienceHashStaged, 'function');
+test('the shipped builds leave the benchmark-only exports out', () => {
+  assert.equal(typeof RAW.bench.benchSha256Hex, 'function');
+  assert.equal(typeof RAW.bench.benchRawSha256Lines, 'function');
+  for (const build of ['preflight', 'preflight_validate', 'preflight_hash', 'preflight_helpers', 'preflight_signing']) {
+    const shipped = require(`../../pkg/wasm/${build}.cjs`);
+    assert.equal(shipped.benchSha256Hex, undefined, build);
+    assert.equal(shipped.benchRawSha256Lines, undefined, build);
+  }
+  assert.equal(typeof require('../../pkg/wasm/preflight.cjs').audienceHashStaged, 'function');
+  assert.equal(typeof require('../../pkg/wasm/preflight_hash.cjs').audienceHashStaged, 'function');
 });

@@ -25,7 +25,7 @@ const rawTape = (kind, value, options = '') => {
   const t = tapeOf(value);
   if (t === null) return null;
   let refused = false;
-  const out = envelopeOf(() => raw.validateTape(kind, t.words, t.numbers, t.text, t.units, options) || ((refused = true), '""'));
+  const out = envelopeOf(() => raw.validateTape(kind, t, options) || ((refused = true), '""'));
   return refused ? undefined : out;
 };
 const rawText = (kind, value, options = '') => envelopeOf(() => raw.validateJson(kind, UTF8.encode(JSON.stringify(value)), options));

@@ -361,8 +361,8 @@ fn finished() -> Fail {
 // else (no normalization, no hex, no output), with the engine's one-value SHA-256
 // (`preflight::audience::sha256`: in wasm the crate's own, src/audience/sha256x1.rs, which every
 // value not hashed four at a time goes through); `benchSha256Hex` lets the tests check it against
-// node:crypto and the published vectors. Not part of the package's API, and not in the hash-only
-// build (the `bench` feature).
+// node:crypto and the published vectors. Not part of the package's API, and in no shipped build
+// (the `bench` feature: scripts/build-wasm.sh's preflight_bench, outside pkg/).
 
 // SHA-256 of every `\n`-separated line of `text` (UTF-8 bytes, so that only a copy goes in; no
 // normalization, no hex, no output); returns the number of lines hashed.

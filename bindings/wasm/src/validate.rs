@@ -47,25 +47,35 @@ pub fn json_schema(kind: &str) -> Result<String, JsValue> {
     done(preflight::describe::json_schema_json(kind).map_err(Fail::from))
 }
 
-// A payload handed over as a tape (`preflight::json::tape`, written by pkg/lib/tape.js from a
-// plain JavaScript value): the report's JSON text, or empty text (never JSON) when the tape is
-// refused and the caller must take `validateJson` with the value's JSON text instead. A tape
-// skips both `JSON.stringify` and parsing; its strings cross as one UTF-8 buffer.
-/// `validate` on a tape: the report's JSON text, or '' (refused: take the text).
+// The tape pkg/lib/tape.js writes (`preflight::json::tape`): one object, its parts read by the
+// glue's getters, each typed array copied into wasm memory in one `set`, as a typed array
+// argument is.
+#[wasm_bindgen]
+extern "C" {
+    pub type Tape;
+    #[wasm_bindgen(method, getter)]
+    fn words(this: &Tape) -> Vec<u32>;
+    #[wasm_bindgen(method, getter)]
+    fn numbers(this: &Tape) -> Vec<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn text(this: &Tape) -> Vec<u8>;
+    #[wasm_bindgen(method, getter)]
+    fn units(this: &Tape) -> u32;
+}
+
+// A payload handed over as a tape (a plain JavaScript value walked by pkg/lib/tape.js): the
+// report's JSON text, or empty text (never JSON) when the tape is refused and the caller must
+// take `validateJson` with the value's JSON text instead. A tape skips both `JSON.stringify` and
+// parsing; its strings cross as one UTF-8 buffer.
+/// `validate` on a tape `{words, numbers, text, units}`: the report's JSON text, or '' (refused: take the text).
 #[wasm_bindgen(js_name = validateTape)]
-pub fn validate_tape(
-    kind: &str,
-    words: &[u32],
-    numbers: &[f64],
-    text: &[u8],
-    units: usize,
-    options: &str,
-) -> Result<String, JsValue> {
+pub fn validate_tape(kind: &str, tape: &Tape, options: &str) -> Result<String, JsValue> {
+    let (words, numbers, text) = (tape.words(), tape.numbers(), tape.text());
     let tape = preflight::__private::tape::TapeRef {
-        words,
-        numbers,
-        text,
-        units,
+        words: &words,
+        numbers: &numbers,
+        text: &text,
+        units: tape.units() as usize,
     };
     done(validate_tape_text(kind, &tape, options))
 }
