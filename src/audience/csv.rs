@@ -299,18 +299,17 @@ pub fn row_values<'b>(
     buf: &'b mut Vec<u8>,
     country_buf: &'b mut Vec<u8>,
 ) -> Result<(&'b str, Option<&'b str>), IdError> {
-    let Some(country) = country else {
-        return column_value(record, delimiter, column, buf).map(|v| (v, None));
-    };
+    // One pass for both (without a country column, [`column_value`]'s rules): one copy of the
+    // row reading in the wasm.
     buf.clear();
     country_buf.clear();
-    let (mut value, mut own) = (false, false);
+    let (mut value, mut own) = (false, country.is_none());
     for_each_field(strip_cr(record), delimiter, |i, raw, quoted| {
         if i == column {
             unescape_into(raw, quoted, buf);
             value = true;
         }
-        if i == country {
+        if Some(i) == country {
             unescape_into(raw, quoted, country_buf);
             own = true;
         }
@@ -320,6 +319,9 @@ pub fn row_values<'b>(
         return Err(IdError::MissingColumn);
     }
     let v = std::str::from_utf8(buf).map_err(|_| IdError::InvalidUtf8)?;
+    if country.is_none() {
+        return Ok((v, None));
+    }
     let c = std::str::from_utf8(country_buf).map_err(|_| IdError::InvalidCountry)?;
     Ok((v, Some(c)))
 }
@@ -557,20 +559,23 @@ impl Column {
         let header = header.ok_or(CsvError::BadColumn {
             name_without_header: true,
         })?;
-        let names = fields(header, delimiter).map_err(|_| CsvError::InvalidHeader)?;
         let mut found = None;
         let mut count = 0;
-        for (i, n) in names.iter().enumerate() {
-            if std::str::from_utf8(n).is_ok_and(|n| n.trim().eq_ignore_ascii_case(name)) {
+        let mut cell = Vec::new();
+        let fields = for_each_field(header, delimiter, |i, raw, quoted| {
+            cell.clear();
+            unescape_into(raw, quoted, &mut cell);
+            if std::str::from_utf8(&cell).is_ok_and(|n| n.trim().eq_ignore_ascii_case(name)) {
                 found = found.or(Some(i));
                 count += 1;
             }
-        }
+        })
+        .map_err(|_| CsvError::InvalidHeader)?;
         match (found, count) {
             (Some(i), 1) => Ok(i),
             (None, _) => Err(CsvError::UnknownColumn {
                 name: name.clone(),
-                fields: names.len(),
+                fields,
             }),
             _ => Err(CsvError::AmbiguousColumn {
                 name: name.clone(),
