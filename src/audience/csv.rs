@@ -299,18 +299,17 @@ pub fn row_values<'b>(
     buf: &'b mut Vec<u8>,
     country_buf: &'b mut Vec<u8>,
 ) -> Result<(&'b str, Option<&'b str>), IdError> {
-    let Some(country) = country else {
-        return column_value(record, delimiter, column, buf).map(|v| (v, None));
-    };
+    // One pass for both (without a country column, [`column_value`]'s rules): one copy of the
+    // row reading in the wasm.
     buf.clear();
     country_buf.clear();
-    let (mut value, mut own) = (false, false);
+    let (mut value, mut own) = (false, country.is_none());
     for_each_field(strip_cr(record), delimiter, |i, raw, quoted| {
         if i == column {
             unescape_into(raw, quoted, buf);
             value = true;
         }
-        if i == country {
+        if Some(i) == country {
             unescape_into(raw, quoted, country_buf);
             own = true;
         }
@@ -320,6 +319,9 @@ pub fn row_values<'b>(
         return Err(IdError::MissingColumn);
     }
     let v = std::str::from_utf8(buf).map_err(|_| IdError::InvalidUtf8)?;
+    if country.is_none() {
+        return Ok((v, None));
+    }
     let c = std::str::from_utf8(country_buf).map_err(|_| IdError::InvalidCountry)?;
     Ok((v, Some(c)))
 }
@@ -404,106 +406,100 @@ impl CsvError {
 
 impl CsvError {
     /// A fixed explanation, with the row or the counts it names (never a value of the input;
-    /// a column name is the caller's own `--column` text). Built without `core::fmt`, which
-    /// would add kilobytes to the wasm.
+    /// a column name is the caller's own `--column` text). Built from pieces by one loop
+    /// ([`join`]), without `core::fmt`, which would add kilobytes to the wasm.
     pub fn message(&self) -> String {
-        let n = |x: u64| {
-            let mut s = String::new();
-            crate::json::write::uint(&mut s, x);
-            s
-        };
-        let bound = n(MAX_RECORD_BYTES as u64);
-        let parts: [&str; 5] = match self {
-            CsvError::UnclosedQuote { row } => {
-                return [
-                    "row ",
-                    &n(*row),
+        use Piece::{Num, Text};
+        let bound = Num(MAX_RECORD_BYTES as u64);
+        let count = |n: usize| Num(n as u64);
+        match self {
+            CsvError::UnclosedQuote { row } => join(&[
+                Text("row "),
+                Num(*row),
+                Text(
                     ": a quoted field opened in this record does not close before the end of \
                      the input or within ",
-                    &bound,
+                ),
+                bound,
+                Text(
                     " bytes (or closes only for text to follow it, rows later); nothing from \
                      this row on was read",
-                ]
-                .concat()
+                ),
+            ]),
+            CsvError::EmptyInput { header: true } => {
+                join(&[Text("the input is empty: a column needs a header record")])
             }
-            CsvError::EmptyInput { header: true } => [
-                "the input is empty: a column needs a header record",
-                "",
-                "",
-                "",
-                "",
-            ],
-            CsvError::EmptyInput { header: false } => [
-                "the input is empty: a column needs a record",
-                "",
-                "",
-                "",
-                "",
-            ],
-            CsvError::HeaderTooLong => {
-                return ["the header record is longer than ", &bound, " bytes"].concat()
+            CsvError::EmptyInput { header: false } => {
+                join(&[Text("the input is empty: a column needs a record")])
             }
-            CsvError::InvalidHeader => ["the header record is not valid CSV", "", "", "", ""],
+            CsvError::HeaderTooLong => join(&[
+                Text("the header record is longer than "),
+                bound,
+                Text(" bytes"),
+            ]),
+            CsvError::InvalidHeader => join(&[Text("the header record is not valid CSV")]),
             CsvError::BadColumn {
                 name_without_header: false,
-            } => ["a column index starts at 1", "", "", "", ""],
+            } => join(&[Text("a column index starts at 1")]),
             CsvError::BadColumn {
                 name_without_header: true,
-            } => [
+            } => join(&[Text(
                 "a column name needs a header record (or give an index)",
-                "",
-                "",
-                "",
-                "",
-            ],
-            CsvError::BadDelimiter => [
+            )]),
+            CsvError::BadDelimiter => join(&[Text(
                 "the delimiter is one ASCII character other than a quote or a line break (or \
                  `tab`)",
-                "",
-                "",
-                "",
-                "",
-            ],
-            CsvError::UnknownColumn { name, fields } => {
-                return [
-                    "no header field is named \"",
-                    name,
-                    "\" (",
-                    &n(*fields as u64),
-                    " fields; names are compared trimmed and ignoring ASCII case)",
-                ]
-                .concat()
-            }
-            CsvError::AmbiguousColumn { name, count } => {
-                return [
-                    &n(*count as u64),
-                    " header fields are named \"",
-                    name,
-                    "\"; give the column's index",
-                ]
-                .concat()
-            }
+            )]),
+            CsvError::UnknownColumn { name, fields } => join(&[
+                Text("no header field is named \""),
+                Text(name),
+                Text("\" ("),
+                count(*fields),
+                Text(" fields; names are compared trimmed and ignoring ASCII case)"),
+            ]),
+            CsvError::AmbiguousColumn { name, count: n } => join(&[
+                count(*n),
+                Text(" header fields are named \""),
+                Text(name),
+                Text("\"; give the column's index"),
+            ]),
             CsvError::ColumnOutOfRange {
                 column,
                 fields,
                 header,
-            } => {
-                return [
-                    "column ",
-                    &n(*column),
-                    if *header {
-                        ": the header has "
-                    } else {
-                        ": the first record has "
-                    },
-                    &n(*fields as u64),
-                    if *fields == 1 { " field" } else { " fields" },
-                ]
-                .concat()
-            }
-        };
-        parts.concat()
+            } => join(&[
+                Text("column "),
+                Num(*column),
+                Text(if *header {
+                    ": the header has "
+                } else {
+                    ": the first record has "
+                }),
+                count(*fields),
+                Text(if *fields == 1 { " field" } else { " fields" }),
+            ]),
+        }
     }
+}
+
+/// A piece of a [`CsvError::message`].
+#[derive(Clone, Copy)]
+enum Piece<'a> {
+    Text(&'a str),
+    Num(u64),
+}
+
+/// The pieces one after the other (one copy of the number writer for every message).
+#[inline(never)]
+fn join(pieces: &[Piece<'_>]) -> String {
+    let mut s = String::new();
+    for p in pieces {
+        match *p {
+            Piece::Text(t) => s.push_str(t),
+            Piece::Num(n) => crate::json::write::uint(&mut s, n),
+        }
+    }
+    s
 }
 
 impl fmt::Display for CsvError {
@@ -563,20 +559,23 @@ impl Column {
         let header = header.ok_or(CsvError::BadColumn {
             name_without_header: true,
         })?;
-        let names = fields(header, delimiter).map_err(|_| CsvError::InvalidHeader)?;
         let mut found = None;
         let mut count = 0;
-        for (i, n) in names.iter().enumerate() {
-            if std::str::from_utf8(n).is_ok_and(|n| n.trim().eq_ignore_ascii_case(name)) {
+        let mut cell = Vec::new();
+        let fields = for_each_field(header, delimiter, |i, raw, quoted| {
+            cell.clear();
+            unescape_into(raw, quoted, &mut cell);
+            if std::str::from_utf8(&cell).is_ok_and(|n| n.trim().eq_ignore_ascii_case(name)) {
                 found = found.or(Some(i));
                 count += 1;
             }
-        }
+        })
+        .map_err(|_| CsvError::InvalidHeader)?;
         match (found, count) {
             (Some(i), 1) => Ok(i),
             (None, _) => Err(CsvError::UnknownColumn {
                 name: name.clone(),
-                fields: names.len(),
+                fields,
             }),
             _ => Err(CsvError::AmbiguousColumn {
                 name: name.clone(),

@@ -11,7 +11,8 @@ use crate::audience::{both, pack, push_num, utf16_len};
 use crate::fail::{done, Fail};
 use crate::opts::{flag, known, text, Members};
 use preflight::audience::csv::{
-    fields, parse_delimiter, strip_cr, ColumnReader, CsvError, CsvHasher, Scanner, BOM,
+    for_each_field, parse_delimiter, strip_cr, unescape_into, ColumnReader, CsvError, CsvHasher,
+    Scanner, BOM,
 };
 use preflight::audience::{HashOutput, IdType};
 use wasm_bindgen::prelude::*;
@@ -169,7 +170,9 @@ fn extract(input: &[u8], column: Option<String>, options: &impl Members) -> Resu
     let mut lens = String::new();
     let mut values = String::new();
     let mut n = 0;
-    let mut each = |row: Result<&str, preflight::audience::IdError>| {
+    // Through `push_rows`, as the hasher reads (the country cell unused): one set of row
+    // adapters in the module.
+    let mut each = |row: Result<&str, preflight::audience::IdError>, _: Option<&str>| {
         match row {
             Ok(v) => {
                 push_num(&mut lens, utf16_len(v));
@@ -185,8 +188,8 @@ fn extract(input: &[u8], column: Option<String>, options: &impl Members) -> Resu
         }
         n += 1;
     };
-    r.push(input, &mut each)?;
-    r.finish(&mut each)?;
+    r.push_rows(input, &mut each)?;
+    r.finish_rows(&mut each)?;
     let mut s = String::with_capacity(values.len() + lens.len() + errors.len() + 32);
     push_num(&mut s, r.column().unwrap_or(0));
     s.push(',');
@@ -223,17 +226,19 @@ fn first_record(input: &[u8], delimiter: &str, whole: bool) -> Result<String, Fa
         None if whole => input.len(),
         None => return Err(CsvError::HeaderTooLong.into()),
     };
-    let cells =
-        fields(strip_cr(&input[..end]), d).map_err(|_| Fail::from(CsvError::InvalidHeader))?;
     let mut lens = String::new();
     let mut text = String::new();
-    for cell in &cells {
+    let mut cell = Vec::new();
+    for_each_field(strip_cr(&input[..end]), d, |_, raw, quoted| {
+        cell.clear();
+        unescape_into(raw, quoted, &mut cell);
         // A label only: a cell that is not UTF-8 is shown as one U+FFFD.
-        let cell = std::str::from_utf8(cell).unwrap_or("\u{FFFD}");
+        let cell = std::str::from_utf8(&cell).unwrap_or("\u{FFFD}");
         push_num(&mut lens, utf16_len(cell));
         lens.push(',');
         text.push_str(cell);
-    }
+    })
+    .map_err(|_| Fail::from(CsvError::InvalidHeader))?;
     lens.push('|');
     lens.push_str(&text);
     Ok(lens)
