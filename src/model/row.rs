@@ -10,8 +10,8 @@ use crate::report::Pointer;
 /// The code of a hook: every hook has this one signature.
 pub type HookFn = fn(&mut Ctx, &At<'_, '_>);
 
-/// Code for what the data cannot say, named once beside its code and placed in a row
-/// ([`KindSpec::with_hook`]) or at a member of a field table ([`Field::hooked`]).
+/// Code for what the data cannot say, named once beside its code and placed in a row (the kind
+/// table's `run` column, `src/spec/v12/kinds.md`) or at a member of a field table ([`Field::hooked`]).
 #[derive(Clone, Copy)]
 #[non_exhaustive]
 pub struct Hook {

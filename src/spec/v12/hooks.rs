@@ -2,7 +2,8 @@
 //! [`crate::model::Hook`] (where it runs, a [`crate::model::Place`]; its code, one signature
 //! `fn(&mut Ctx, &At)`; the rules it checks, which `describe` shows), defined as a constant beside
 //! its code and the spec's words in [`crate::rules`]. The row hooks are named here, where a
-//! newcomer finds every one, and placed with `KindSpec::with_hook`: after the table
+//! newcomer finds every one, and placed by the kind table's `run` column (`after NAME`,
+//! `root NAME` in `kinds.md`): after the table
 //! ([`crate::model::Place::After`]) or in place of it ([`crate::model::Place::Root`]).
 //!
 //! The member hooks are placed where their field is (`Field::hooked`). At a member's value
