@@ -407,7 +407,7 @@ impl CsvError {
 impl CsvError {
     /// A fixed explanation, with the row or the counts it names (never a value of the input;
     /// a column name is the caller's own `--column` text). Built from pieces by one loop
-    /// ([`join`]), without `core::fmt`, which would add kilobytes to the wasm.
+    /// (`join`), without `core::fmt`, which would add kilobytes to the wasm.
     pub fn message(&self) -> String {
         use Piece::{Num, Text};
         let bound = Num(MAX_RECORD_BYTES as u64);
