@@ -213,7 +213,11 @@ fn crc_response(py: Python<'_>, consumer_secret: &[u8], crc_token: &str) -> PyRe
 /// failure, a missing header included).
 #[pyfunction]
 #[pyo3(signature = (consumer_secret, body, header))]
-fn verify_signature(consumer_secret: &[u8], body: &Bound<'_, PyBytes>, header: Option<&str>) -> bool {
+fn verify_signature(
+    consumer_secret: &[u8],
+    body: &Bound<'_, PyBytes>,
+    header: Option<&str>,
+) -> bool {
     preflight::signing::verify_signature(consumer_secret, body.as_bytes(), header)
 }
 
