@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The Python package (bindings/python) built into a virtual environment this script creates, and
+# its tests (tests/python/) run there against the native outputs of the shared vectors.
+#
+#   bash scripts/test-python.sh            # pip install ./bindings/python (a release wheel build)
+#   PY_DEV=1 bash scripts/test-python.sh   # maturin develop (a debug build: faster to build)
+#
+# PREFLIGHT_VENV: where the environment goes (default target/pyvenv; reused when it exists).
+# PYTHON: the interpreter that makes it (default python3; CPython 3.9 or later).
+# Needs the package index (maturin and pytest; pip's isolated build fetches maturin too).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv="${PREFLIGHT_VENV:-target/pyvenv}"
+python="${PYTHON:-python3}"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "virtual environment ($venv)"
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" pytest
+
+step "native outputs of the shared vectors (cargo test --test vectors: target/vectors/native.json)"
+cargo test --quiet -p preflight --test vectors
+
+if [ "${PY_DEV:-}" = 1 ]; then
+  step "maturin develop (debug build, installed in $venv)"
+  (cd bindings/python && VIRTUAL_ENV="$PWD/../../$venv" PATH="$PWD/../../$venv/bin:$PATH" maturin develop --quiet)
+else
+  step "pip install ./bindings/python (release build)"
+  "$venv/bin/python" -m pip install --quiet --force-reinstall ./bindings/python
+fi
+
+step "pytest tests/python"
+# From the repository root, so that `import preflight` is the installed package.
+"$venv/bin/python" -m pytest -q tests/python
