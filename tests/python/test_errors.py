@@ -102,3 +102,19 @@ def test_the_error_pickles() -> None:
     e = PreflightError("unknown_kind", "m")
     back = pickle.loads(pickle.dumps(e))
     assert (type(back), back.code, str(back)) == (PreflightError, "unknown_kind", "m")
+
+
+def test_no_python_exception_but_preflight_error() -> None:
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    assert code_of(lambda: preflight.validate("product", deep)) == "too_deep"
+    assert code_of(lambda: preflight.validate("product", "[" * 5000 + "]" * 5000)) == "too_deep"
+    assert code_of(lambda: preflight.validate("product", '{"a":"\ud800"}')) == "invalid_json"
+    assert code_of(lambda: preflight.validate("product", {"a": "\ud800"})) == "invalid_json"
+    with pytest.raises(PreflightError) as e:
+        preflight.hash_identifier("email", "a\ud800@b.co")
+    assert e.value.code == "invalid_utf8" and "\ud800" not in str(e.value)
+    assert preflight.hash_identifiers("email", ["a@b.co", "a\ud800@b.co"])[1] == [(1, "invalid_utf8")]
+    assert code_of(lambda: preflight.crc_response("s\udc00", "abc")) == "invalid_utf8"
+    assert code_of(lambda: preflight.verify_signature("s", b"", "sha256=\ud800")) == "invalid_utf8"

@@ -16,7 +16,7 @@
 
 use preflight::audience::{HashOptions, IdType, PhoneFormat};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 /// A failed call: the engine's code and its fixed message.
 struct Fail {
@@ -162,7 +162,8 @@ fn hash_identifier(
 }
 
 /// Many values: `(outputs, rejections)`, an output per value (`None` where rejected) and
-/// `(index, code)` per rejected value, ascending. One value at a time through the same
+/// `(index, code)` per rejected value, ascending (`invalid_utf8` for a `str` with a lone
+/// surrogate). One value at a time through the same
 /// `hash_into` as `hash_identifier`; the bulk path over Arrow columns is still to come.
 #[pyfunction]
 #[pyo3(signature = (id_type, values, phone_format=None, default_country_code=None, prehashed=false))]
@@ -170,7 +171,7 @@ fn hash_identifier(
 fn hash_identifiers(
     py: Python<'_>,
     id_type: &str,
-    values: Vec<String>,
+    values: Vec<Bound<'_, PyString>>,
     phone_format: Option<&str>,
     default_country_code: Option<&str>,
     prehashed: bool,
@@ -182,8 +183,15 @@ fn hash_identifiers(
     let mut outputs = Vec::with_capacity(values.len());
     let mut rejected = Vec::new();
     for (i, v) in values.iter().enumerate() {
+        // A `str` with a lone surrogate has no UTF-8 form: its slot is `invalid_utf8`, as in
+        // the JavaScript wrapper, never a value with U+FFFD in its place.
+        let Ok(v) = v.to_cow() else {
+            outputs.push(None);
+            rejected.push((i, "invalid_utf8"));
+            continue;
+        };
         let mut s = String::with_capacity(64);
-        match preflight::audience::hash_into(t, v, &opts, &mut s) {
+        match preflight::audience::hash_into(t, &v, &opts, &mut s) {
             Ok(()) => outputs.push(Some(s)),
             Err(e) => {
                 outputs.push(None);

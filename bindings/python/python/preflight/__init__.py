@@ -85,15 +85,35 @@ class Report:
         return f"Report(valid={self.valid}, errors={len(self.errors)}, warnings={len(self.warnings)})"
 
 
+LONE_SURROGATE = "the value contains a lone UTF-16 surrogate, which has no UTF-8 form"
+
+
+def _native(call: Any, *args: Any, **kwargs: Any) -> Any:
+    """A native call; a `str` argument with a lone surrogate (no UTF-8 form) is `invalid_utf8`
+    with a fixed message (Python's own names the character and its position)."""
+    try:
+        return call(*args, **kwargs)
+    except UnicodeEncodeError:
+        raise PreflightError("invalid_utf8", LONE_SURROGATE) from None
+
+
 def _payload_bytes(payload: Any) -> bytes:
     if isinstance(payload, (bytes, bytearray, memoryview)):
         return bytes(payload)
     if isinstance(payload, str):
-        return payload.encode("utf-8")
+        try:
+            return payload.encode("utf-8")
+        except UnicodeEncodeError:
+            raise PreflightError(
+                "invalid_json", "the payload is not valid JSON: it contains a lone UTF-16 surrogate"
+            ) from None
     if isinstance(payload, (dict, list)):
         try:
             # NaN and infinities have no JSON form: refused rather than written as `NaN`.
             text = _json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        except RecursionError:
+            # Python's own limit (about 1000 levels) is far above the engine's MAX_DEPTH.
+            raise PreflightError("too_deep", "the payload nests deeper than 128 levels") from None
         except (TypeError, ValueError):
             raise PreflightError(
                 "invalid_argument",
@@ -137,7 +157,7 @@ def validate(
         raise PreflightError("bad_options", "options must hold only JSON values") from None
     if not isinstance(kind, str):
         raise PreflightError("invalid_argument", "kind must be a str")
-    return Report(_preflight.validate_json(kind, _payload_bytes(payload), options_text))
+    return Report(_native(_preflight.validate_json, kind, _payload_bytes(payload), options_text))
 
 
 def kinds() -> List[str]:
@@ -147,12 +167,12 @@ def kinds() -> List[str]:
 
 def describe(kind: str) -> Dict[str, Any]:
     """What the engine checks for ``kind`` (fields, rules, limits)."""
-    return dict(_json.loads(_preflight.describe(_str(kind, "kind"))))
+    return dict(_json.loads(_native(_preflight.describe, _str(kind, "kind"))))
 
 
 def json_schema(kind: str) -> Dict[str, Any]:
     """The JSON Schema (2020-12) of ``kind``."""
-    return dict(_json.loads(_preflight.json_schema(_str(kind, "kind"))))
+    return dict(_json.loads(_native(_preflight.json_schema, _str(kind, "kind"))))
 
 
 _HASH_OPTIONS = ("phone_format", "default_country_code", "prehashed")
@@ -184,7 +204,7 @@ def hash_identifier(type: str, value: str, **options: Any) -> str:
     partner user id verbatim. Options: ``phone_format``, ``default_country_code``,
     ``prehashed``. A value the rules reject raises :class:`PreflightError` with its code."""
     opts = _hash_options(options)
-    return _preflight.hash_identifier(_str(type, "type"), _str(value, "value"), **opts)
+    return str(_native(_preflight.hash_identifier, _str(type, "type"), _str(value, "value"), **opts))
 
 
 def hash_identifiers(
@@ -198,13 +218,16 @@ def hash_identifiers(
     items = list(values)
     if not all(isinstance(v, str) for v in items):
         raise PreflightError("invalid_argument", "values must all be str")
-    outputs, rejected = _preflight.hash_identifiers(_str(type, "type"), items, **opts)
+    outputs, rejected = _native(_preflight.hash_identifiers, _str(type, "type"), items, **opts)
     return outputs, rejected
 
 
 def _secret(secret: Any) -> bytes:
     if isinstance(secret, str):
-        return secret.encode("utf-8")
+        try:
+            return secret.encode("utf-8")
+        except UnicodeEncodeError:
+            raise PreflightError("invalid_utf8", LONE_SURROGATE) from None
     if isinstance(secret, (bytes, bytearray, memoryview)):
         return bytes(secret)
     raise PreflightError("invalid_argument", "consumer_secret must be str or bytes")
@@ -213,7 +236,7 @@ def _secret(secret: Any) -> bytes:
 def crc_response(consumer_secret: Union[str, bytes], crc_token: str) -> str:
     """The CRC ``response_token`` (``sha256=<base64>``) for a ``crc_token`` of the spec's shape
     (anything else is refused, never signed)."""
-    return _preflight.crc_response(_secret(consumer_secret), _str(crc_token, "crc_token"))
+    return str(_native(_preflight.crc_response, _secret(consumer_secret), _str(crc_token, "crc_token")))
 
 
 def verify_signature(
@@ -229,4 +252,4 @@ def verify_signature(
         )
     if header is not None and not isinstance(header, str):
         raise PreflightError("invalid_argument", "header must be a str or None")
-    return _preflight.verify_signature(_secret(consumer_secret), bytes(body), header)
+    return bool(_native(_preflight.verify_signature, _secret(consumer_secret), bytes(body), header))
