@@ -118,3 +118,13 @@ def test_no_python_exception_but_preflight_error() -> None:
     assert preflight.hash_identifiers("email", ["a@b.co", "a\ud800@b.co"])[1] == [(1, "invalid_utf8")]
     assert code_of(lambda: preflight.crc_response("s\udc00", "abc")) == "invalid_utf8"
     assert code_of(lambda: preflight.verify_signature("s", b"", "sha256=\ud800")) == "invalid_utf8"
+
+
+def test_now_as_an_aware_datetime_is_its_iso_text() -> None:
+    import datetime as dt
+
+    when = dt.datetime(2026, 11, 5, tzinfo=dt.timezone.utc)
+    payload = {"name": "x"}
+    a = preflight.validate("card", payload, now=when).to_json()
+    assert a == preflight.validate("card", payload, now="2026-11-05T00:00:00Z").to_json()
+    assert code_of(lambda: preflight.validate("card", payload, now=dt.datetime(2026, 11, 5))) == "bad_options"

@@ -126,7 +126,11 @@ def _payload_bytes(payload: Any) -> bytes:
 def _now_text(now: Any) -> Any:
     if isinstance(now, _dt.datetime):
         if now.tzinfo is None:
-            raise PreflightError("invalid_timestamp", "now must be a timezone-aware datetime")
+            # The engine's own code and message for a time without an offset.
+            raise PreflightError(
+                "bad_options",
+                "now must be an RFC 3339 date-time with an offset, like 2026-11-21T09:30:00Z",
+            )
         return now.isoformat()
     return now
 
