@@ -72,7 +72,7 @@ class Report:
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as plain data (``json.loads`` of :meth:`to_json`)."""
-        return _json.loads(self._text)
+        return dict(_json.loads(self._text))
 
     def to_json(self) -> str:
         """The report's JSON text as the engine wrote it."""

@@ -12,7 +12,7 @@ class PreflightError(ValueError):
         self.code = code
         self.message = message
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> "tuple[type[PreflightError], tuple[str, str]]":
         return (type(self), (self.code, self.message))
 
     def __repr__(self) -> str:
