@@ -128,3 +128,20 @@ def test_now_as_an_aware_datetime_is_its_iso_text() -> None:
     a = preflight.validate("card", payload, now=when).to_json()
     assert a == preflight.validate("card", payload, now="2026-11-05T00:00:00Z").to_json()
     assert code_of(lambda: preflight.validate("card", payload, now=dt.datetime(2026, 11, 5))) == "bad_options"
+
+
+def test_hash_identifiers_agrees_with_hash_identifier_and_hashlib() -> None:
+    import hashlib
+
+    values = [f"User{i}@Example.COM" if i % 3 else f"bad {i}" for i in range(37)] + ["", "é@x.fr"]
+    outputs, rejected = preflight.hash_identifiers("email", values)
+    assert len(outputs) == len(values)
+    for i, v in enumerate(values):
+        try:
+            want = preflight.hash_identifier("email", v)
+        except PreflightError as e:
+            assert outputs[i] is None and (i, e.code) in rejected
+            continue
+        assert outputs[i] == want
+    assert outputs[1] == hashlib.sha256(b"user1@example.com").hexdigest()
+    assert [i for i, _ in rejected] == [i for i, o in enumerate(outputs) if o is None]

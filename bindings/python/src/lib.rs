@@ -163,8 +163,8 @@ fn hash_identifier(
 
 /// Many values: `(outputs, rejections)`, an output per value (`None` where rejected) and
 /// `(index, code)` per rejected value, ascending (`invalid_utf8` for a `str` with a lone
-/// surrogate). One value at a time through the same
-/// `hash_into` as `hash_identifier`; the bulk path over Arrow columns is still to come.
+/// surrogate). The values are copied out of their `str` objects with the GIL held, then hashed
+/// by the engine's bulk path (`hash_many`, several values at a time) with the GIL released.
 #[pyfunction]
 #[pyo3(signature = (id_type, values, phone_format=None, default_country_code=None, prehashed=false))]
 #[allow(clippy::type_complexity)]
@@ -180,26 +180,37 @@ fn hash_identifiers(
         py,
         both(id_type, phone_format, default_country_code, prehashed),
     )?;
-    let mut outputs = Vec::with_capacity(values.len());
-    let mut rejected = Vec::new();
+    // A `str` with a lone surrogate has no UTF-8 form: its slot is `invalid_utf8`, as in the
+    // JavaScript wrapper, never a value with U+FFFD in its place (it is hashed as "" and its
+    // `empty` rejection renamed below).
+    let mut lone = Vec::new();
+    let mut texts = Vec::with_capacity(values.len());
     for (i, v) in values.iter().enumerate() {
-        // A `str` with a lone surrogate has no UTF-8 form: its slot is `invalid_utf8`, as in
-        // the JavaScript wrapper, never a value with U+FFFD in its place.
-        let Ok(v) = v.to_cow() else {
-            outputs.push(None);
-            rejected.push((i, "invalid_utf8"));
-            continue;
-        };
-        let mut s = String::with_capacity(64);
-        match preflight::audience::hash_into(t, &v, &opts, &mut s) {
-            Ok(()) => outputs.push(Some(s)),
-            Err(e) => {
-                outputs.push(None);
-                rejected.push((i, e.code()));
+        match v.to_cow() {
+            Ok(s) => texts.push(s.into_owned()),
+            Err(_) => {
+                lone.push(i);
+                texts.push(String::new());
             }
         }
     }
-    Ok((outputs, rejected))
+    drop(values);
+    let out = py.allow_threads(|| {
+        preflight::audience::hash_many(t, texts.iter().map(String::as_str), &opts)
+    });
+    let rejected = out
+        .errors()
+        .iter()
+        .map(|(i, e)| {
+            let code = if lone.binary_search(i).is_ok() {
+                "invalid_utf8"
+            } else {
+                e.code()
+            };
+            (*i, code)
+        })
+        .collect();
+    Ok((out.to_vec(), rejected))
 }
 
 /// The CRC `response_token` (`sha256=<base64>`) for `crc_token`, after the engine's
