@@ -143,7 +143,7 @@ pub const EVENT_TYPE: Hook = Hook::new(Place::Value, event_type_check, &[
 
 fn event_type_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member {
-        path,
+        path: at,
         name,
         value: v,
         required: req,
@@ -152,7 +152,6 @@ fn event_type_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let at = &path;
     let Some(e) = fields::string(ctx, at, v) else {
         return;
     };
@@ -189,7 +188,7 @@ pub const FILTER: Hook = Hook::new(
 
 fn filter_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member {
-        path,
+        path: at,
         value: v,
         parent,
         ..
@@ -197,7 +196,6 @@ fn filter_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let at = &path;
     let Some(filter) = fields::object(ctx, at, v) else {
         return;
     };

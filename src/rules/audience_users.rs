@@ -197,7 +197,6 @@ fn hashed_values(c: &mut Ctx, at: &At) {
     else {
         return;
     };
-    let p = &p;
     let Some(items) = fields::array(c, p, v) else {
         return;
     };
@@ -219,7 +218,6 @@ fn unhashed_values(c: &mut Ctx, at: &At) {
     else {
         return;
     };
-    let p = &p;
     let Some(items) = fields::array(c, p, v) else {
         return;
     };

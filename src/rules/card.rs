@@ -108,7 +108,6 @@ fn name_update_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member { path, value: v, .. }) = hook.member() else {
         return;
     };
-    let path = &path;
     let Some(name) = fields::string(ctx, path, v) else {
         return;
     };
@@ -132,7 +131,6 @@ fn components_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let path = &path;
     if let Some(list) = fields::array(ctx, path, v) {
         component_list(ctx, path, name, list, "a card");
     }
@@ -151,7 +149,6 @@ fn slides_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let path = &path;
     let Some(slides) = fields::array(ctx, path, v) else {
         return;
     };
@@ -197,7 +194,6 @@ fn media_keys_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member { path, value: v, .. }) = hook.member() else {
         return;
     };
-    let path = &path;
     let Some(keys) = fields::array(ctx, path, v) else {
         return;
     };
@@ -224,7 +220,6 @@ fn destination_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let p = &p;
     let Some(d) = fields::object(ctx, p, v) else {
         return;
     };

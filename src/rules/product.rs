@@ -80,7 +80,7 @@ const CUSTOM_LABELS: [&str; 5] = [
 /// parsed as prices, currency and amount.
 fn sale_price_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member {
-        path,
+        path: at,
         value: v,
         parent: obj,
         ..
@@ -88,7 +88,6 @@ fn sale_price_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let at = &path;
     let Some(s) = fields::string(ctx, at, v) else {
         return;
     };

@@ -286,7 +286,6 @@ fn cta_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let path = &path;
     if let Some(s) = cta(ctx, path, name, v, required) {
         if name == "first_cta" {
             hashtag(ctx, path, s);

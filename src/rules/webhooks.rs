@@ -68,7 +68,7 @@ pub const URL: Hook = Hook::new(
 
 fn url_check(ctx: &mut Ctx, hook: &At) {
     let Some(Member {
-        path,
+        path: at,
         name,
         value: v,
         required,
@@ -77,7 +77,6 @@ fn url_check(ctx: &mut Ctx, hook: &At) {
     else {
         return;
     };
-    let at = &path;
     let Some(url) = fields::string(ctx, at, v) else {
         return;
     };
