@@ -65,3 +65,23 @@ pub fn json_schema_json(kind: &str) -> Result<String, crate::error::Error> {
     let kind: Kind = kind.parse()?;
     Ok(crate::schema::json_schema::schema(describe(kind)).text())
 }
+
+/// The stable kind names, in [`Kind::ALL`] order, as a JSON array: `kinds()` of the bindings.
+///
+/// ```
+/// let names: Vec<String> = serde_json::from_str(&preflight::describe::kinds_json())?;
+/// let want: Vec<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
+/// assert_eq!(names, want);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn kinds_json() -> String {
+    let mut names = String::from("[");
+    for k in Kind::ALL {
+        if names.len() > 1 {
+            names.push(',');
+        }
+        crate::json::write::string(&mut names, k.name());
+    }
+    names.push(']');
+    names
+}

@@ -84,15 +84,7 @@ fn validate_json(py: Python<'_>, kind: &str, payload: &[u8], options: &str) -> P
 /// The stable kind names as a JSON array.
 #[pyfunction]
 fn kinds() -> String {
-    let mut names = String::from("[");
-    for k in preflight::Kind::ALL {
-        if names.len() > 1 {
-            names.push(',');
-        }
-        preflight::__private::json_string(&mut names, k.name());
-    }
-    names.push(']');
-    names
+    preflight::describe::kinds_json()
 }
 
 /// `describe(kind)` as JSON text.

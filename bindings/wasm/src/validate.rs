@@ -24,15 +24,7 @@ fn validate_json_text(kind: &str, payload: &[u8], options: &str) -> Result<Strin
 /// The stable kind names, as a JSON array.
 #[wasm_bindgen]
 pub fn kinds() -> String {
-    let mut names = String::from("[");
-    for k in preflight::Kind::ALL {
-        if names.len() > 1 {
-            names.push(',');
-        }
-        preflight::__private::json_string(&mut names, k.name());
-    }
-    names.push(']');
-    names
+    preflight::describe::kinds_json()
 }
 
 /// `describe(kind)` as JSON text.
