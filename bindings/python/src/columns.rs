@@ -18,13 +18,14 @@
 
 use crate::fail::{done, Fail};
 use crate::hash::both;
-use arrow::array::{
-    Array, ArrayData, LargeStringArray, LargeStringBuilder, StringArray, StringBuilder,
-    StringViewArray,
-};
+use arrow::array::builder::NullBufferBuilder;
+use arrow::array::{Array, ArrayData, LargeStringArray, StringArray, StringViewArray};
+use arrow::buffer::{Buffer, MutableBuffer, OffsetBuffer};
 use arrow::datatypes::DataType;
 use arrow::pyarrow::{FromPyArrow, ToPyArrow};
-use preflight::audience::{hash_many, hash_many_with_countries, HashOptions, HashOutput, IdType};
+use preflight::audience::{
+    hash_many_into, hash_many_with_countries, HashOptions, HashOutput, IdType,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -121,6 +122,18 @@ impl Column {
         Ok(Column::new(chunks))
     }
 
+    /// Calls `each` with every piece of rows `from..to` (a chunk, and rows `lo..hi` of it), in
+    /// order.
+    fn pieces<'c>(&'c self, from: usize, to: usize, mut each: impl FnMut(&'c Chunk, usize, usize)) {
+        for (chunk, &start) in self.chunks.iter().zip(&self.starts) {
+            let lo = from.clamp(start, start + chunk.len()) - start;
+            let hi = to.clamp(start, start + chunk.len()) - start;
+            if lo < hi {
+                each(chunk, lo, hi);
+            }
+        }
+    }
+
     /// The cells of rows `from..to`, in order.
     fn cells(&self, from: usize, to: usize) -> impl Iterator<Item = Option<&str>> + '_ {
         self.chunks
@@ -134,7 +147,9 @@ impl Column {
     }
 }
 
-/// Rows `from..to` hashed by the engine's bulk path; indexes from 0 (row `from`).
+/// Rows `from..to` hashed by the engine's bulk path; indexes from 0 (row `from`). Without a
+/// country column each piece of a chunk goes through `hash_many_into` with its array's own
+/// iterator (no per-row dispatch on the chunk's type).
 fn hash_range(
     t: IdType,
     opts: &HashOptions,
@@ -143,11 +158,30 @@ fn hash_range(
     from: usize,
     to: usize,
 ) -> HashOutput {
-    let values = values.cells(from, to).map(|v| v.unwrap_or(""));
-    match country {
-        None => hash_many(t, values, opts),
-        Some(c) => hash_many_with_countries(t, values.zip(c.cells(from, to)), opts),
+    if let Some(c) = country {
+        let values = values.cells(from, to).map(cell);
+        return hash_many_with_countries(t, values.zip(c.cells(from, to)), opts);
     }
+    let mut out = HashOutput::with_capacity(to - from);
+    values.pieces(from, to, |chunk, lo, hi| {
+        let n = hi - lo;
+        match chunk {
+            Chunk::Utf8(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, &mut out),
+            Chunk::Large(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, &mut out),
+            Chunk::View(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, &mut out),
+            Chunk::List(v) => {
+                let cells = v.get(lo..hi).unwrap_or_default().iter();
+                hash_many_into(t, cells.map(|c| cell(c.as_deref())), opts, &mut out)
+            }
+        }
+    });
+    out
+}
+
+/// A cell as the engine reads it: a null value is an empty one.
+#[inline]
+fn cell(v: Option<&str>) -> &str {
+    v.unwrap_or("")
 }
 
 /// How many threads hash `rows` rows when the caller allows `threads` (0: every core).
@@ -227,26 +261,80 @@ fn check_country(t: IdType, values: &Column, country: &Option<Column>) -> Result
     }
 }
 
+/// Each slot's output length in bytes, `None` when rejected. Outputs of hashed types (every
+/// type but `partner_user_id`) are 64 hex digits, so their lengths come from the rejections.
+fn slot_lengths(out: &HashOutput, fixed: bool) -> Box<dyn Iterator<Item = Option<usize>> + '_> {
+    if !fixed {
+        return Box::new(out.iter().map(|s| s.map(str::len)));
+    }
+    let mut errors = out.errors().iter().map(|e| e.0).peekable();
+    Box::new((0..out.len()).map(move |i| match errors.next_if_eq(&i) {
+        Some(_) => None,
+        None => Some(64),
+    }))
+}
+
+/// The outputs of every range, back to back, read in order.
+struct Bytes<'o> {
+    parts: std::slice::Iter<'o, (usize, HashOutput)>,
+    rest: &'o [u8],
+}
+
+impl Bytes<'_> {
+    /// The next `n` bytes as a buffer (fewer only if the outputs end first).
+    fn take(&mut self, n: usize) -> Buffer {
+        let mut b = MutableBuffer::with_capacity(n);
+        while b.len() < n {
+            if self.rest.is_empty() {
+                match self.parts.next() {
+                    Some((_, o)) => self.rest = o.joined().as_bytes(),
+                    None => break,
+                }
+            }
+            let (now, later) = self.rest.split_at((n - b.len()).min(self.rest.len()));
+            b.extend_from_slice(now);
+            self.rest = later;
+        }
+        b.into()
+    }
+}
+
 /// The rows' outputs as Arrow arrays of the values' chunk lengths: `string`, or `large_string`
 /// when the outputs pass what 32-bit offsets address (2 GiB, over 33 million hashes).
-fn arrays(outs: &[(usize, HashOutput)], lengths: &[usize]) -> Vec<ArrayData> {
-    let bytes: usize = outs.iter().map(|(_, o)| o.joined().len()).sum();
-    let large = i32::try_from(bytes).is_err();
-    let mut cells = outs.iter().flat_map(|(_, o)| o.iter());
+fn arrays(outs: &[(usize, HashOutput)], lengths: &[usize], t: IdType) -> Option<Vec<ArrayData>> {
+    let total: usize = outs.iter().map(|(_, o)| o.joined().len()).sum();
+    let ok: usize = outs.iter().map(|(_, o)| o.ok_count()).sum();
+    // Every output of a hashed type is 64 bytes long (checked, not assumed).
+    let fixed = t != IdType::PartnerUserId && Some(total) == ok.checked_mul(64);
+    let large = i32::try_from(total).is_err();
+    let mut slots = outs.iter().flat_map(|(_, o)| slot_lengths(o, fixed));
+    let mut bytes = Bytes {
+        parts: outs.iter(),
+        rest: &[],
+    };
     let mut arrays = Vec::with_capacity(lengths.len());
     for &len in lengths {
-        let cells = cells.by_ref().take(len);
+        let mut nulls = NullBufferBuilder::new(len);
+        let mut sizes = Vec::with_capacity(len);
+        for s in slots.by_ref().take(len) {
+            nulls.append(s.is_some());
+            sizes.push(s.unwrap_or(0));
+        }
+        let values = bytes.take(sizes.iter().sum());
+        let nulls = nulls.finish();
         arrays.push(if large {
-            let mut b = LargeStringBuilder::with_capacity(len, len.saturating_mul(64));
-            cells.for_each(|c| b.append_option(c));
-            b.finish().into_data()
+            let offsets = OffsetBuffer::<i64>::try_from_lengths(sizes).ok()?;
+            LargeStringArray::try_new(offsets, values, nulls)
+                .ok()?
+                .into_data()
         } else {
-            let mut b = StringBuilder::with_capacity(len, len.saturating_mul(64));
-            cells.for_each(|c| b.append_option(c));
-            b.finish().into_data()
+            let offsets = OffsetBuffer::<i32>::try_from_lengths(sizes).ok()?;
+            StringArray::try_new(offsets, values, nulls)
+                .ok()?
+                .into_data()
         });
     }
-    arrays
+    Some(arrays)
 }
 
 /// Arrow columns: `(outputs, rejections)`, the outputs one Arrow string array per chunk of
@@ -279,8 +367,13 @@ pub(crate) fn hash_arrow<'py>(
     let lengths: Vec<usize> = values.chunks.iter().map(Chunk::len).collect();
     let (data, rejected) = py.detach(|| {
         let outs = hash_all(t, &opts, &values, country.as_ref(), k);
-        (arrays(&outs, &lengths), rejections(&outs))
+        (arrays(&outs, &lengths, t), rejections(&outs))
     });
+    // Building arrays of checked lengths cannot fail; if it ever did, say so rather than panic.
+    let data = done(
+        py,
+        data.ok_or_else(|| Fail::of("internal_error", "the output column could not be built")),
+    )?;
     let arrays = data
         .iter()
         .map(|d| d.to_pyarrow(py))
