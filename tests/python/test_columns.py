@@ -272,3 +272,25 @@ def test_import_does_not_import_columns_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[:2] == ["[]", "[]"]
+
+
+def test_empty_columns() -> None:
+    out, rejected = preflight.hash_identifiers("email", pa.array([], type=pa.string()))
+    assert isinstance(out, pa.Array) and len(out) == 0 and rejected == []
+    out, rejected = preflight.hash_identifiers("email", pa.chunked_array([], type=pa.large_string()))
+    assert isinstance(out, pa.ChunkedArray) and out.num_chunks == 0 and out.type == pa.string()
+    out, rejected = preflight.hash_identifiers("partner_user_id", pa.chunked_array([[], []], type=pa.string()))
+    assert [len(c) for c in out.chunks] == [0, 0] and rejected == []
+
+
+def test_calls_from_several_python_threads() -> None:
+    # The GIL is released while hashing: calls from Python threads run side by side and each
+    # gets its own column's answer.
+    from concurrent.futures import ThreadPoolExecutor
+
+    columns = [pa.array([f"u{i}.{k}@x.com" for i in range(50_000)]) for k in range(4)]
+    alone = [preflight.hash_identifiers("email", c, threads=1)[0] for c in columns]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda c: preflight.hash_identifiers("email", c)[0], columns))
+    assert all(a.equals(b) for a, b in zip(alone, together))
+    assert together[3][7].as_py() == hashlib.sha256(b"u7.3@x.com").hexdigest()
