@@ -103,6 +103,9 @@ def test_vectors_through_every_kind_of_column(key: Any, cases: List[Dict[str, An
         "pandas": pd.Series(raws3, index=[10 * i + 7 for i in range(3 * n)], name="id"),
         "pandas_arrow": pd.Series(raws3, dtype="string[pyarrow]", name="id"),
         "polars": pl.Series("id", raws3),
+        "polars_chunked": pl.concat(
+            [pl.Series("id", raws3[:n]), pl.Series("id", raws3[n:])], rechunk=False
+        ),
     }
     for name, column in columns.items():
         out, rej = preflight.hash_identifiers(key[0], column, **options)
@@ -114,7 +117,7 @@ def test_vectors_through_every_kind_of_column(key: Any, cases: List[Dict[str, An
         elif name.startswith("pandas"):
             assert isinstance(out, pd.Series)
             assert out.index.equals(column.index) and out.name == "id"
-        elif name == "polars":
+        elif name.startswith("polars"):
             assert isinstance(out, pl.Series) and out.name == "id"
         else:
             assert isinstance(out, pa.Array) and out.type == pa.string()
@@ -152,6 +155,10 @@ def test_nulls_are_empty_cells() -> None:
     assert rejected == [(1, "empty"), (2, "empty")]
     out, rejected = preflight.hash_identifiers("email", pl.Series("e", [None, "a@b.c"]))
     assert out.to_list()[0] is None and rejected == [(0, "empty")]
+    # A column of nothing but nulls has Arrow's null type: its cells are empty ones too.
+    for column in (pa.array([None, None]), pd.Series([None, None], dtype=object)):
+        out, rejected = preflight.hash_identifiers("email", column)
+        assert _flat(out) == [None, None] and rejected == [(0, "empty"), (1, "empty")]
 
 
 def test_partner_ids_verbatim() -> None:
@@ -294,3 +301,15 @@ def test_calls_from_several_python_threads() -> None:
         together = list(pool.map(lambda c: preflight.hash_identifiers("email", c)[0], columns))
     assert all(a.equals(b) for a, b in zip(alone, together))
     assert together[3][7].as_py() == hashlib.sha256(b"u7.3@x.com").hexdigest()
+
+
+def test_lone_surrogates_in_a_list_with_countries() -> None:
+    # A value with no UTF-8 form is invalid_utf8 whatever its country; a country with none
+    # names no country (invalid_country), never a guess.
+    out, rejected = preflight.hash_identifiers(
+        "phone_number",
+        ["020 7183 8750", "020\ud800 7183", "020 7183 8750"],
+        country=["GB", "XX", "G\ud800B"],
+    )
+    assert out[0] is not None and out[1:] == [None, None]
+    assert rejected == [(1, "invalid_utf8"), (2, "invalid_country")]

@@ -18,7 +18,7 @@
 
 use crate::fail::{done, Fail};
 use crate::hash::both;
-use arrow::array::builder::NullBufferBuilder;
+use arrow::array::builder::{LargeStringBuilder, NullBufferBuilder};
 use arrow::array::{Array, ArrayData, LargeStringArray, StringArray, StringViewArray};
 use arrow::buffer::{Buffer, MutableBuffer, NullBuffer, OffsetBuffer};
 use arrow::datatypes::DataType;
@@ -27,7 +27,7 @@ use preflight::audience::{
     hash_many_into, hash_many_with_countries, HashOptions, HashOutput, IdError, IdType,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use std::sync::Mutex;
 
 /// The fewest rows a thread is given: below twice this, a column is hashed on one thread.
@@ -41,12 +41,11 @@ pub(crate) const MAX_THREADS: usize = 256;
 /// The Arrow types a column of values or countries may have.
 const ACCEPTED: &str = "string, large_string or string_view";
 
-/// One chunk of a column: an Arrow string array, or `str` values copied out of a list.
+/// One chunk of a column: an Arrow string array (a list of `str` is copied into one).
 enum Chunk {
     Utf8(StringArray),
     Large(LargeStringArray),
     View(StringViewArray),
-    List(Vec<Option<String>>),
 }
 
 impl Chunk {
@@ -69,7 +68,6 @@ impl Chunk {
             Chunk::Utf8(a) => a.len(),
             Chunk::Large(a) => a.len(),
             Chunk::View(a) => a.len(),
-            Chunk::List(v) => v.len(),
         }
     }
 
@@ -80,7 +78,6 @@ impl Chunk {
             Chunk::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
             Chunk::Large(a) => a.is_valid(i).then(|| a.value(i)),
             Chunk::View(a) => a.is_valid(i).then(|| a.value(i)),
-            Chunk::List(v) => v.get(i).and_then(Option::as_deref),
         }
     }
 }
@@ -184,10 +181,6 @@ fn hash_piece(
         Chunk::Utf8(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, out),
         Chunk::Large(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, out),
         Chunk::View(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, out),
-        Chunk::List(v) => {
-            let cells = v.get(lo..hi).unwrap_or_default().iter();
-            hash_many_into(t, cells.map(|c| cell(c.as_deref())), opts, out)
-        }
     }
 }
 
@@ -543,20 +536,26 @@ pub(crate) fn hash_arrow<'py>(
     Ok((arrays, rejected))
 }
 
-/// `str` values copied out with the GIL held; a `str` with a lone surrogate (no UTF-8 form)
-/// is an empty cell, its row listed in `lone`.
-fn texts(values: &[Bound<'_, PyString>], lone: &mut Vec<usize>) -> Vec<Option<String>> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| match v.to_cow() {
-            Ok(s) => Some(s.into_owned()),
-            Err(_) => {
-                lone.push(i);
-                Some(String::new())
+/// `str` cells copied out with the GIL held into one Arrow array (no allocation per value); a
+/// `str` with a lone surrogate (no UTF-8 form) is written as `lone` and its row listed in
+/// `lone_rows`.
+fn texts<'a, 'py: 'a>(
+    cells: impl ExactSizeIterator<Item = Option<&'a Bound<'py, PyString>>>,
+    lone: &str,
+    lone_rows: &mut Vec<usize>,
+) -> Chunk {
+    let mut b = LargeStringBuilder::with_capacity(cells.len(), cells.len().saturating_mul(24));
+    for (i, cell) in cells.enumerate() {
+        match cell.map(|s| s.to_cow()) {
+            Some(Ok(s)) => b.append_value(s),
+            Some(Err(_)) => {
+                lone_rows.push(i);
+                b.append_value(lone);
             }
-        })
-        .collect()
+            None => b.append_null(),
+        }
+    }
+    Chunk::Large(b.finish())
 }
 
 /// A list of `str`: `(outputs, rejections)`, an output per value (`None` where rejected) and
@@ -566,45 +565,34 @@ fn texts(values: &[Bound<'_, PyString>], lone: &mut Vec<usize>) -> Vec<Option<St
 #[pyfunction]
 #[pyo3(signature = (id_type, values, country=None, threads=0, phone_format=None, default_country_code=None, prehashed=false))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-pub(crate) fn hash_list(
-    py: Python<'_>,
+pub(crate) fn hash_list<'py>(
+    py: Python<'py>,
     id_type: &str,
-    values: Vec<Bound<'_, PyString>>,
-    country: Option<Vec<Option<Bound<'_, PyString>>>>,
+    values: Vec<Bound<'py, PyString>>,
+    country: Option<Vec<Option<Bound<'py, PyString>>>>,
     threads: usize,
     phone_format: Option<&str>,
     default_country_code: Option<&str>,
     prehashed: bool,
-) -> PyResult<(Vec<Option<String>>, Vec<(usize, &'static str)>)> {
+) -> PyResult<(Bound<'py, PyList>, Vec<(usize, &'static str)>)> {
     let (t, opts) = done(
         py,
         both(id_type, phone_format, default_country_code, prehashed),
     )?;
+    // A value with a lone surrogate is hashed as an empty one and its rejection renamed below;
+    // a country with one is U+FFFD, which names no country.
     let mut lone = Vec::new();
-    let values = Column::new(vec![Chunk::List(texts(&values, &mut lone))]);
+    let values = Column::new(vec![texts(values.iter().map(Some), "", &mut lone)]);
     let country = country.map(|c| {
-        let cells = c
-            .iter()
-            .map(|v| {
-                v.as_ref().map(|s| {
-                    s.to_cow()
-                        .map_or_else(|_| "\u{FFFD}".into(), |s| s.into_owned())
-                })
-            })
-            .collect();
-        Column::new(vec![Chunk::List(cells)])
+        let cells = texts(c.iter().map(Option::as_ref), "\u{FFFD}", &mut Vec::new());
+        Column::new(vec![cells])
     });
     done(py, check_country(t, &values, &country))?;
     let k = thread_count(values.len, threads);
-    let hashed = py.detach(|| {
-        let outs = hash_all(t, &opts, &values, country.as_ref(), k)?;
-        let outputs: Vec<Option<String>> = outs
-            .iter()
-            .flat_map(|(_, o)| o.iter().map(|s| s.map(str::to_owned)))
-            .collect();
-        Ok((outputs, rejections(&outs)))
-    });
-    let (outputs, mut rejected) = done(py, hashed)?;
+    let hashed = py.detach(|| hash_all(t, &opts, &values, country.as_ref(), k));
+    let outs = done(py, hashed)?;
+    let outputs = PyList::new(py, outs.iter().flat_map(|(_, o)| o.iter()))?;
+    let mut rejected = rejections(&outs);
     for (i, code) in rejected.iter_mut() {
         if lone.binary_search(i).is_ok() {
             *code = "invalid_utf8";

@@ -47,7 +47,8 @@ def _kind(values: Any) -> str:
 
 def _chunks(column: Any, what: str) -> List[Any]:
     """The pyarrow arrays of a column of any kind but a list: strings of the three accepted
-    types as they are, a dictionary of strings decoded (exact), anything else refused."""
+    types as they are, a dictionary of strings decoded and an all-null column cast (both
+    exact), anything else refused."""
     pa = _module("pyarrow")
 
     kind = _kind(column)
@@ -68,6 +69,8 @@ def _strings(chunk: Any, what: str) -> Any:
     t = chunk.type
     if pa.types.is_dictionary(t) and _is_string(t.value_type):
         return chunk.dictionary_decode()
+    if pa.types.is_null(t):  # only nulls (a pandas column of None): strings, all null
+        return chunk.cast(pa.string())
     if not _is_string(t):
         raise PreflightError("invalid_argument", f"{what} must be {_ACCEPTED}")
     return chunk
