@@ -18,6 +18,8 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import preflight
 from preflight import PreflightError
@@ -178,6 +180,8 @@ def test_threads_give_the_same_output() -> None:
     assert one[0].equals(four[0]) and one[1] == four[1]
     every = preflight.hash_identifiers("email", column)
     assert every[0].equals(one[0]) and every[1] == one[1]
+    many = preflight.hash_identifiers("email", column, threads=10**30)
+    assert many[0].equals(one[0]) and many[1] == one[1]
     listed = preflight.hash_identifiers("email", values, threads=4)
     assert listed == (one[0].to_pylist(), one[1])
     assert len(one[1]) == len([v for v in values if "@" not in v])
@@ -313,3 +317,29 @@ def test_lone_surrogates_in_a_list_with_countries() -> None:
     )
     assert out[0] is not None and out[1:] == [None, None]
     assert rejected == [(1, "invalid_utf8"), (2, "invalid_country")]
+
+CELLS = st.one_of(
+    st.none(),
+    st.sampled_from(["a@b.co", " A@B.CO ", "", "x", "+44 20 7183 8750", "\u212a@x.fr"]),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cells=st.lists(CELLS, max_size=40),
+    cuts=st.lists(st.integers(0, 40), max_size=4),
+    t=st.sampled_from(["email", "phone_number", "partner_user_id", "handle"]),
+    kind=st.sampled_from([pa.string(), pa.large_string(), pa.string_view()]),
+)
+def test_any_chunking_matches_the_list_path(
+    cells: List[Optional[str]], cuts: List[int], t: str, kind: Any
+) -> None:
+    # The list path with "" for a null, against the same cells cut into chunks anywhere.
+    want = preflight.hash_identifiers(t, ["" if c is None else c for c in cells])
+    bounds = sorted({0, len(cells), *[min(c, len(cells)) for c in cuts]})
+    chunks = [pa.array(cells[a:b], type=kind) for a, b in zip(bounds, bounds[1:])]
+    column = pa.chunked_array(chunks, type=kind)
+    out, rejected = preflight.hash_identifiers(t, column)
+    assert (out.to_pylist(), rejected) == want
+    assert [len(c) for c in out.chunks] == [len(c) for c in chunks]

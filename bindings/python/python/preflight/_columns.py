@@ -100,12 +100,13 @@ def _as_kind(outputs: List[Any], values: Any, kind: str) -> Any:
 
 
 def _threads(threads: Any) -> int:
-    """`threads` as the native call takes it: 0 for every core."""
+    """`threads` as the native call takes it: 0 for every core; a huge count is capped (the
+    native side starts at most `MAX_THREADS` anyway)."""
     if threads is None:
         return 0
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise PreflightError("bad_options", "threads must be a positive int or None")
-    return threads
+    return min(threads, 1 << 16)
 
 
 def _str_list(values: Any, what: str, nulls: bool) -> List[Any]:
