@@ -267,6 +267,9 @@ def test_country_errors() -> None:
         ["a@b.c", b"x"],
         "a@b.c",
         42,
+        pd.DataFrame({"email": ["a@b.c"]}),
+        pl.DataFrame({"email": ["a@b.c"]}),
+        pa.table({"email": ["a@b.c"]}),
     ],
 )
 def test_wrong_columns(column: Any) -> None:

@@ -33,7 +33,17 @@ def _is(value: Any, module: str, names: Tuple[str, ...]) -> bool:
     return mod is not None and any(isinstance(value, getattr(mod, n)) for n in names)
 
 
+_TABLES = {
+    "pyarrow": ("Table", "RecordBatch"),
+    "pandas": ("DataFrame",),
+    "polars": ("DataFrame", "LazyFrame"),
+}
+
+
 def _kind(values: Any) -> str:
+    # A table iterates over its column names: never take it for a list of values.
+    if any(_is(values, module, names) for module, names in _TABLES.items()):
+        raise PreflightError("invalid_argument", "pass one column, not a table")
     if _is(values, "pyarrow", ("ChunkedArray",)):
         return "chunked"
     if _is(values, "pyarrow", ("Array",)):
