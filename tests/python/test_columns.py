@@ -198,7 +198,8 @@ def test_bad_threads(threads: Any) -> None:
 
 
 PHONES = ["020 7183 8750", "020 7183 8750", "(657) 777-0000", "0301234567", "+44 20 7183 8750", ""]
-COUNTRIES: List[Optional[str]] = ["44", "GB", "+1", "XX", None, "49"]
+PHONES += ["(657) 777-0000", "(657) 777-0000"]
+COUNTRIES: List[Optional[str]] = ["44", "GB", "+1", "XX", None, "49", None, ""]
 
 
 def test_country_per_row() -> None:
@@ -221,14 +222,19 @@ def test_country_per_row() -> None:
             rejected.append((i, e.code))
     assert want[0] == want[1] == want[4] and None not in (want[0], want[2])
     assert rejected[-1] == (5, "empty")
+    # A null or empty country cell keeps the default country code ("1").
+    assert want[6] == want[7] == want[2]
     opts: Dict[str, Any] = {"default_country_code": "1"}
     kinds: List[Tuple[Any, Any]] = [
         (PHONES, COUNTRIES),
         (pa.array(PHONES), pa.array(COUNTRIES, type=pa.string())),
         (pa.array(PHONES), COUNTRIES),
         (PHONES, pa.array(COUNTRIES, type=pa.large_string())),
-        (pa.chunked_array([PHONES[:2], PHONES[2:]]), pa.chunked_array([COUNTRIES[:3], COUNTRIES[3:]])),
-        (pd.Series(PHONES, index=list("abcdef")), pd.Series(COUNTRIES)),
+        (
+            pa.chunked_array([PHONES[:2], PHONES[2:]]),
+            pa.chunked_array([COUNTRIES[:3], COUNTRIES[3:]], type=pa.string()),
+        ),
+        (pd.Series(PHONES, index=list("abcdefgh")), pd.Series(COUNTRIES)),
         (pl.Series("p", PHONES), pl.Series("c", COUNTRIES)),
     ]
     for values, country in kinds:
@@ -249,7 +255,7 @@ def test_country_errors() -> None:
             preflight.hash_identifiers("email", values, country=COUNTRIES)
         assert e.value.code == "bad_options"
         with pytest.raises(PreflightError) as e:
-            preflight.hash_identifiers("phone_number", values, country=[1, 2, 3, 4, 5, 6])
+            preflight.hash_identifiers("phone_number", values, country=[1] * len(PHONES))
         assert e.value.code == "invalid_argument"
 
 
