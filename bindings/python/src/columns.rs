@@ -3,14 +3,17 @@
 //!
 //! Arrow arrays cross by the Arrow C data interface (`arrow::pyarrow`, PyCapsules): the values
 //! are read in place from the array's buffers through the typed arrays (`StringArray`,
-//! `LargeStringArray`, `StringViewArray`), never as a Python object per value, and the outputs
-//! are built with the arrow builders and handed back the same way.
+//! `LargeStringArray`, `StringViewArray`), never as a Python object per value, and the output
+//! arrays are built from their buffers and handed back the same way. A list of `str` is copied
+//! into one Arrow array first (with the GIL held), and takes the same path.
 //!
 //! A column is hashed in contiguous row ranges, one per thread (at most `threads`, and none
 //! shorter than [`MIN_ROWS_PER_THREAD`]), each by the engine's bulk path
-//! (`preflight::audience::hash_many`, or `hash_many_with_countries` with a country per row);
-//! the ranges' outputs are joined in row order, their rejections' positions offset by where
-//! the range starts, so the result does not depend on the number of threads.
+//! (`preflight::audience::hash_many_into`, or `hash_many_with_countries` with a country per
+//! row). For hashed types each row's 64 digits go to `64 * row` of its chunk's output buffer,
+//! which the threads share as disjoint slices ([`digit_arrays`]); partner ids (any length) are
+//! joined in row order afterwards ([`arrays`]). Rejections' positions are offset by where their
+//! range starts, so the result does not depend on the number of threads.
 //!
 //! Rules of a cell (the CLI's for a CSV cell): a null value is hashed as an empty one (null out,
 //! rejected as `empty`); a null or empty country falls back to `default_country_code`, any
