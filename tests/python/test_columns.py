@@ -259,6 +259,16 @@ def test_country_errors() -> None:
         assert e.value.code == "invalid_argument"
 
 
+class _Capsule:
+    """Another library's Arrow array (it has the PyCapsule method, and iterates as str)."""
+
+    def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
+        return pa.array(["a@b.c"]).__arrow_c_array__(requested_schema)
+
+    def __iter__(self) -> Any:
+        return iter(["a@b.c"])
+
+
 @pytest.mark.parametrize(
     "column",
     [
@@ -276,6 +286,7 @@ def test_country_errors() -> None:
         pd.DataFrame({"email": ["a@b.c"]}),
         pl.DataFrame({"email": ["a@b.c"]}),
         pa.table({"email": ["a@b.c"]}),
+        _Capsule(),
     ],
 )
 def test_wrong_columns(column: Any) -> None:

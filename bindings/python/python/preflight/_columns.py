@@ -52,6 +52,9 @@ def _kind(values: Any) -> str:
         return "pandas"
     if _is(values, "polars", ("Series",)):
         return "polars"
+    if hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
+        # Another library's Arrow column: its own kind could not be given back.
+        raise PreflightError("invalid_argument", "pass a pyarrow, pandas or polars column")
     return "list"
 
 
