@@ -127,8 +127,7 @@ impl Column {
     /// order.
     fn pieces<'c>(&'c self, from: usize, to: usize, mut each: impl FnMut(&'c Chunk, usize, usize)) {
         for (chunk, &start) in self.chunks.iter().zip(&self.starts) {
-            let lo = from.clamp(start, start + chunk.len()) - start;
-            let hi = to.clamp(start, start + chunk.len()) - start;
+            let (lo, hi) = part(start, chunk.len(), from, to);
             if lo < hi {
                 each(chunk, lo, hi);
             }
@@ -141,11 +140,17 @@ impl Column {
             .iter()
             .zip(&self.starts)
             .flat_map(move |(chunk, &start)| {
-                let lo = from.clamp(start, start + chunk.len()) - start;
-                let hi = to.clamp(start, start + chunk.len()) - start;
+                let (lo, hi) = part(start, chunk.len(), from, to);
                 (lo..hi).map(move |i| chunk.get(i))
             })
     }
+}
+
+/// The rows of `from..to` (of the column) that fall in the chunk of `len` rows starting at row
+/// `start`, as `lo..hi` of that chunk (empty when none do).
+fn part(start: usize, len: usize, from: usize, to: usize) -> (usize, usize) {
+    let end = start + len;
+    (from.clamp(start, end) - start, to.clamp(start, end) - start)
 }
 
 /// Rows `from..to` hashed by the engine's bulk path; indexes from 0 (row `from`). Without a
@@ -374,8 +379,7 @@ fn digit_arrays(
     {
         let mut rest: &mut [u8] = buffer;
         for (pieces, w) in work.iter_mut().zip(b.windows(2)) {
-            let lo = w[0].clamp(start, start + len) - start;
-            let hi = w[1].clamp(start, start + len) - start;
+            let (lo, hi) = part(start, len, w[0], w[1]);
             if lo < hi {
                 let (digits, later) = std::mem::take(&mut rest).split_at_mut(64 * (hi - lo));
                 rest = later;
