@@ -216,6 +216,7 @@ def spark() -> Iterator[Any]:
         SparkSession.builder.master("local[2]")
         .appName("preflight-test")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
         .getOrCreate()
     )
@@ -356,6 +357,7 @@ def test_integer_country_column(spark: Any) -> None:
         ({"column": "email", "rejection": ""}, "invalid_argument"),
         ({"column": "email", "country": "missing"}, "unknown_column"),
         ({"column": "email", "country": "x"}, "invalid_argument"),
+        ({"column": "email", "country": "email"}, "bad_options"),  # only phone_number has one
         ({"column": "email", "type": "fax"}, "unknown_id_type"),
         ({"column": "email", "colour": "red"}, "bad_options"),
         ({"column": "email", "phone_format": "nope"}, None),

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Callable, List, Optional, Sequence, Union
 
 import polars as pl
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]  # no stubs: its types are Any here
 
 from ._errors import PreflightError
 from ._hash import hash_identifiers  # the public function (re-exported by preflight)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Optional, Sequence
 
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]  # no stubs: its types are Any here
 from pyspark.sql.types import (
     ByteType,
     IntegerType,
@@ -190,7 +190,11 @@ def hash_column(
     for name, what in ((output, "output"), (rejection, "rejection")):
         if not isinstance(name, str) or not name:
             raise PreflightError("invalid_argument", f"{what} must be a non-empty column name")
-    key = (lambda s: s) if _case_sensitive(df) else (lambda s: s.lower())
+    sensitive = _case_sensitive(df)
+
+    def key(name: str) -> str:
+        return name if sensitive else name.lower()
+
     taken = {key(f.name) for f in fields}
     if key(output) in taken or key(rejection) in taken:
         raise PreflightError("column_exists", "an output name is already a column of the DataFrame")
