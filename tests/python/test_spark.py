@@ -330,6 +330,19 @@ def test_columns_kept_and_schema(spark: Any) -> None:
     ]
 
 
+def test_large_var_types(spark: Any) -> None:
+    """With spark.sql.execution.arrow.useLargeVarTypes Spark sends and expects large_string."""
+    import preflight.spark as pfs
+
+    spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
+    try:
+        df = spark.createDataFrame([("B@x.com",), ("",)], "email STRING")
+        got = [tuple(r) for r in pfs.hash_column(df, "email", "email").collect()]
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
+    assert got == [("B@x.com", hashlib.sha256(b"b@x.com").hexdigest(), None), ("", None, "empty")]
+
+
 def test_integer_country_column(spark: Any) -> None:
     import preflight.spark as pfs
 
