@@ -3,14 +3,17 @@
 //!
 //! Arrow arrays cross by the Arrow C data interface (`arrow::pyarrow`, PyCapsules): the values
 //! are read in place from the array's buffers through the typed arrays (`StringArray`,
-//! `LargeStringArray`, `StringViewArray`), never as a Python object per value, and the outputs
-//! are built with the arrow builders and handed back the same way.
+//! `LargeStringArray`, `StringViewArray`), never as a Python object per value, and the output
+//! arrays are built from their buffers and handed back the same way. A list of `str` is copied
+//! into one Arrow array first (with the GIL held), and takes the same path.
 //!
 //! A column is hashed in contiguous row ranges, one per thread (at most `threads`, and none
 //! shorter than [`MIN_ROWS_PER_THREAD`]), each by the engine's bulk path
-//! (`preflight::audience::hash_many`, or `hash_many_with_countries` with a country per row);
-//! the ranges' outputs are joined in row order, their rejections' positions offset by where
-//! the range starts, so the result does not depend on the number of threads.
+//! (`preflight::audience::hash_many_into`, or `hash_many_with_countries` with a country per
+//! row). For hashed types each row's 64 digits go to `64 * row` of its chunk's output buffer,
+//! which the threads share as disjoint slices ([`digit_arrays`]); partner ids (any length) are
+//! joined in row order afterwards ([`arrays`]). Rejections' positions are offset by where their
+//! range starts, so the result does not depend on the number of threads.
 //!
 //! Rules of a cell (the CLI's for a CSV cell): a null value is hashed as an empty one (null out,
 //! rejected as `empty`); a null or empty country falls back to `default_country_code`, any
@@ -18,7 +21,7 @@
 
 use crate::fail::{done, Fail};
 use crate::hash::both;
-use arrow::array::builder::NullBufferBuilder;
+use arrow::array::builder::{LargeStringBuilder, NullBufferBuilder};
 use arrow::array::{Array, ArrayData, LargeStringArray, StringArray, StringViewArray};
 use arrow::buffer::{Buffer, MutableBuffer, NullBuffer, OffsetBuffer};
 use arrow::datatypes::DataType;
@@ -27,12 +30,12 @@ use preflight::audience::{
     hash_many_into, hash_many_with_countries, HashOptions, HashOutput, IdError, IdType,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use std::sync::Mutex;
 
-/// The fewest rows a thread is given: below twice this, a column is hashed on one thread
-/// (starting a thread costs about as much as hashing a few thousand values; measured with
-/// bench/python/columns.py).
+/// The fewest rows a thread is given: below twice this, a column is hashed on one thread.
+/// Starting a thread costs tens of microseconds; hashing this many emails about 4 ms of CPU
+/// (release build, 117 ns a row), so a thread is started only where it pays many times over.
 pub(crate) const MIN_ROWS_PER_THREAD: usize = 32_768;
 
 /// The most threads one call starts, whatever `threads` asks for.
@@ -41,12 +44,11 @@ pub(crate) const MAX_THREADS: usize = 256;
 /// The Arrow types a column of values or countries may have.
 const ACCEPTED: &str = "string, large_string or string_view";
 
-/// One chunk of a column: an Arrow string array, or `str` values copied out of a list.
+/// One chunk of a column: an Arrow string array (a list of `str` is copied into one).
 enum Chunk {
     Utf8(StringArray),
     Large(LargeStringArray),
     View(StringViewArray),
-    List(Vec<Option<String>>),
 }
 
 impl Chunk {
@@ -69,7 +71,6 @@ impl Chunk {
             Chunk::Utf8(a) => a.len(),
             Chunk::Large(a) => a.len(),
             Chunk::View(a) => a.len(),
-            Chunk::List(v) => v.len(),
         }
     }
 
@@ -80,7 +81,6 @@ impl Chunk {
             Chunk::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
             Chunk::Large(a) => a.is_valid(i).then(|| a.value(i)),
             Chunk::View(a) => a.is_valid(i).then(|| a.value(i)),
-            Chunk::List(v) => v.get(i).and_then(Option::as_deref),
         }
     }
 }
@@ -127,8 +127,7 @@ impl Column {
     /// order.
     fn pieces<'c>(&'c self, from: usize, to: usize, mut each: impl FnMut(&'c Chunk, usize, usize)) {
         for (chunk, &start) in self.chunks.iter().zip(&self.starts) {
-            let lo = from.clamp(start, start + chunk.len()) - start;
-            let hi = to.clamp(start, start + chunk.len()) - start;
+            let (lo, hi) = part(start, chunk.len(), from, to);
             if lo < hi {
                 each(chunk, lo, hi);
             }
@@ -141,11 +140,17 @@ impl Column {
             .iter()
             .zip(&self.starts)
             .flat_map(move |(chunk, &start)| {
-                let lo = from.clamp(start, start + chunk.len()) - start;
-                let hi = to.clamp(start, start + chunk.len()) - start;
+                let (lo, hi) = part(start, chunk.len(), from, to);
                 (lo..hi).map(move |i| chunk.get(i))
             })
     }
+}
+
+/// The rows of `from..to` (of the column) that fall in the chunk of `len` rows starting at row
+/// `start`, as `lo..hi` of that chunk (empty when none do).
+fn part(start: usize, len: usize, from: usize, to: usize) -> (usize, usize) {
+    let end = start + len;
+    (from.clamp(start, end) - start, to.clamp(start, end) - start)
 }
 
 /// Rows `from..to` hashed by the engine's bulk path; indexes from 0 (row `from`). Without a
@@ -184,10 +189,6 @@ fn hash_piece(
         Chunk::Utf8(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, out),
         Chunk::Large(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, out),
         Chunk::View(a) => hash_many_into(t, a.slice(lo, n).iter().map(cell), opts, out),
-        Chunk::List(v) => {
-            let cells = v.get(lo..hi).unwrap_or_default().iter();
-            hash_many_into(t, cells.map(|c| cell(c.as_deref())), opts, out)
-        }
     }
 }
 
@@ -378,8 +379,7 @@ fn digit_arrays(
     {
         let mut rest: &mut [u8] = buffer;
         for (pieces, w) in work.iter_mut().zip(b.windows(2)) {
-            let lo = w[0].clamp(start, start + len) - start;
-            let hi = w[1].clamp(start, start + len) - start;
+            let (lo, hi) = part(start, len, w[0], w[1]);
             if lo < hi {
                 let (digits, later) = std::mem::take(&mut rest).split_at_mut(64 * (hi - lo));
                 rest = later;
@@ -543,20 +543,26 @@ pub(crate) fn hash_arrow<'py>(
     Ok((arrays, rejected))
 }
 
-/// `str` values copied out with the GIL held; a `str` with a lone surrogate (no UTF-8 form)
-/// is an empty cell, its row listed in `lone`.
-fn texts(values: &[Bound<'_, PyString>], lone: &mut Vec<usize>) -> Vec<Option<String>> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| match v.to_cow() {
-            Ok(s) => Some(s.into_owned()),
-            Err(_) => {
-                lone.push(i);
-                Some(String::new())
+/// `str` cells copied out with the GIL held into one Arrow array (no allocation per value); a
+/// `str` with a lone surrogate (no UTF-8 form) is written as `lone` and its row listed in
+/// `lone_rows`.
+fn texts<'a, 'py: 'a>(
+    cells: impl ExactSizeIterator<Item = Option<&'a Bound<'py, PyString>>>,
+    lone: &str,
+    lone_rows: &mut Vec<usize>,
+) -> Chunk {
+    let mut b = LargeStringBuilder::with_capacity(cells.len(), cells.len().saturating_mul(24));
+    for (i, cell) in cells.enumerate() {
+        match cell.map(|s| s.to_cow()) {
+            Some(Ok(s)) => b.append_value(s),
+            Some(Err(_)) => {
+                lone_rows.push(i);
+                b.append_value(lone);
             }
-        })
-        .collect()
+            None => b.append_null(),
+        }
+    }
+    Chunk::Large(b.finish())
 }
 
 /// A list of `str`: `(outputs, rejections)`, an output per value (`None` where rejected) and
@@ -566,45 +572,34 @@ fn texts(values: &[Bound<'_, PyString>], lone: &mut Vec<usize>) -> Vec<Option<St
 #[pyfunction]
 #[pyo3(signature = (id_type, values, country=None, threads=0, phone_format=None, default_country_code=None, prehashed=false))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-pub(crate) fn hash_list(
-    py: Python<'_>,
+pub(crate) fn hash_list<'py>(
+    py: Python<'py>,
     id_type: &str,
-    values: Vec<Bound<'_, PyString>>,
-    country: Option<Vec<Option<Bound<'_, PyString>>>>,
+    values: Vec<Bound<'py, PyString>>,
+    country: Option<Vec<Option<Bound<'py, PyString>>>>,
     threads: usize,
     phone_format: Option<&str>,
     default_country_code: Option<&str>,
     prehashed: bool,
-) -> PyResult<(Vec<Option<String>>, Vec<(usize, &'static str)>)> {
+) -> PyResult<(Bound<'py, PyList>, Vec<(usize, &'static str)>)> {
     let (t, opts) = done(
         py,
         both(id_type, phone_format, default_country_code, prehashed),
     )?;
+    // A value with a lone surrogate is hashed as an empty one and its rejection renamed below;
+    // a country with one is U+FFFD, which names no country.
     let mut lone = Vec::new();
-    let values = Column::new(vec![Chunk::List(texts(&values, &mut lone))]);
+    let values = Column::new(vec![texts(values.iter().map(Some), "", &mut lone)]);
     let country = country.map(|c| {
-        let cells = c
-            .iter()
-            .map(|v| {
-                v.as_ref().map(|s| {
-                    s.to_cow()
-                        .map_or_else(|_| "\u{FFFD}".into(), |s| s.into_owned())
-                })
-            })
-            .collect();
-        Column::new(vec![Chunk::List(cells)])
+        let cells = texts(c.iter().map(Option::as_ref), "\u{FFFD}", &mut Vec::new());
+        Column::new(vec![cells])
     });
     done(py, check_country(t, &values, &country))?;
     let k = thread_count(values.len, threads);
-    let hashed = py.detach(|| {
-        let outs = hash_all(t, &opts, &values, country.as_ref(), k)?;
-        let outputs: Vec<Option<String>> = outs
-            .iter()
-            .flat_map(|(_, o)| o.iter().map(|s| s.map(str::to_owned)))
-            .collect();
-        Ok((outputs, rejections(&outs)))
-    });
-    let (outputs, mut rejected) = done(py, hashed)?;
+    let hashed = py.detach(|| hash_all(t, &opts, &values, country.as_ref(), k));
+    let outs = done(py, hashed)?;
+    let outputs = PyList::new(py, outs.iter().flat_map(|(_, o)| o.iter()))?;
+    let mut rejected = rejections(&outs);
     for (i, code) in rejected.iter_mut() {
         if lone.binary_search(i).is_ok() {
             *code = "invalid_utf8";
