@@ -367,9 +367,9 @@ def test_integer_country_column(spark: Any) -> None:
     [
         ({"column": "nope"}, "unknown_column"),
         ({"column": "n"}, "invalid_argument"),
-        ({"column": "email", "output": "n"}, "column_exists"),
-        ({"column": "email", "output": "N"}, "column_exists"),  # Spark ignores case by default
-        ({"column": "email", "output": "a", "rejection": "a"}, "column_exists"),
+        ({"column": "email", "output": "n"}, "invalid_argument"),
+        ({"column": "email", "output": "N"}, "invalid_argument"),  # Spark ignores case by default
+        ({"column": "email", "output": "a", "rejection": "a"}, "invalid_argument"),
         ({"column": "email", "rejection": ""}, "invalid_argument"),
         ({"column": "email", "country": "missing"}, "unknown_column"),
         ({"column": "email", "country": "x"}, "invalid_argument"),

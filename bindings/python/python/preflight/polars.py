@@ -86,7 +86,7 @@ def _run(
         id_type, values, country=country, threads=threads, **options
     )
     if len(hashes) != len(values):
-        raise PreflightError("internal", "the hash column does not have one value per row")
+        raise PreflightError("internal_error", "the hash column does not have one value per row")
     return hashes, rejected
 
 

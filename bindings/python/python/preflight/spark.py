@@ -94,7 +94,7 @@ class _HashBatches:
         n = batch.num_rows
         if len(hashes) != n:
             # Never a column shifted against its rows.
-            raise PreflightError("internal", "the hash column does not have one value per row")
+            raise PreflightError("internal_error", "the hash column does not have one value per row")
         codes: List[Optional[str]] = [None] * n
         for position, code in rejected:
             codes[position] = code
@@ -201,9 +201,9 @@ def hash_column(
 
     taken = {key(f.name) for f in fields}
     if key(output) in taken or key(rejection) in taken:
-        raise PreflightError("column_exists", "an output name is already a column of the DataFrame")
+        raise PreflightError("invalid_argument", "an output name is already a column of the DataFrame")
     if key(output) == key(rejection):
-        raise PreflightError("column_exists", "output and rejection must be different names")
+        raise PreflightError("invalid_argument", "output and rejection must be different names")
 
     if threads is None:
         threads = _task_cpus(session)
