@@ -38,7 +38,7 @@ fn both(
 pub(crate) fn hash_identifier(
     py: Python<'_>,
     id_type: &str,
-    value: &str,
+    value: &Bound<'_, PyString>,
     phone_format: Option<&str>,
     default_country_code: Option<&str>,
     prehashed: bool,
@@ -46,11 +46,25 @@ pub(crate) fn hash_identifier(
     done(
         py,
         both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+            // The value after the type and the options, as in `hash_identifiers`, where a bad
+            // option fails the call whatever the values are.
+            let value = utf8(value)?;
             let mut s = String::with_capacity(64);
-            preflight::audience::hash_into(t, value, &opts, &mut s)?;
+            preflight::audience::hash_into(t, &value, &opts, &mut s)?;
             Ok(s)
         }),
     )
+}
+
+/// The text of a value; a `str` with a lone surrogate (it has no UTF-8 form) is `invalid_utf8`
+/// with the message of python/preflight/_common.py `LONE_SURROGATE`.
+fn utf8<'a>(value: &'a Bound<'_, PyString>) -> Result<std::borrow::Cow<'a, str>, Fail> {
+    value.to_cow().map_err(|_| {
+        Fail::of(
+            "invalid_utf8",
+            "the value contains a lone UTF-16 surrogate, which has no UTF-8 form",
+        )
+    })
 }
 
 /// Many values: `(outputs, rejections)`, an output per value (`None` where rejected) and

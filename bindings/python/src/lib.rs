@@ -16,6 +16,7 @@
 
 mod fail;
 mod hash;
+mod payload;
 mod sign;
 mod validate;
 
@@ -32,5 +33,6 @@ fn _preflight(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hash::hash_identifiers, m)?)?;
     m.add_function(wrap_pyfunction!(sign::crc_response, m)?)?;
     m.add_function(wrap_pyfunction!(sign::verify_signature, m)?)?;
+    m.add_function(wrap_pyfunction!(payload::check_payload, m)?)?;
     Ok(())
 }

@@ -42,7 +42,10 @@ def hash_identifiers(
     opts = _hash_options(options)
     if isinstance(values, (str, bytes)):
         raise PreflightError("invalid_argument", "values must be an iterable of str, not one str")
-    items = list(values)
+    try:
+        items = list(values)
+    except TypeError:
+        raise PreflightError("invalid_argument", "values must be an iterable of str") from None
     if not all(isinstance(v, str) for v in items):
         raise PreflightError("invalid_argument", "values must all be str")
     outputs, rejected = _native(_preflight.hash_identifiers, _str(type, "type"), items, **opts)

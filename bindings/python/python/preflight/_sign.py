@@ -38,4 +38,20 @@ def verify_signature(
         )
     if header is not None and not isinstance(header, str):
         raise PreflightError("invalid_argument", "header must be a str or None")
+    if not isinstance(consumer_secret, (str, bytes, bytearray, memoryview)):
+        raise PreflightError("invalid_argument", "consumer_secret must be str or bytes")
+    # A secret or a header with a lone surrogate (no UTF-8 form) verifies nothing: False, as
+    # for every other bad secret or header (and as in the JavaScript binding), not an error.
+    if _lone_surrogate(consumer_secret) or _lone_surrogate(header):
+        return False
     return bool(_native(_preflight.verify_signature, _secret(consumer_secret), bytes(body), header))
+
+
+def _lone_surrogate(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
