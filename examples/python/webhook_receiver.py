@@ -251,7 +251,13 @@ def config_from_env(environ: Optional[MutableMapping[str, str]] = None) -> Recei
 
 
 def app_from_env() -> FastAPI:
-    """The uvicorn factory: ``uvicorn webhook_receiver:app_from_env --factory``."""
+    """The uvicorn factory: ``uvicorn webhook_receiver:app_from_env --factory``. Its request
+    lines go to stderr (uvicorn configures only its own loggers)."""
+    if not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("webhook-receiver: %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
     return create_app(config_from_env())
 
 
