@@ -31,6 +31,7 @@ import os
 import re
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Set
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -412,6 +413,104 @@ def test_depth_limit_is_the_engines_from_a_value(depth: int, dicts: bool) -> Non
     assert envelope(value) == envelope(text) or (depth > 200 and envelope(value)[0] == "too_deep")
 
 
+# --- the other public functions -------------------------------------------------------------------
+
+
+@given(id_type=id_types, value=id_values, options=hash_options)
+def test_normalize_identifier(id_type: Any, value: Any, options: Dict[str, Any]) -> None:
+    n = outcome(lambda: preflight.normalize_identifier(id_type, value, **options),
+                lambda r: isinstance(r, str), value)
+    if n is not None and id_type in ID_TYPES and id_type != "partner_user_id" and not options.get("prehashed"):
+        # The hash is SHA-256 of the normalized text (hashlib, independently).
+        assert preflight.hash_identifier(id_type, value, **options) == hashlib.sha256(n.encode()).hexdigest()
+
+
+records = st.lists(
+    st.one_of(
+        st.dictionaries(
+            st.sampled_from(["email", "phone_number", "handle", "device_id", "service_id",
+                             "partner_user_id", "country", "x"]),
+            st.one_of(id_values, st.lists(id_values, max_size=3), st.none()),
+            max_size=4,
+        ),
+        anything,
+    ),
+    max_size=6,
+)
+
+
+@given(endpoint=st.one_of(st.sampled_from(["custom_audience_users", "do_not_reach_users"]), anything),
+       records=st.one_of(records, anything),
+       operation=st.one_of(st.sampled_from(["Update", "Delete"]), anything),
+       dates=st.fixed_dictionaries({}, optional={
+           "effective_at": st.one_of(st.sampled_from(["2026-11-05T00:00:00Z", "2026-11-06T00:00:00Z"]), anything),
+           "expires_at": st.one_of(st.sampled_from(["2026-12-05T00:00:00Z"]), anything),
+           "now": st.one_of(st.sampled_from(["2026-11-04T00:00:00Z"]), anything),
+           "max_users_per_body": st.one_of(st.integers(-5, 3000), anything),
+           "max_body_bytes": st.one_of(st.integers(-5, 6_000_000), anything),
+       }),
+       options=hash_options)
+def test_audience_bodies(endpoint: Any, records: Any, operation: Any, dates: Dict[str, Any], options: Dict[str, Any]) -> None:
+    kwargs = dict(options, operation=operation, **dates)
+    r = outcome(lambda: preflight.audience_bodies(endpoint, records, **kwargs),
+                lambda r: isinstance(r, preflight.AudienceBodies))
+    if r is not None:
+        assert all(isinstance(b, str) for b in r.bodies)
+        for b in r.bodies:
+            assert isinstance(json.loads(b), dict)
+        assert all(isinstance(p, preflight.Problem) and p.code in CODES for p in r.rejected + r.dropped)
+
+
+@given(secret=secrets, query=st.one_of(texts, st.binary(max_size=100), anything), header=st.one_of(st.none(), texts, anything))
+def test_verify_crc_request(secret: Any, query: Any, header: Any) -> None:
+    outcome(lambda: preflight.verify_crc_request(secret, query, header), lambda r: isinstance(r, bool), secret, header)
+
+
+@given(secret=st.binary(min_size=1, max_size=40), query=st.from_regex(r"crc_token=[A-Za-z0-9%_\-]{1,60}(&nonce=[0-9]{1,9})?", fullmatch=True), data=st.data())
+def test_verify_crc_request_accepts_hmac_of_the_raw_query_and_nothing_else(secret: bytes, query: str, data: Any) -> None:
+    header = "sha256=" + base64.b64encode(hmac.new(secret, query.encode(), hashlib.sha256).digest()).decode()
+    assert preflight.verify_crc_request(secret, query, header) is True
+    i = data.draw(st.integers(0, len(query) - 1))
+    changed = query[:i] + ("x" if query[i] != "x" else "y") + query[i + 1:]
+    assert preflight.verify_crc_request(secret, changed, header) is False
+
+
+oauth_text = st.one_of(texts, st.from_regex(r"[A-Za-z0-9]{1,20}", fullmatch=True), anything)
+
+
+@given(method=st.one_of(st.sampled_from(["GET", "POST", "post"]), anything),
+       url=st.one_of(st.sampled_from(["https://api.example.com/1.1/statuses?x=1", "http://h/p", "ftp://x", "https://u:p@h/"]), texts, anything),
+       consumer_key=oauth_text, consumer_secret=oauth_text,
+       params=st.one_of(st.none(), st.dictionaries(texts, st.one_of(texts, st.lists(texts, max_size=2)), max_size=3),
+                        st.lists(st.tuples(texts, texts), max_size=3), anything),
+       extra=st.fixed_dictionaries({}, optional={
+           "token": oauth_text, "token_secret": oauth_text, "nonce": oauth_text,
+           "timestamp": st.one_of(huge_ints, st.sampled_from(["1318622958", "0", "01"]), anything),
+           "callback": oauth_text, "verifier": oauth_text, "realm": oauth_text,
+           "step": st.one_of(st.sampled_from(["request_token", "authorize", "authenticate", "access_token", "invalidate_token"]), anything),
+           "omit_version": st.one_of(st.booleans(), anything),
+       }))
+def test_oauth1_sign(method: Any, url: Any, consumer_key: Any, consumer_secret: Any, params: Any, extra: Dict[str, Any]) -> None:
+    r = outcome(lambda: preflight.oauth1_sign(method, url, consumer_key=consumer_key, consumer_secret=consumer_secret,
+                                              params=params, **extra),
+                lambda r: isinstance(r, preflight.OAuth1Signature), consumer_secret, extra.get("token_secret"))
+    if r is not None:
+        assert r.authorization_header.startswith("OAuth ")
+
+
+@given(key=st.one_of(texts, anything), secret=st.one_of(texts, anything))
+def test_basic_credentials(key: Any, secret: Any) -> None:
+    r = outcome(lambda: preflight.basic_credentials(key, secret), lambda r: isinstance(r, str), secret)
+    if r is not None:
+        # shared/spec/signing.md: base64 of urlencode(key) ":" urlencode(secret), RFC 3986.
+        want = base64.b64encode(f"{quote(key, safe='-._~')}:{quote(secret, safe='-._~')}".encode()).decode()
+        assert r == want
+
+
+def test_token_request_body() -> None:
+    assert preflight.token_request_body() == "grant_type=client_credentials"
+
+
 # --- findings of the properties above, each pinned --------------------------------------------
 
 
@@ -421,6 +520,25 @@ def test_values_that_are_not_iterable_are_invalid_argument(values: Any) -> None:
     with pytest.raises(PreflightError) as e:
         preflight.hash_identifiers("email", values)
     assert e.value.code == "invalid_argument"
+
+
+@pytest.mark.parametrize("bad", [5, None, object()])
+def test_records_and_params_that_are_not_iterable_are_invalid_argument(bad: Any) -> None:
+    # Was: a TypeError from list(records) / iterating params.
+    with pytest.raises(PreflightError) as e:
+        preflight.audience_bodies("custom_audience_users", bad, operation="Update")
+    assert e.value.code == "invalid_argument"
+    if bad is not None:  # params=None is "no parameters"
+        with pytest.raises(PreflightError) as e:
+            preflight.oauth1_sign("GET", "https://api.example.com/x", consumer_key="k", consumer_secret="s",
+                                  params=bad, nonce="n", timestamp=1318622958)
+        assert e.value.code == "invalid_argument"
+
+
+def test_normalize_identifier_checks_options_before_the_value() -> None:
+    with pytest.raises(PreflightError) as e:
+        preflight.normalize_identifier("phone_number", "\ud800", default_country_code="e164")
+    assert e.value.code == "invalid_default_country_code"
 
 
 def test_a_bad_option_wins_over_a_lone_surrogate_value_in_both_hash_calls() -> None:
@@ -456,6 +574,8 @@ def test_verify_signature_is_false_for_a_lone_surrogate_in_the_secret_or_header(
 COVERED = {
     "PreflightError", "Report", "Issue", "validate", "kinds", "describe", "json_schema",
     "hash_identifier", "hash_identifiers", "crc_response", "verify_signature",
+    "normalize_identifier", "audience_bodies", "AudienceBodies", "Problem", "verify_crc_request",
+    "oauth1_sign", "OAuth1Signature", "basic_credentials", "token_request_body",
 }
 
 
