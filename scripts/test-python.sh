@@ -30,6 +30,9 @@ cargo test --quiet -p preflight --test vectors
 step "native outputs of the differential corpus (cargo test --test differential: target/differential/native.json)"
 cargo test --quiet -p preflight --test differential
 
+step "the command line (target/debug/preflight: the signing and upload-body outputs compared byte for byte)"
+cargo build --quiet -p preflight-cli
+
 if [ "${PY_DEV:-}" = 1 ]; then
   step "maturin develop (debug build, installed in $venv)"
   (cd bindings/python && VIRTUAL_ENV="$PWD/../../$venv" PATH="$PWD/../../$venv/bin:$PATH" maturin develop --quiet)
