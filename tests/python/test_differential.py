@@ -13,8 +13,8 @@ does for wasm, every call is made again here and must give native's output byte 
 - `hash` / `normalize`: `hash_identifier` / `normalize_identifier`, tagged `o<output>` or
   `e<code>\\t<message>` as native tags them (the options are the wasm binding's camelCase names,
   passed as the snake_case keywords).
-- `hash_many`: `hash_identifiers`, written as native writes it
-  (`{"hashes":[...],"errors":[{"index":i,"code":c}]}`) and compared as text.
+- `hash_many`: `hash_identifiers` on the list and on a pyarrow string array of it, written as
+  native writes it (`{"hashes":[...],"errors":[{"index":i,"code":c}]}`) and compared as text.
 
 The `hash_lines` cases are the JavaScript `hashLines` (one text of lines), which the Python
 package has no function for; they are counted and left out.
@@ -29,6 +29,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
+import pyarrow as pa
 import pytest
 
 import preflight
@@ -145,12 +146,16 @@ def test_normalize_identifier_gives_natives_output() -> None:
     _replay("normalize", check)
 
 
-def test_hash_identifiers_gives_natives_output() -> None:
+@pytest.mark.parametrize("form", ["list", "arrow"])
+def test_hash_identifiers_gives_natives_output(form: str) -> None:
     def bulk(c: Dict[str, Any]) -> str:
+        values: Any = c["values"] if form == "list" else pa.array(c["values"], type=pa.string())
         try:
-            hashes, rejected = preflight.hash_identifiers(c["type"], c["values"], **_kwargs(c["options"]))
+            hashes, rejected = preflight.hash_identifiers(c["type"], values, **_kwargs(c["options"]))
         except PreflightError as e:
             return f"e{e.code}\t{e.message}"
+        if form == "arrow":
+            hashes = hashes.to_pylist()
         errors = ",".join(f'{{"index":{i},"code":"{code}"}}' for i, code in rejected)
         return '{"hashes":' + json.dumps(hashes, ensure_ascii=False, separators=(",", ":")) + ',"errors":[' + errors + "]}"
 
