@@ -24,5 +24,22 @@ grant: str = preflight.token_request_body()
 built: preflight.AudienceBodies = preflight.audience_bodies(
     "custom_audience_users", [{"email": "a@b.co"}], operation="Update", max_users_per_body=10
 )
-first: str = built.bodies[0]
+first_body: str = built.bodies[0]
 problems: "list[preflight.Problem]" = built.rejected + built.dropped
+
+# Columns: a list gives a list; a pyarrow, polars or pandas column gives the same kind back
+# (typed through the Arrow PyCapsule methods they have, so that no stubs of theirs are needed).
+first: "str | None" = outs[0]
+per_row, _ = preflight.hash_identifiers(
+    "phone_number", ["020 7183 8750"], country=["GB"], threads=1, default_country_code="1"
+)
+
+
+class Stream:  # stands for a pyarrow ChunkedArray or a polars Series
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        return None
+
+
+def hashed_stream(s: Stream) -> Stream:
+    column, rejections = preflight.hash_identifiers("email", s)
+    return column
