@@ -121,23 +121,22 @@ def test_the_wasm_bindings_code_and_message_in_python_spelling(
     assert not re.search(r"\b[a-z]+[0-9]*[A-Z]", str(e.value)), str(e.value)
 
 
-def test_the_values_are_checked_by_the_core() -> None:
-    for call in (hash_, normalize):
-        with pytest.raises(PreflightError) as e:
-            call(phone_format="national")
-        assert e.value.code == "unknown_phone_format"
-        with pytest.raises(PreflightError) as e:
-            call(default_country_code="x")
-        assert e.value.code == "invalid_default_country_code"
+@pytest.mark.parametrize(
+    "call,kwargs,code",
+    [
+        (hash_, {"phone_format": "national"}, "unknown_phone_format"),
+        (normalize, {"phone_format": "national"}, "unknown_phone_format"),
+        (hash_, {"default_country_code": "x"}, "invalid_default_country_code"),
+        (normalize, {"default_country_code": "x"}, "invalid_default_country_code"),
+        (crc, {"min_length": 0}, "invalid_crc_policy"),
+        (bodies, {"operation": "Upsert"}, "unknown_operation"),
+        (bodies, {"now": "yesterday"}, "invalid_now"),
+    ],
+)
+def test_the_values_are_checked_by_the_core(call: Callable[..., Any], kwargs: Dict[str, Any], code: str) -> None:
     with pytest.raises(PreflightError) as e:
-        crc(min_length=0)
-    assert e.value.code == "invalid_crc_policy"
-    with pytest.raises(PreflightError) as e:
-        bodies(operation="Upsert")
-    assert e.value.code == "unknown_operation"
-    with pytest.raises(PreflightError) as e:
-        bodies(now="yesterday")
-    assert e.value.code == "invalid_now"
+        call(**kwargs)
+    assert e.value.code == code
 
 
 def test_none_is_an_option_not_given() -> None:

@@ -108,7 +108,10 @@ pub fn batch_options(o: &impl Members) -> Result<BatchOptions, Fail> {
 /// Where a binding puts its records, one at a time, in input order ([`build_bodies`]).
 pub struct Sink {
     builder: BodyBuilder,
-    bodies: Vec<Body>,
+    // Each body's text and its number of users, kept apart from the rest of the `Body` (the
+    // records' indexes), which is dropped at once: what a call holds stays that of the bodies.
+    bodies: Vec<String>,
+    users: Vec<usize>,
 }
 
 impl Sink {
@@ -116,8 +119,13 @@ impl Sink {
     #[inline]
     pub fn push(&mut self, record: &AudienceRecord) {
         if let Some(body) = self.builder.push(record) {
-            self.bodies.push(body);
+            self.keep(body);
         }
+    }
+
+    fn keep(&mut self, body: Body) {
+        self.users.push(body.records.len());
+        self.bodies.push(body.json);
     }
 }
 
@@ -134,32 +142,34 @@ pub fn build_bodies(
     let mut sink = Sink {
         builder: BodyBuilder::new(endpoint, &opts)?,
         bodies: Vec::new(),
+        users: Vec::new(),
     };
     feed(&mut sink)?;
+    let tail = sink.builder.finish();
     let Sink {
-        builder,
         mut bodies,
+        mut users,
+        ..
     } = sink;
-    let tail = builder.finish();
-    bodies.extend(tail.bodies);
-    let size: usize = bodies
-        .iter()
-        .map(|b| b.json.len() + b.json.len() / 4 + 3)
-        .sum();
+    for body in tail.bodies {
+        users.push(body.records.len());
+        bodies.push(body.json);
+    }
+    let size: usize = bodies.iter().map(|b| b.len() + b.len() / 4 + 3).sum();
     let mut out = String::with_capacity(size + 64);
     out.push_str("{\"bodies\":[");
     for (i, b) in bodies.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        json_string(&mut out, &b.json);
+        json_string(&mut out, b);
     }
     out.push_str("],\"users\":[");
-    for (i, b) in bodies.iter().enumerate() {
+    for (i, &n) in users.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        json_uint(&mut out, b.records.len() as u64);
+        json_uint(&mut out, n as u64);
     }
     for (name, list) in [("rejected", &tail.rejected), ("dropped", &tail.dropped)] {
         out.push_str("],\"");

@@ -16,7 +16,6 @@ pub struct Fail {
 
 impl Fail {
     /// From a stable code and a fixed message.
-    #[inline]
     pub fn of(code: &'static str, message: impl Into<Cow<'static, str>>) -> Fail {
         Fail {
             code,

@@ -88,7 +88,6 @@ pub type Camel = Listed<false>;
 /// Snake-case options (Python's spelling).
 pub type Snake = Listed<true>;
 
-#[inline]
 fn not_an_object() -> Fail {
     Fail::of("bad_options", "options must be an object")
 }

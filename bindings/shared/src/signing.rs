@@ -33,8 +33,8 @@ const POLICY: &str = "invalid_crc_policy";
 /// default shape, any given is `CrcTokenPolicy::custom(min, max, extra)` with the defaults for
 /// the others, which refuses impossible or unsafe bounds itself (`invalid_crc_policy`, as for a
 /// bound that is not a whole number from 0 to 2^32 - 1 or an `extraChars` that is not text).
-// Inlined into its one caller per binding, as when it was the wasm binding's own code: the
-// signing .wasm is smaller so (docs/BOUNDARY.md, "A binding for another language").
+// Inlined into its one caller per binding: the signing .wasm is smaller so (docs/BOUNDARY.md,
+// "A binding for another language").
 #[inline(always)]
 pub fn crc_policy(o: &impl Members) -> Result<CrcTokenPolicy, Fail> {
     known(
