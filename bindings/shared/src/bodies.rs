@@ -5,7 +5,7 @@
 //! the users left out (`Bodies::rejected`) and the values left out of users that were kept
 //! (`Bodies::dropped`). The bodies are byte for byte as the native crate builds them.
 
-use crate::opts::{self, hash_options, Member, Members};
+use crate::opts::{self, hash_options, Member, Members, HASH_KEYS};
 use crate::{spelled, spelled_list, Fail};
 use preflight::__private::{json_string, json_uint};
 use preflight::audience::batch::{
@@ -40,23 +40,33 @@ fn date(o: &impl Members, name: &str, message: &'static str) -> Result<Option<St
     opts::text(o, name, "bad_options", message)
 }
 
-/// The batch options of `o`: `{operation, effectiveAt, expiresAt, now, maxUsersPerBody,
-/// maxBodyBytes}` and the hash options (`crate::opts::HASH_KEYS`), nothing else.
+/// The upload-body options' member names (camelCase), besides the hash options
+/// ([`HASH_KEYS`]).
+pub const BODY_KEYS: &[&str] = &[
+    "operation",
+    "effectiveAt",
+    "expiresAt",
+    "now",
+    "maxUsersPerBody",
+    "maxBodyBytes",
+];
+
+/// The batch options of `o`: [`BODY_KEYS`] and the hash options ([`HASH_KEYS`]), nothing else.
 pub fn batch_options(o: &impl Members) -> Result<BatchOptions, Fail> {
     opts::known(
         o,
         spelled_list!(
             o,
             [
-                "operation",
-                "effectiveAt",
-                "expiresAt",
-                "now",
-                "maxUsersPerBody",
-                "maxBodyBytes",
-                "phoneFormat",
-                "defaultCountryCode",
-                "prehashed",
+                BODY_KEYS[0],
+                BODY_KEYS[1],
+                BODY_KEYS[2],
+                BODY_KEYS[3],
+                BODY_KEYS[4],
+                BODY_KEYS[5],
+                HASH_KEYS[0],
+                HASH_KEYS[1],
+                HASH_KEYS[2],
             ]
         ),
         spelled!(
@@ -217,6 +227,12 @@ mod tests {
         let mut m = vec![("operation", Member::Text("Update".into()))];
         m.extend(extra);
         m
+    }
+
+    #[test]
+    fn the_lists_are_whole() {
+        assert_eq!(BODY_KEYS.len(), 6);
+        assert_eq!(HASH_KEYS.len(), 3);
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub const HASH_KEYS: &[&str] = &["phoneFormat", "defaultCountryCode", "prehashed
 
 /// [`HASH_KEYS`] as `o`'s host spells them.
 pub fn hash_keys(o: &impl Members) -> &'static [&'static str] {
-    crate::spelled_list!(o, ["phoneFormat", "defaultCountryCode", "prehashed"])
+    crate::spelled_list!(o, [HASH_KEYS[0], HASH_KEYS[1], HASH_KEYS[2]])
 }
 
 /// The hash options of `o` (members [`HASH_KEYS`]; other members are the caller's to check).
