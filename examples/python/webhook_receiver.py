@@ -41,6 +41,10 @@ DEFAULT_MAX_SEEN_IDS = 100_000
 MAX_ID_LENGTH = 256
 #: Event fields tried for the id, in order (the spec: "receivers deduplicate by event id").
 ID_FIELDS = ("event_id", "id")
+#: The longest `created_at` text read, and the most digits of `created_timestamp` (Unix
+#: milliseconds: 16 digits reach past the year 2286).
+MAX_TIME_TEXT = 64
+MAX_TIMESTAMP_DIGITS = 16
 
 log = logging.getLogger("webhook_receiver")
 
@@ -67,7 +71,7 @@ def event_time(event: Dict[str, Any]) -> Optional[float]:
     ``None`` when neither is readable. Document A does not show the event payload: these are
     the platform's usual fields, and the function can be replaced (``ReceiverConfig.event_time``)."""
     at = event.get("created_at")
-    if isinstance(at, str) and 0 < len(at) <= 64:
+    if isinstance(at, str) and 0 < len(at) <= MAX_TIME_TEXT:
         text = at[:-1] + "+00:00" if at[-1:] in ("Z", "z") else at
         try:
             parsed = _dt.datetime.fromisoformat(text)
@@ -76,9 +80,9 @@ def event_time(event: Dict[str, Any]) -> Optional[float]:
         if parsed is not None and parsed.tzinfo is not None:
             return parsed.timestamp()
     ms = event.get("created_timestamp")
-    if isinstance(ms, str) and 0 < len(ms) <= 16 and ms.isascii() and ms.isdigit():
+    if isinstance(ms, str) and 0 < len(ms) <= MAX_TIMESTAMP_DIGITS and ms.isascii() and ms.isdigit():
         return int(ms) / 1000.0
-    if isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**16:
+    if isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**MAX_TIMESTAMP_DIGITS:
         return ms / 1000.0
     return None
 
