@@ -244,12 +244,16 @@ function methodStrings(file, type, method) {
   return names;
 }
 
-/** The codes the wasm binding fails with itself (`Fail::of("code", ...)` in bindings/wasm/src/). */
+/**
+ * The codes the wasm binding fails with itself (`Fail::of("code", ...)` in bindings/wasm/src/ and
+ * in the readers it shares with the other bindings, bindings/shared/src/).
+ */
 export function bindingCodes() {
-  const dir = 'bindings/wasm/src';
   const codes = new Set();
-  for (const f of readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.rs')).sort()) {
-    for (const m of read(`${dir}/${f}`).matchAll(/Fail::of\(\s*"([a-z0-9_]+)"/g)) codes.add(m[1]);
+  for (const dir of ['bindings/wasm/src', 'bindings/shared/src']) {
+    for (const f of readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.rs')).sort()) {
+      for (const m of read(`${dir}/${f}`).matchAll(/Fail::of\(\s*"([a-z0-9_]+)"/g)) codes.add(m[1]);
+    }
   }
   return [...codes];
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python package (bindings/python) built into a virtual environment this script creates, and
-# its tests (tests/python/) run there against the native outputs of the shared vectors.
+# its tests (tests/python/) run there against the native outputs of the shared vectors and of the
+# differential corpus.
 #
 #   bash scripts/test-python.sh            # pip install ./bindings/python (a release wheel build)
 #   PY_DEV=1 bash scripts/test-python.sh   # maturin develop (a debug build: faster to build)
@@ -26,6 +27,12 @@ fi
 
 step "native outputs of the shared vectors (cargo test --test vectors: target/vectors/native.json)"
 cargo test --quiet -p preflight --test vectors
+
+step "native outputs of the differential corpus (cargo test --test differential: target/differential/native.json)"
+cargo test --quiet -p preflight --test differential
+
+step "the command line (target/debug/preflight: the signing and upload-body outputs compared byte for byte)"
+cargo build --quiet -p preflight-cli
 
 if [ "${PY_DEV:-}" = 1 ]; then
   step "maturin develop (debug build, installed in $venv)"

@@ -3,7 +3,7 @@
 // leave upload bodies out, so this module is not part of its download). The raw result is JSON
 // text `{bodies, users, rejected, dropped}`, each problem `[index, field, valueIndex, code]` (a
 // failed call throws, lib/engine.js); the bodies are byte for byte as the native crate builds
-// them. The options are read and checked by the engine (bindings/wasm/src/opts.rs); this file
+// them. The options are read and checked by the engine (bindings/shared/src/bodies.rs); this file
 // converts Dates to text and the records to values back to back. A user keeps every valid identifier: a
 // value that cannot be passed (not a string, ill-formed UTF-16) is left out here and reported
 // with the engine's dropped values, or with the user's rejection when nothing is left.

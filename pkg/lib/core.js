@@ -114,7 +114,7 @@ export function ownKeys(o, what = 'options', code = 'bad_options') {
 
 /**
  * The caller's options for the engine, which reads and checks them (names, types, values:
- * bindings/wasm/src/opts.rs): `undefined` for none (`undefined` or `null`), a copy of a plain
+ * bindings/shared/src/opts.rs): `undefined` for none (`undefined` or `null`), a copy of a plain
  * object's own members that are given (not `undefined` or `null`) on an object without a
  * prototype, so that the engine never reads an inherited member (a polluted Object.prototype) or
  * calls a getter, and `null` for anything else, which the engine refuses (`bad_options`).

@@ -8,7 +8,7 @@ import { isPlainObject } from './core.js';
 import { CSV_KEYS, csvOptions } from './csv.js';
 
 /**
- * The hash options' names (the engine reads and checks them: bindings/wasm/src/opts.rs
+ * The hash options' names (the engine reads and checks them: bindings/shared/src/opts.rs
  * `HASH_KEYS`), which a stream's or file's options may hold beside its own.
  */
 export const HASH_KEYS = ['phoneFormat', 'defaultCountryCode', 'prehashed'];
@@ -27,7 +27,7 @@ export function splitOptions(options, ownKeysAllowed) {
   const mine = Object.create(null);
   if (options === undefined || options === null) return { mine, hash: undefined };
   if (!isPlainObject(options)) throw new PreflightError('bad_options', 'options must be an object');
-  // Without a prototype too: the engine reads the hash options (bindings/wasm/src/opts.rs).
+  // Without a prototype too: the engine reads the hash options (bindings/shared/src/opts.rs).
   const hash = Object.create(null);
   for (const key of ownKeys(options)) {
     if (ownKeysAllowed.includes(key)) mine[key] = own(options, key);

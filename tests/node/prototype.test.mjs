@@ -60,8 +60,8 @@ const CONTEXT_VALUES = [
 test('the option lists beside the code are the members of the .d.ts option types', () => {
   const sorted = (a) => [...a].sort();
   assert.deepEqual(sorted(HASH_KEYS), sorted(members(audienceDts, 'HashOptions')));
-  assert.deepEqual(sorted(rustList('bindings/wasm/src/opts.rs', 'HASH_KEYS')), sorted(HASH_KEYS));
-  const bodyKeys = [...rustList('bindings/wasm/src/bodies.rs', 'BODY_KEYS'), ...HASH_KEYS];
+  assert.deepEqual(sorted(rustList('bindings/shared/src/opts.rs', 'HASH_KEYS')), sorted(HASH_KEYS));
+  const bodyKeys = [...rustList('bindings/shared/src/bodies.rs', 'BODY_KEYS'), ...HASH_KEYS];
   assert.deepEqual(sorted(bodyKeys), sorted(members(audienceDts, 'AudienceBodyOptions')));
   assert.deepEqual(sorted(CRC_OPTION_KEYS), sorted(members(signingDts, 'CrcTokenOptions')));
   assert.deepEqual(sorted(VERIFY_OPTION_KEYS), sorted(members(signingDts, 'VerifyOptions')));

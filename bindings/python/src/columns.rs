@@ -30,7 +30,7 @@ use preflight::audience::{
     hash_many_into, hash_many_with_countries, HashOptions, HashOutput, IdError, IdType,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use std::sync::Mutex;
 
 /// The fewest rows a thread is given: below twice this, a column is hashed on one thread.
@@ -501,7 +501,7 @@ fn arrays(outs: &[(usize, HashOutput)], lengths: &[usize]) -> Option<Vec<ArrayDa
 /// Arrow columns: `(outputs, rejections)`, the outputs one Arrow string array per chunk of
 /// `values` (same lengths), null where rejected; rejections `(row, code)` over the whole column.
 #[pyfunction]
-#[pyo3(signature = (id_type, values, country=None, threads=0, phone_format=None, default_country_code=None, prehashed=false))]
+#[pyo3(signature = (id_type, values, country=None, threads=0, options=None))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub(crate) fn hash_arrow<'py>(
     py: Python<'py>,
@@ -509,12 +509,10 @@ pub(crate) fn hash_arrow<'py>(
     values: Vec<Bound<'py, PyAny>>,
     country: Option<Vec<Bound<'py, PyAny>>>,
     threads: usize,
-    phone_format: Option<&str>,
-    default_country_code: Option<&str>,
-    prehashed: bool,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<(usize, &'static str)>)> {
     let (t, opts, values, country) = done(py, {
-        both(id_type, phone_format, default_country_code, prehashed).and_then(|(t, opts)| {
+        both(id_type, options).and_then(|(t, opts)| {
             let values = Column::from_arrow(&values, "values")?;
             let country = match country {
                 Some(c) => Some(Column::from_arrow(&c, "country")?),
@@ -570,7 +568,7 @@ fn texts<'a, 'py: 'a>(
 /// surrogate, never a value with U+FFFD in its place). `country`: a `str` or `None` per value;
 /// one with a lone surrogate names no country.
 #[pyfunction]
-#[pyo3(signature = (id_type, values, country=None, threads=0, phone_format=None, default_country_code=None, prehashed=false))]
+#[pyo3(signature = (id_type, values, country=None, threads=0, options=None))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub(crate) fn hash_list<'py>(
     py: Python<'py>,
@@ -578,14 +576,9 @@ pub(crate) fn hash_list<'py>(
     values: Vec<Bound<'py, PyString>>,
     country: Option<Vec<Option<Bound<'py, PyString>>>>,
     threads: usize,
-    phone_format: Option<&str>,
-    default_country_code: Option<&str>,
-    prehashed: bool,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(Bound<'py, PyList>, Vec<(usize, &'static str)>)> {
-    let (t, opts) = done(
-        py,
-        both(id_type, phone_format, default_country_code, prehashed),
-    )?;
+    let (t, opts) = done(py, both(id_type, options))?;
     // A value with a lone surrogate is hashed as an empty one and its rejection renamed below;
     // a country with one is U+FFFD, which names no country.
     let mut lone = Vec::new();

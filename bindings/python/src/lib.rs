@@ -7,16 +7,19 @@
 //! with the engine's stable code and fixed message. Nothing here unwraps an input: every
 //! failure is a `PreflightError`, so no input makes Python see a `PanicException`.
 //!
-//! The hash options are read here from keyword arguments (`phone_format`,
-//! `default_country_code`, `prehashed`: the wasm binding's `phoneFormat`, `defaultCountryCode`,
-//! `prehashed`); their values are checked by the core (`PhoneFormat::from_str`,
-//! `HashOptions::with_default_country_code`). The wasm binding's `Members` readers
-//! (bindings/wasm/src/opts.rs) are not shared yet: bindings/python/README.md.
+//! Options (a call's keyword arguments, handed over as one `dict`) are read by the readers every
+//! binding shares (`preflight_bindings`, bindings/shared: `src/opts.rs` shows them a `dict`), so
+//! the names, types, codes and messages are the wasm binding's, in Python's spelling
+//! (`phone_format` where JavaScript has `phoneFormat`).
 #![forbid(unsafe_code)]
 
+mod bodies;
 mod columns;
 mod fail;
 mod hash;
+mod normalize;
+mod opts;
+mod payload;
 mod sign;
 mod validate;
 
@@ -34,5 +37,12 @@ fn _preflight(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(columns::hash_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(sign::crc_response, m)?)?;
     m.add_function(wrap_pyfunction!(sign::verify_signature, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize::normalize_identifier, m)?)?;
+    m.add_function(wrap_pyfunction!(sign::verify_crc_request, m)?)?;
+    m.add_function(wrap_pyfunction!(sign::oauth1_sign, m)?)?;
+    m.add_function(wrap_pyfunction!(sign::basic_credentials, m)?)?;
+    m.add_function(wrap_pyfunction!(sign::token_request_body, m)?)?;
+    m.add_function(wrap_pyfunction!(bodies::audience_bodies, m)?)?;
+    m.add_function(wrap_pyfunction!(payload::check_payload, m)?)?;
     Ok(())
 }

@@ -31,7 +31,7 @@
 //! [`MAX_STAGE_BYTES`].
 
 use crate::fail::{done, Fail};
-use crate::opts::{only_hash_options, Members};
+use crate::opts::{only_hash_options, Js};
 use preflight::audience::{hash_many_into, HashOptions, HashOutput, IdType, LineHasher};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -43,9 +43,9 @@ pub(crate) fn id_type(name: &str) -> Result<IdType, Fail> {
 
 /// The type and the hash options of a call: the type first, so that its error does not depend
 /// on the options.
-pub(crate) fn both(name: &str, options: &impl Members) -> Result<(IdType, HashOptions), Fail> {
+pub(crate) fn both(name: &str, options: &JsValue) -> Result<(IdType, HashOptions), Fail> {
     let t = id_type(name)?;
-    Ok((t, only_hash_options(options)?))
+    Ok((t, only_hash_options(&Js(options))?))
 }
 
 /// One value, normalized.

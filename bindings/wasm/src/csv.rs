@@ -9,19 +9,13 @@
 
 use crate::audience::{both, pack, push_num, utf16_len};
 use crate::fail::{done, Fail};
-use crate::opts::{flag, known, text, Members};
+use crate::opts::{flag, known, text, Js, Members};
 use preflight::audience::csv::{
     for_each_field, parse_delimiter, strip_cr, unescape_into, ColumnReader, CsvError, CsvHasher,
     Scanner, BOM,
 };
 use preflight::audience::{HashOutput, IdType};
 use wasm_bindgen::prelude::*;
-
-impl From<CsvError> for Fail {
-    fn from(e: CsvError) -> Fail {
-        Fail::of(e.code(), e.message())
-    }
-}
 
 const COLUMN: &str = "column is the command line's --column text";
 
@@ -64,6 +58,7 @@ impl AudienceCsvHasher {
     ) -> Result<AudienceCsvHasher, JsValue> {
         done((|| {
             let (t, opts) = both(id_type, options)?;
+            let csv = &Js(csv);
             known(
                 csv,
                 &["column", "header", "delimiter", "countryColumn"],
@@ -156,7 +151,7 @@ pub fn csv_extract(
     column: Option<String>,
     options: &JsValue,
 ) -> Result<String, JsValue> {
-    done(extract(input, column, options))
+    done(extract(input, column, &Js(options)))
 }
 
 fn extract(input: &[u8], column: Option<String>, options: &impl Members) -> Result<String, Fail> {

@@ -10,8 +10,18 @@ so that every surface gives the same bytes (``Report.to_json()``). A wrong call 
 from __future__ import annotations
 
 from ._errors import PreflightError
+from ._bodies import AudienceBodies, Problem, audience_bodies
 from ._hash import hash_identifier, hash_identifiers
-from ._sign import crc_response, verify_signature
+from ._normalize import normalize_identifier
+from ._sign import (
+    OAuth1Signature,
+    basic_credentials,
+    crc_response,
+    oauth1_sign,
+    token_request_body,
+    verify_crc_request,
+    verify_signature,
+)
 from ._validate import Issue, Report, describe, json_schema, kinds, validate
 
 __all__ = [
@@ -26,4 +36,13 @@ __all__ = [
     "hash_identifiers",
     "crc_response",
     "verify_signature",
+    "normalize_identifier",
+    "audience_bodies",
+    "AudienceBodies",
+    "Problem",
+    "verify_crc_request",
+    "oauth1_sign",
+    "OAuth1Signature",
+    "basic_credentials",
+    "token_request_body",
 ]

@@ -138,7 +138,7 @@ def _str_list(values: Any, what: str, nulls: bool) -> List[Any]:
 def hash_column(
     type: str, values: Any, country: Any, threads: Any, options: Dict[str, Any]
 ) -> Tuple[Any, Rejections]:
-    """``hash_identifiers`` for every kind of column (options already checked)."""
+    """``hash_identifiers`` for every kind of column (the options are read by the engine)."""
     id_type = _str(type, "type")
     n_threads = _threads(threads)
     kind = _kind(values)
@@ -150,7 +150,7 @@ def hash_column(
                 country = [v for c in _chunks(country, "country") for v in c.to_pylist()]
             cells = _str_list(country, "country", nulls=True)
         outputs, rejected = _native(
-            _preflight.hash_list, id_type, items, cells, n_threads, **options
+            _preflight.hash_list, id_type, items, cells, n_threads, options
         )
         return outputs, rejected
     chunks = _chunks(values, "values")
@@ -161,6 +161,6 @@ def hash_column(
             country = pa.array(_str_list(country, "country", nulls=True), type=pa.string())
         country_chunks = _chunks(country, "country")
     outputs, rejected = _native(
-        _preflight.hash_arrow, id_type, chunks, country_chunks, n_threads, **options
+        _preflight.hash_arrow, id_type, chunks, country_chunks, n_threads, options
     )
     return _as_kind(outputs, values, kind), rejected

@@ -6,6 +6,7 @@ from typing import Any
 
 from ._errors import PreflightError
 
+# The same text in src/hash.rs `utf8`.
 LONE_SURROGATE = "the value contains a lone UTF-16 surrogate, which has no UTF-8 form"
 
 

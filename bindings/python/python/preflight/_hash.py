@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Protocol, Tuple, TypeVar, Union, overload
+from typing import Any, Iterable, List, Optional, Protocol, Tuple, TypeVar, Union, overload
 
 from . import _preflight
 from ._columns import hash_column
@@ -24,30 +24,13 @@ class _ArrowStream(Protocol):
 
 _Column = TypeVar("_Column", bound=Union[_ArrowArray, _ArrowStream])
 
-_HASH_OPTIONS = ("phone_format", "default_country_code", "prehashed")
-
-
-def _hash_options(options: Dict[str, Any]) -> Dict[str, Any]:
-    unknown = [k for k, v in options.items() if k not in _HASH_OPTIONS and v is not None]
-    if unknown:
-        raise PreflightError(
-            "bad_options", "unknown option; expected phone_format, default_country_code, prehashed"
-        )
-    given = {k: v for k, v in options.items() if v is not None}
-    for name in ("phone_format", "default_country_code"):
-        if name in given and not isinstance(given[name], str):
-            raise PreflightError("bad_options", f"{name} must be a string")
-    if "prehashed" in given and not isinstance(given["prehashed"], bool):
-        raise PreflightError("bad_options", "prehashed must be a boolean")
-    return given
-
 
 def hash_identifier(type: str, value: str, **options: Any) -> str:
     """One identifier as sent: 64 lowercase hex digits of its normalized form's SHA-256, or the
     partner user id verbatim. Options: ``phone_format``, ``default_country_code``,
-    ``prehashed``. A value the rules reject raises :class:`PreflightError` with its code."""
-    opts = _hash_options(options)
-    return str(_native(_preflight.hash_identifier, _str(type, "type"), _str(value, "value"), **opts))
+    ``prehashed`` (read by the engine: an unknown or mistyped one is ``bad_options``). A value
+    the rules reject raises :class:`PreflightError` with its code."""
+    return str(_native(_preflight.hash_identifier, _str(type, "type"), _str(value, "value"), options))
 
 
 @overload
@@ -96,5 +79,4 @@ def hash_identifiers(
     ``threads``: at most this many threads hash the column with the GIL released (``None``:
     one per core; a short column always gets one). The result does not depend on it.
     Options: ``phone_format``, ``default_country_code``, ``prehashed``."""
-    opts = _hash_options(options)
-    return hash_column(type, values, country, threads, opts)
+    return hash_column(type, values, country, threads, options)

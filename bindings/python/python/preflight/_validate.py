@@ -75,6 +75,9 @@ def _payload_bytes(payload: Any) -> bytes:
                 "invalid_json", "the payload is not valid JSON: it contains a lone UTF-16 surrogate"
             ) from None
     if isinstance(payload, (dict, list)):
+        # A non-`str` key (json.dumps would write `1` as "1"), too deep, or too many values:
+        # refused before json.dumps writes it (src/payload.rs).
+        _preflight.check_payload(payload)
         try:
             # NaN and infinities have no JSON form: refused rather than written as `NaN`.
             text = _json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
@@ -123,8 +126,12 @@ def validate(
     if max_issues is not None:
         options["max_issues"] = max_issues
     try:
+        if options:
+            _preflight.check_payload(options)
         options_text = _json.dumps(options, ensure_ascii=False, allow_nan=False) if options else ""
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
+        # A PreflightError of check_payload is a ValueError: a context with a non-str key is
+        # bad options too.
         raise PreflightError("bad_options", "options must hold only JSON values") from None
     if not isinstance(kind, str):
         raise PreflightError("invalid_argument", "kind must be a str")
