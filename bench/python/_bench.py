@@ -1,0 +1,124 @@
+"""What the Python benchmarks share: best-of-N timing, the printed table, and the README check.
+
+Every figure bindings/python/README.md quotes from a benchmark sits between two markers,
+``<!-- bench/python/NAME.py -->`` and ``<!-- /bench/python/NAME.py -->``, and is the block that
+script prints (``block``). ``--write-readme`` writes the block just printed into the README;
+``--check-readme`` compares every number of the README's block with this run's, position by
+position, and exits 1 when one is further off than the script's tolerance (timings on a shared
+2-core machine move by tens of percent between runs, so the tolerance is wide; a figure that was
+never printed by the script, or a block edited by hand into another shape, fails at once).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Callable, List, Sequence, Tuple
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "bindings" / "python" / "README.md"
+NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def best_of(fn: Callable[[], object], runs: int) -> float:
+    """The fastest of ``runs`` calls of ``fn``, in seconds (garbage collection off while timed:
+    a collection that a peer's garbage triggers would land on whoever runs next)."""
+    best = float("inf")
+    for _ in range(runs):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            fn()
+            elapsed = time.perf_counter() - start
+        finally:
+            gc.enable()
+        best = min(best, elapsed)
+    return best
+
+
+def per_call(fn: Callable[[], object], rounds: int, min_seconds: float) -> float:
+    """Seconds per call of a fast ``fn``: the best of ``rounds`` rounds, each the mean over as
+    many calls as fill ``min_seconds`` (after a warm-up of the same length)."""
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < min_seconds:
+        fn()
+        n += 1
+    batch = max(1, n // 10)
+
+    def round_() -> None:
+        for _ in range(batch * 10):
+            fn()
+
+    return best_of(round_, rounds) / (batch * 10)
+
+
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> List[str]:
+    """A Markdown table, first column left-aligned, the others right-aligned."""
+    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return lines
+
+
+def machine() -> str:
+    """One line on where the figures come from (the load matters on a shared machine)."""
+    import platform
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"CPython {platform.python_version()}, {os.cpu_count()} cores, "
+        f"load average {load:.1f} at the start"
+    )
+
+
+def _numbers(lines: Sequence[str]) -> List[float]:
+    return [float(m.replace(",", "")) for line in lines for m in NUMBER.findall(line)]
+
+
+def readme(name: str, block: List[str], tolerance: float) -> int:
+    """Handles ``--write-readme`` / ``--check-readme`` for the block of ``bench/python/<name>``;
+    returns the exit status (0 when neither flag is given)."""
+    mode = next((a for a in sys.argv[1:] if a in ("--write-readme", "--check-readme")), None)
+    if mode is None:
+        return 0
+    begin, end = f"<!-- bench/python/{name} -->", f"<!-- /bench/python/{name} -->"
+    text = README.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    try:
+        i, j = lines.index(begin), lines.index(end)
+    except ValueError:
+        print(f"FAIL: {README.relative_to(ROOT)} has no block {begin} ... {end}")
+        return 1
+    if mode == "--write-readme":
+        lines[i + 1 : j] = block
+        README.write_text("\n".join(lines), encoding="utf-8")
+        print(f"{README.relative_to(ROOT)}: the {name} block written from this run")
+        return 0
+    quoted, measured = _numbers(lines[i + 1 : j]), _numbers(block)
+    if len(quoted) != len(measured):
+        print(f"FAIL: the README's {name} block has {len(quoted)} numbers, this run printed {len(measured)}")
+        return 1
+    failed = 0
+    for q, m in zip(quoted, measured):
+        off = abs(q - m) / max(abs(m), 1e-12)
+        if off > tolerance:
+            failed += 1
+            print(f"  README {q:g} vs this run {m:g}: DIFFERS ({off:.0%}, tolerance {tolerance:.0%})")
+    print(
+        f"{README.relative_to(ROOT)}: the {name} block "
+        + ("agrees with this run" if not failed else f"differs in {failed} figures")
+        + f" (each within {tolerance:.0%})"
+    )
+    return 1 if failed else 0
+
+
+Row = Tuple[str, float]

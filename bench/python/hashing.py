@@ -1,0 +1,132 @@
+"""Hashing 1,000,000 realistic emails (bench/python/emails.py) in one run, side by side:
+
+- ``preflight.hash_identifiers("email", <pyarrow array>, threads=1)`` and with all cores;
+- ``preflight.hash_identifiers("email", <list of str>)``;
+- a plain Python loop doing the same normalization with ``unicodedata`` and ``hashlib``
+  (bench/python/emails.py ``hash_email``): its outputs are compared with preflight's on the
+  whole input before anything is timed, so it is a peer doing the same work;
+- the ``polars-hash`` plugin's ``sha2_256`` on a polars Series of the raw values: a plain SHA-256
+  of each value, NO normalization (its hashes are not the ones an audience upload needs), the
+  floor of "hash a column in Polars".
+
+Each time is the best of RUNS rounds (5 unless set; the hashlib loop, 10 times slower, best of
+HASHLIB_RUNS, 3 unless set). COUNT=100000 for a quicker look.
+
+    python bench/python/hashing.py [--check-readme | --write-readme]
+
+Targets (issue 25): the Arrow column on one thread at least 5x the hashlib loop; with all cores
+at least polars-hash's speed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import polars as pl  # noqa: E402
+import polars_hash as plh  # noqa: E402
+import pyarrow as pa  # noqa: E402
+
+import preflight  # noqa: E402
+from _bench import best_of, env_int, machine, readme, table  # noqa: E402
+from emails import emails, hashlib_loop  # noqa: E402
+
+COUNT = env_int("COUNT", 1_000_000)
+RUNS = env_int("RUNS", 5)
+HASHLIB_RUNS = env_int("HASHLIB_RUNS", 3)
+TOLERANCE = 0.35
+
+
+def as_list(column: Any) -> List[Optional[str]]:
+    return list(column.to_pylist()) if hasattr(column, "to_pylist") else list(column)
+
+
+def main() -> int:
+    values = emails(COUNT)
+    arrow = pa.array(values, type=pa.string())
+    series = pl.Series("email", values)
+    frame = series.to_frame()
+    spaced = sum(v != v.strip() for v in values)
+    non_ascii = sum(not v.isascii() for v in values)
+    print(f"{COUNT:,} emails: {spaced / COUNT:.1%} with surrounding whitespace, {non_ascii / COUNT:.1%} non-ASCII")
+    print(machine())
+
+    expected = hashlib_loop(values)
+    rejected = sum(h is None for h in expected)
+
+    paths: Dict[str, Callable[[], Any]] = {}
+    notes: List[str] = []
+
+    def arrow_path(**kw: Any) -> Callable[[], Any]:
+        return lambda: preflight.hash_identifiers("email", arrow, **kw)
+
+    # The Arrow paths: only in a build that takes pyarrow columns and the threads option.
+    try:
+        out = preflight.hash_identifiers("email", arrow[:2], threads=1)
+        if not hasattr(out[0], "to_pylist"):
+            raise TypeError("not an Arrow column")
+        paths["preflight, pyarrow array, threads=1"] = arrow_path(threads=1)
+        paths[f"preflight, pyarrow array, all cores ({os.cpu_count()})"] = arrow_path()
+    except (TypeError, ValueError) as e:
+        notes.append(f"pyarrow paths not measured: this build's hash_identifiers does not take them ({e})")
+    paths["preflight, list of str"] = lambda: preflight.hash_identifiers("email", values)
+
+    # Same answers before any timing: every preflight path against the hashlib loop, whole input.
+    for name, fn in paths.items():
+        hashes, rejections = fn()
+        got = as_list(hashes)
+        if got != expected:
+            bad = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b) if len(got) == len(expected) else -1
+            print(f"FAIL: {name} differs from the hashlib loop (first at position {bad})")
+            return 1
+        if len(rejections) != rejected:
+            print(f"FAIL: {name} rejects {len(rejections)} values, the hashlib loop {rejected}")
+            return 1
+    print(f"every preflight path gives the hashlib loop's {COUNT - rejected:,} hashes and {rejected} rejections")
+
+    polars_hash = lambda: frame.select(plh.col("email").chash.sha2_256())  # noqa: E731
+    check = polars_hash()["email"][:1].to_list()[0]
+    import hashlib
+
+    if check != hashlib.sha256(values[0].encode()).hexdigest():
+        print("FAIL: polars-hash's sha2_256 is not SHA-256 of the raw value")
+        return 1
+
+    times: List[Tuple[str, float]] = []
+    for name, fn in paths.items():
+        times.append((name, best_of(fn, RUNS)))
+    times.append(("hashlib loop, same normalization", best_of(lambda: hashlib_loop(values), HASHLIB_RUNS)))
+    times.append(("polars-hash sha2_256 (no normalization)", best_of(polars_hash, RUNS)))
+    t = dict(times)
+    base = t["hashlib loop, same normalization"]
+
+    rows = [
+        [name, f"{s * 1000:,.0f}", f"{COUNT / s / 1e6:.2f}", f"{base / s:.1f}x"] for name, s in times
+    ]
+    block = table(["path", "ms", "M rows/s", "vs hashlib loop"], rows)
+    one = next((n for n in t if "threads=1" in n), None)
+    allc = next((n for n in t if "all cores" in n), None)
+    ph = t["polars-hash sha2_256 (no normalization)"]
+    targets = []
+    if one:
+        r = base / t[one]
+        targets.append(f"Arrow one thread / hashlib loop: {r:.1f}x (target at least 5x: {'met' if r >= 5 else 'missed'})")
+    if allc:
+        r = ph / t[allc]
+        targets.append(
+            f"Arrow all cores / polars-hash sha2_256: {r:.2f}x the speed (target at least 1x: {'met' if r >= 1 else 'missed'})"
+        )
+    block += [""] + [f"- {line}" for line in targets]
+    print(f"\nhashing {COUNT:,} emails, best of {RUNS} (hashlib loop best of {HASHLIB_RUNS}):")
+    print("\n".join(block))
+    for line in notes:
+        print("  " + line)
+    print("  polars-hash hashes the raw values: no trim, NFC or lowercase, no checks (so not the upload's hashes)")
+    return readme("hashing.py", block, TOLERANCE)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
