@@ -3,7 +3,8 @@
 
 The generator has the shape of bench/audience.mjs's (the same name, domain and shape lists and
 shares: mixed case, 25% with surrounding whitespace, plus-addresses, dotted gmail locals, about
-4% accented names, 30% of them in decomposed form (NFD), 1% internationalized domains), drawn from
+4% accented names, 30% of all values in decomposed form (NFD), 1% internationalized domains,
+0.2% not addresses: " at " for "@", or a space inside), drawn from
 Python's own seeded generator, so the values are not the same strings as the Node benchmark's.
 """
 
@@ -68,6 +69,11 @@ def emails(count: int, seed: int = 20260421) -> List[str]:
             s = "".join(ch.upper() if r() < 0.3 else ch for ch in s)
         if r() < 0.3:
             s = unicodedata.normalize("NFD", s)
+        bad = r()
+        if bad < 0.001:
+            s = s.replace("@", " at ")  # rejected: no "@"
+        elif bad < 0.002:
+            s = s.replace(".", " ", 1)  # rejected: whitespace inside
         pad = r()
         if pad < 0.1:
             s = " " + s

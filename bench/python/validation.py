@@ -120,7 +120,7 @@ def main() -> int:
     print(machine())
     from importlib.metadata import version
 
-    print(f"jsonschema {version("jsonschema")} ({type(validator).__name__}), pydantic {pydantic.VERSION}")
+    print(f"jsonschema {version('jsonschema')} ({type(validator).__name__}), pydantic {pydantic.VERSION}")
 
     # Agreement before timing: the fixture and two broken variants.
     unknown_condition = copy.deepcopy(obj)
