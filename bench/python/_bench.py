@@ -17,7 +17,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "bindings" / "python" / "README.md"
@@ -41,21 +41,40 @@ def best_of(fn: Callable[[], object], runs: int) -> float:
     return best
 
 
-def per_call(fn: Callable[[], object], rounds: int, min_seconds: float) -> float:
-    """Seconds per call of a fast ``fn``: the best of ``rounds`` rounds, each the mean over as
-    many calls as fill ``min_seconds`` (after a warm-up of the same length)."""
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < min_seconds:
-        fn()
-        n += 1
-    batch = max(1, n // 10)
+def race(paths: Dict[str, Callable[[], object]], rounds: int, limit: Optional[Dict[str, int]] = None) -> Dict[str, float]:
+    """The best time of each path over ``rounds`` rounds, in seconds, the paths taking turns within
+    each round (so that a change in the machine's load, which other builds move, falls on all
+    of them alike rather than on whichever ran during it). ``limit`` caps the rounds of a slow
+    path."""
+    best = {name: float("inf") for name in paths}
+    for r in range(rounds):
+        for name, fn in paths.items():
+            if limit is not None and r >= limit.get(name, rounds):
+                continue
+            best[name] = min(best[name], best_of(fn, 1))
+    return best
 
-    def round_() -> None:
-        for _ in range(batch * 10):
+
+def per_call(paths: Dict[str, Callable[[], object]], rounds: int, min_seconds: float) -> Dict[str, float]:
+    """Seconds per call of each fast path: the best of ``rounds`` interleaved rounds (``race``),
+    each the mean over as many calls as fill about ``min_seconds`` (measured in a warm-up)."""
+    loops = {}
+    for name, fn in paths.items():
+        start, n = time.perf_counter(), 0
+        while time.perf_counter() - start < min_seconds:
             fn()
+            n += 1
+        loops[name] = n
 
-    return best_of(round_, rounds) / (batch * 10)
+    def repeat(fn: Callable[[], object], n: int) -> Callable[[], None]:
+        def run() -> None:
+            for _ in range(n):
+                fn()
+
+        return run
+
+    times = race({name: repeat(fn, loops[name]) for name, fn in paths.items()}, rounds)
+    return {name: t / loops[name] for name, t in times.items()}
 
 
 def env_int(name: str, default: int) -> int:

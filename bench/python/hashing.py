@@ -10,7 +10,8 @@
   floor of "hash a column in Polars".
 
 Each time is the best of RUNS rounds (5 unless set; the hashlib loop, 10 times slower, best of
-HASHLIB_RUNS, 3 unless set). COUNT=100000 for a quicker look.
+HASHLIB_RUNS, 3 unless set), the paths taking turns within each round. COUNT=100000 for a
+quicker look.
 
     python bench/python/hashing.py [--check-readme | --write-readme]
 
@@ -31,7 +32,7 @@ import polars_hash as plh  # noqa: E402
 import pyarrow as pa  # noqa: E402
 
 import preflight  # noqa: E402
-from _bench import best_of, env_int, machine, readme, table  # noqa: E402
+from _bench import env_int, race, machine, readme, table  # noqa: E402
 from emails import emails, hashlib_loop  # noqa: E402
 
 COUNT = env_int("COUNT", 1_000_000)
@@ -95,11 +96,9 @@ def main() -> int:
         print("FAIL: polars-hash's sha2_256 is not SHA-256 of the raw value")
         return 1
 
-    times: List[Tuple[str, float]] = []
-    for name, fn in paths.items():
-        times.append((name, best_of(fn, RUNS)))
-    times.append(("hashlib loop, same normalization", best_of(lambda: hashlib_loop(values), HASHLIB_RUNS)))
-    times.append(("polars-hash sha2_256 (no normalization)", best_of(polars_hash, RUNS)))
+    paths["hashlib loop, same normalization"] = lambda: hashlib_loop(values)
+    paths["polars-hash sha2_256 (no normalization)"] = polars_hash
+    times = list(race(paths, RUNS, {"hashlib loop, same normalization": HASHLIB_RUNS}).items())
     t = dict(times)
     base = t["hashlib loop, same normalization"]
 
