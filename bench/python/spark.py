@@ -73,8 +73,9 @@ def pandas_udf_job(df: Any) -> Any:
 def preflight_job(df: Any) -> Any:
     from preflight import spark as pspark
 
-    out = pspark.hash_column(df, "email", "email")
-    return out.select("id", out.columns[-2] if "hash" not in out.columns else "hash")
+    # Two columns appended (the hash, the rejection code) by mapInArrow; the same two selected
+    # as from the pandas_udf job.
+    return pspark.hash_column(df, "email", "email", output="hash").select("id", "hash")
 
 
 def run(job: Any) -> float:
