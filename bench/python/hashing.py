@@ -1,7 +1,8 @@
 """Hashing 1,000,000 realistic emails (bench/python/emails.py) in one run, side by side:
 
 - ``preflight.hash_identifiers("email", <pyarrow array>, threads=1)`` and with all cores;
-- ``preflight.hash_identifiers("email", <list of str>)``;
+- ``preflight.hash_identifiers("email", <list of str>)``, and on the polars Series polars-hash
+  reads;
 - a plain Python loop doing the same normalization with ``unicodedata`` and ``hashlib``
   (bench/python/emails.py ``hash_email``): its outputs are compared with preflight's on the
   whole input before anything is timed, so it is a peer doing the same work;
@@ -71,6 +72,8 @@ def main() -> int:
             raise TypeError("not an Arrow column")
         paths["preflight, pyarrow array, threads=1"] = arrow_path(threads=1)
         paths[f"preflight, pyarrow array, all cores ({os.cpu_count()})"] = arrow_path()
+        # The column polars-hash reads, through the same Arrow path (context, not a target).
+        paths["preflight, polars Series, all cores"] = lambda: preflight.hash_identifiers("email", series)
     except (TypeError, ValueError) as e:
         notes.append(f"pyarrow paths not measured: this build's hash_identifiers does not take them ({e})")
     paths["preflight, list of str"] = lambda: preflight.hash_identifiers("email", values)
