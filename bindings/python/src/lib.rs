@@ -14,6 +14,7 @@
 //! (bindings/wasm/src/opts.rs) are not shared yet: bindings/python/README.md.
 #![forbid(unsafe_code)]
 
+mod columns;
 mod fail;
 mod hash;
 mod sign;
@@ -29,7 +30,8 @@ fn _preflight(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate::describe, m)?)?;
     m.add_function(wrap_pyfunction!(validate::json_schema, m)?)?;
     m.add_function(wrap_pyfunction!(hash::hash_identifier, m)?)?;
-    m.add_function(wrap_pyfunction!(hash::hash_identifiers, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::hash_list, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::hash_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(sign::crc_response, m)?)?;
     m.add_function(wrap_pyfunction!(sign::verify_signature, m)?)?;
     Ok(())
