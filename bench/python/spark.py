@@ -3,7 +3,7 @@ same normalization with ``unicodedata`` and ``hashlib`` (bench/python/emails.py 
 on the same cached DataFrame of COUNT realistic emails (1,000,000 unless set), in one run.
 
 Each job hashes the column and is forced whole by Spark's ``noop`` sink (every row computed,
-nothing written); the time is the best of RUNS jobs (3 unless set). Before timing, both outputs
+nothing written); the time is the best of RUNS jobs (3 unless set), the two taking turns. Before timing, both outputs
 are collected and compared row by row (by an id column) with the hashlib loop run in this
 process: the same hash, or null where the value is rejected. MASTER sets the master (local[2]
 unless set: the machine's 2 cores).
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from typing import Any, Callable, Dict, List, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,7 +30,7 @@ import pandas as pd  # noqa: E402
 # these jobs use only Series.map and the Arrow conversion).
 warnings.filterwarnings("ignore", category=FutureWarning, module="pyspark")
 
-from _bench import env_int, machine, readme, table  # noqa: E402
+from _bench import env_int, machine, race, readme, table  # noqa: E402
 from emails import emails, hash_email, hashlib_loop  # noqa: E402
 
 COUNT = env_int("COUNT", 1_000_000)
@@ -78,10 +77,8 @@ def preflight_job(df: Any) -> Any:
     return pspark.hash_column(df, "email", "email", output="hash").select("id", "hash")
 
 
-def run(job: Any) -> float:
-    start = time.perf_counter()
+def run(job: Any) -> None:
     job.write.format("noop").mode("overwrite").save()
-    return time.perf_counter() - start
 
 
 def main() -> int:
@@ -118,7 +115,7 @@ def main() -> int:
             return 1
     print(f"every job gives the hashlib loop's hash (or null) for each of the {COUNT:,} rows")
 
-    seconds = {name: min(run(job(df)) for _ in range(RUNS)) for name, job in jobs.items()}
+    seconds = race({name: (lambda j=job: run(j(df))) for name, job in jobs.items()}, RUNS)
     base = seconds["pandas_udf + hashlib"]
     rows = [[name, f"{s:.2f}", f"{COUNT / s:,.0f}", f"{base / s:.1f}x"] for name, s in seconds.items()]
     block = table(["job", "s", "rows/s", "vs pandas_udf"], rows)
