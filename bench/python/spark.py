@@ -121,7 +121,7 @@ def main() -> int:
     block = table(["job", "s", "rows/s", "vs pandas_udf"], rows)
     if "preflight.spark" in seconds:
         r = base / seconds["preflight.spark"]
-        block += ["", f"- preflight.spark / pandas_udf + hashlib: {r:.1f}x the rows per second (target at least 3x: {'met' if r >= 3 else 'missed'})"]
+        block += ["", f"- preflight.spark / pandas_udf + hashlib: {r:.2f}x the rows per second (target at least 3x: {'met' if r >= 3 else 'missed'})"]
     print(f"\n{COUNT:,} rows, {MASTER}, best of {RUNS} jobs (noop sink):")
     print("\n".join(block))
     for line in notes:
