@@ -25,7 +25,9 @@ at least polars-hash's speed.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import tempfile
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -35,7 +37,7 @@ import polars_hash as plh  # noqa: E402
 import pyarrow as pa  # noqa: E402
 
 import preflight  # noqa: E402
-from _bench import env_int, machine, race_cpu, readme, table  # noqa: E402
+from _bench import ROOT, env_int, machine, race_cpu, readme, table  # noqa: E402
 from emails import emails, hashlib_loop  # noqa: E402
 
 COUNT = env_int("COUNT", 1_000_000)
@@ -110,7 +112,25 @@ def main() -> int:
     # splits it over its thread pool in a lazy query (seen in /proc/self/task: one busy thread,
     # then two).
     paths[PH_ALL] = lambda: frame.lazy().select(plh.col("email").chash.sha2_256()).collect()
+    # The command line on the same values, for reference (not in the README's block: it needs a
+    # release build of the CLI, which run.sh does not make): a file in, hashes to /dev/null.
+    CLI_ROW = "(reference) preflight CLI, --threads 1, a file to /dev/null"
+    cli = os.environ.get("PREFLIGHT_CLI", str(ROOT / "target" / "release" / "preflight"))
+    tmp = None
+    if os.path.exists(cli):
+        tmp = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False)
+        with tmp:
+            tmp.write("\n".join(values) + "\n")
+        argv = [cli, "hash", "email", "--threads", "1", tmp.name]
+        done = subprocess.run(argv, capture_output=True, text=True)
+        if done.stdout.split("\n")[:COUNT] != [h or "" for h in expected]:
+            print("  (the CLI's output lines differ from the hashlib loop's: CLI row left out)")
+        else:
+            paths[CLI_ROW] = lambda: subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     t = race_cpu(paths, RUNS, {HASHLIB: HASHLIB_RUNS})
+    if tmp is not None:
+        os.unlink(tmp.name)
+    reference = t.pop(CLI_ROW, None)
     base, base_cpu = t[HASHLIB]
 
     rows = [
@@ -142,6 +162,9 @@ def main() -> int:
     block += [""] + [f"- {line}" for line in targets]
     print(f"\nhashing {COUNT:,} emails, best of {RUNS} (hashlib loop best of {HASHLIB_RUNS}):")
     print("\n".join(block))
+    if reference is not None:
+        w, c = reference
+        notes.append(f"{CLI_ROW}: {w * 1000:,.0f} ms, CPU {c * 1000:,.0f} ms")
     for line in notes:
         print("  " + line)
     print("  polars-hash hashes the raw values: no trim, NFC or lowercase, no checks (so not the upload's hashes)")
