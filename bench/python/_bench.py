@@ -4,9 +4,10 @@ Every figure bindings/python/README.md quotes from a benchmark sits between two 
 ``<!-- bench/python/NAME.py -->`` and ``<!-- /bench/python/NAME.py -->``, and is the block that
 script prints (``block``). ``--write-readme`` writes the block just printed into the README;
 ``--check-readme`` compares every number of the README's block with this run's, position by
-position, and exits 1 when one is further off than the script's tolerance (timings on a shared
-2-core machine move by tens of percent between runs, so the tolerance is wide; a figure that was
-never printed by the script, or a block edited by hand into another shape, fails at once).
+position, and exits 1 when one is further off than the script's tolerance (CHECK_TOLERANCE, a
+fraction, overrides it: timings on a shared 2-core machine move by tens of percent between runs,
+so the tolerance is wide; a figure that was never printed by the script, or a block edited by
+hand into another shape, fails at once).
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ def readme(name: str, block: List[str], tolerance: float) -> int:
     """Handles ``--write-readme`` / ``--check-readme`` for the block of ``bench/python/<name>``;
     returns the exit status (0 when neither flag is given)."""
     mode = next((a for a in sys.argv[1:] if a in ("--write-readme", "--check-readme")), None)
+    tolerance = float(os.environ.get("CHECK_TOLERANCE", tolerance))
     if mode is None:
         return 0
     begin, end = f"<!-- bench/python/{name} -->", f"<!-- /bench/python/{name} -->"
