@@ -4,10 +4,8 @@ Every figure bindings/python/README.md quotes from a benchmark sits between two 
 ``<!-- bench/python/NAME.py -->`` and ``<!-- /bench/python/NAME.py -->``, and is the block that
 script prints (``block``). ``--write-readme`` writes the block just printed into the README;
 ``--check-readme`` compares every number of the README's block with this run's, position by
-position, and exits 1 when one is further off than the script's tolerance (CHECK_TOLERANCE, a
-fraction, overrides it: timings on a shared 2-core machine move by tens of percent between runs,
-so the tolerance is wide; a figure that was never printed by the script, or a block edited by
-hand into another shape, fails at once).
+position, and exits 1 when one is more than ``CHECK_FACTOR`` times larger or smaller than this
+run's (a block edited by hand into another shape, with more or fewer numbers, fails at once).
 """
 
 from __future__ import annotations
@@ -24,6 +22,12 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "bindings" / "python" / "README.md"
 NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# How far a README figure may be from this run's, as a factor either way (CHECK_FACTOR overrides
+# it): on this project's shared 2-core machine, timings and their ratios moved by up to 2.3 times
+# between runs while other builds ran (the pandas_udf job's time; docs/PERFORMANCE.md, "Python"),
+# so the check catches a figure not printed by the script, or from another build or machine
+# kind, rather than a drift.
+CHECK_FACTOR = 2.5
 
 
 def best_of(fn: Callable[[], object], runs: int) -> float:
@@ -127,11 +131,11 @@ def _numbers(lines: Sequence[str]) -> List[float]:
     return [float(m.replace(",", "")) for line in lines for m in NUMBER.findall(line)]
 
 
-def readme(name: str, block: List[str], tolerance: float) -> int:
+def readme(name: str, block: List[str]) -> int:
     """Handles ``--write-readme`` / ``--check-readme`` for the block of ``bench/python/<name>``;
     returns the exit status (0 when neither flag is given)."""
     mode = next((a for a in sys.argv[1:] if a in ("--write-readme", "--check-readme")), None)
-    tolerance = float(os.environ.get("CHECK_TOLERANCE", tolerance))
+    factor = float(os.environ.get("CHECK_FACTOR", CHECK_FACTOR))
     if mode is None:
         return 0
     begin, end = f"<!-- bench/python/{name} -->", f"<!-- /bench/python/{name} -->"
@@ -153,14 +157,14 @@ def readme(name: str, block: List[str], tolerance: float) -> int:
         return 1
     failed = 0
     for q, m in zip(quoted, measured):
-        off = abs(q - m) / max(abs(m), 1e-12)
-        if off > tolerance:
+        off = max(q, m) / min(q, m) if min(q, m) > 0 else (1.0 if q == m else float("inf"))
+        if off > factor:
             failed += 1
-            print(f"  README {q:g} vs this run {m:g}: DIFFERS ({off:.0%}, tolerance {tolerance:.0%})")
+            print(f"  README {q:g} vs this run {m:g}: DIFFERS ({off:.2f} times, at most {factor:g})")
     print(
         f"{README.relative_to(ROOT)}: the {name} block "
         + ("agrees with this run" if not failed else f"differs in {failed} figures")
-        + f" (each within {tolerance:.0%})"
+        + f" (each within a factor of {factor:g})"
     )
     return 1 if failed else 0
 

@@ -43,7 +43,6 @@ from emails import emails, hashlib_loop  # noqa: E402
 COUNT = env_int("COUNT", 1_000_000)
 RUNS = env_int("RUNS", 5)
 HASHLIB_RUNS = env_int("HASHLIB_RUNS", 3)
-TOLERANCE = 0.35
 
 
 def as_list(column: Any) -> List[Optional[str]]:
@@ -168,7 +167,7 @@ def main() -> int:
     for line in notes:
         print("  " + line)
     print("  polars-hash hashes the raw values: no trim, NFC or lowercase, no checks (so not the upload's hashes)")
-    return readme("hashing.py", block, TOLERANCE)
+    return readme("hashing.py", block)
 
 
 if __name__ == "__main__":
