@@ -18,6 +18,8 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import preflight
 from preflight import PreflightError
@@ -103,6 +105,9 @@ def test_vectors_through_every_kind_of_column(key: Any, cases: List[Dict[str, An
         "pandas": pd.Series(raws3, index=[10 * i + 7 for i in range(3 * n)], name="id"),
         "pandas_arrow": pd.Series(raws3, dtype="string[pyarrow]", name="id"),
         "polars": pl.Series("id", raws3),
+        "polars_chunked": pl.concat(
+            [pl.Series("id", raws3[:n]), pl.Series("id", raws3[n:])], rechunk=False
+        ),
     }
     for name, column in columns.items():
         out, rej = preflight.hash_identifiers(key[0], column, **options)
@@ -114,7 +119,7 @@ def test_vectors_through_every_kind_of_column(key: Any, cases: List[Dict[str, An
         elif name.startswith("pandas"):
             assert isinstance(out, pd.Series)
             assert out.index.equals(column.index) and out.name == "id"
-        elif name == "polars":
+        elif name.startswith("polars"):
             assert isinstance(out, pl.Series) and out.name == "id"
         else:
             assert isinstance(out, pa.Array) and out.type == pa.string()
@@ -152,6 +157,10 @@ def test_nulls_are_empty_cells() -> None:
     assert rejected == [(1, "empty"), (2, "empty")]
     out, rejected = preflight.hash_identifiers("email", pl.Series("e", [None, "a@b.c"]))
     assert out.to_list()[0] is None and rejected == [(0, "empty")]
+    # A column of nothing but nulls has Arrow's null type: its cells are empty ones too.
+    for column in (pa.array([None, None]), pd.Series([None, None], dtype=object)):
+        out, rejected = preflight.hash_identifiers("email", column)
+        assert _flat(out) == [None, None] and rejected == [(0, "empty"), (1, "empty")]
 
 
 def test_partner_ids_verbatim() -> None:
@@ -171,6 +180,8 @@ def test_threads_give_the_same_output() -> None:
     assert one[0].equals(four[0]) and one[1] == four[1]
     every = preflight.hash_identifiers("email", column)
     assert every[0].equals(one[0]) and every[1] == one[1]
+    many = preflight.hash_identifiers("email", column, threads=10**30)
+    assert many[0].equals(one[0]) and many[1] == one[1]
     listed = preflight.hash_identifiers("email", values, threads=4)
     assert listed == (one[0].to_pylist(), one[1])
     assert len(one[1]) == len([v for v in values if "@" not in v])
@@ -187,7 +198,8 @@ def test_bad_threads(threads: Any) -> None:
 
 
 PHONES = ["020 7183 8750", "020 7183 8750", "(657) 777-0000", "0301234567", "+44 20 7183 8750", ""]
-COUNTRIES: List[Optional[str]] = ["44", "GB", "+1", "XX", None, "49"]
+PHONES += ["(657) 777-0000", "(657) 777-0000"]
+COUNTRIES: List[Optional[str]] = ["44", "GB", "+1", "XX", None, "49", None, ""]
 
 
 def test_country_per_row() -> None:
@@ -210,14 +222,19 @@ def test_country_per_row() -> None:
             rejected.append((i, e.code))
     assert want[0] == want[1] == want[4] and None not in (want[0], want[2])
     assert rejected[-1] == (5, "empty")
+    # A null or empty country cell keeps the default country code ("1").
+    assert want[6] == want[7] == want[2]
     opts: Dict[str, Any] = {"default_country_code": "1"}
     kinds: List[Tuple[Any, Any]] = [
         (PHONES, COUNTRIES),
         (pa.array(PHONES), pa.array(COUNTRIES, type=pa.string())),
         (pa.array(PHONES), COUNTRIES),
         (PHONES, pa.array(COUNTRIES, type=pa.large_string())),
-        (pa.chunked_array([PHONES[:2], PHONES[2:]]), pa.chunked_array([COUNTRIES[:3], COUNTRIES[3:]])),
-        (pd.Series(PHONES, index=list("abcdef")), pd.Series(COUNTRIES)),
+        (
+            pa.chunked_array([PHONES[:2], PHONES[2:]]),
+            pa.chunked_array([COUNTRIES[:3], COUNTRIES[3:]], type=pa.string()),
+        ),
+        (pd.Series(PHONES, index=list("abcdefgh")), pd.Series(COUNTRIES)),
         (pl.Series("p", PHONES), pl.Series("c", COUNTRIES)),
     ]
     for values, country in kinds:
@@ -238,8 +255,18 @@ def test_country_errors() -> None:
             preflight.hash_identifiers("email", values, country=COUNTRIES)
         assert e.value.code == "bad_options"
         with pytest.raises(PreflightError) as e:
-            preflight.hash_identifiers("phone_number", values, country=[1, 2, 3, 4, 5, 6])
+            preflight.hash_identifiers("phone_number", values, country=[1] * len(PHONES))
         assert e.value.code == "invalid_argument"
+
+
+class _Capsule:
+    """Another library's Arrow array (it has the PyCapsule method, and iterates as str)."""
+
+    def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
+        return pa.array(["a@b.c"]).__arrow_c_array__(requested_schema)
+
+    def __iter__(self) -> Any:
+        return iter(["a@b.c"])
 
 
 @pytest.mark.parametrize(
@@ -256,6 +283,10 @@ def test_country_errors() -> None:
         ["a@b.c", b"x"],
         "a@b.c",
         42,
+        pd.DataFrame({"email": ["a@b.c"]}),
+        pl.DataFrame({"email": ["a@b.c"]}),
+        pa.table({"email": ["a@b.c"]}),
+        _Capsule(),
     ],
 )
 def test_wrong_columns(column: Any) -> None:
@@ -272,3 +303,63 @@ def test_import_does_not_import_columns_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[:2] == ["[]", "[]"]
+
+
+def test_empty_columns() -> None:
+    out, rejected = preflight.hash_identifiers("email", pa.array([], type=pa.string()))
+    assert isinstance(out, pa.Array) and len(out) == 0 and rejected == []
+    out, rejected = preflight.hash_identifiers("email", pa.chunked_array([], type=pa.large_string()))
+    assert isinstance(out, pa.ChunkedArray) and out.num_chunks == 0 and out.type == pa.string()
+    out, rejected = preflight.hash_identifiers("partner_user_id", pa.chunked_array([[], []], type=pa.string()))
+    assert [len(c) for c in out.chunks] == [0, 0] and rejected == []
+
+
+def test_calls_from_several_python_threads() -> None:
+    # The GIL is released while hashing: calls from Python threads run side by side and each
+    # gets its own column's answer.
+    from concurrent.futures import ThreadPoolExecutor
+
+    columns = [pa.array([f"u{i}.{k}@x.com" for i in range(50_000)]) for k in range(4)]
+    alone = [preflight.hash_identifiers("email", c, threads=1)[0] for c in columns]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda c: preflight.hash_identifiers("email", c)[0], columns))
+    assert all(a.equals(b) for a, b in zip(alone, together))
+    assert together[3][7].as_py() == hashlib.sha256(b"u7.3@x.com").hexdigest()
+
+
+def test_lone_surrogates_in_a_list_with_countries() -> None:
+    # A value with no UTF-8 form is invalid_utf8 whatever its country; a country with none
+    # names no country (invalid_country), never a guess.
+    out, rejected = preflight.hash_identifiers(
+        "phone_number",
+        ["020 7183 8750", "020\ud800 7183", "020 7183 8750"],
+        country=["GB", "XX", "G\ud800B"],
+    )
+    assert out[0] is not None and out[1:] == [None, None]
+    assert rejected == [(1, "invalid_utf8"), (2, "invalid_country")]
+
+CELLS = st.one_of(
+    st.none(),
+    st.sampled_from(["a@b.co", " A@B.CO ", "", "x", "+44 20 7183 8750", "\u212a@x.fr"]),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cells=st.lists(CELLS, max_size=40),
+    cuts=st.lists(st.integers(0, 40), max_size=4),
+    t=st.sampled_from(["email", "phone_number", "partner_user_id", "handle"]),
+    kind=st.sampled_from([pa.string(), pa.large_string(), pa.string_view()]),
+)
+def test_any_chunking_matches_the_list_path(
+    cells: List[Optional[str]], cuts: List[int], t: str, kind: Any
+) -> None:
+    # The list path with "" for a null, against the same cells cut into chunks anywhere.
+    want = preflight.hash_identifiers(t, ["" if c is None else c for c in cells])
+    bounds = sorted({0, len(cells), *[min(c, len(cells)) for c in cuts]})
+    chunks = [pa.array(cells[a:b], type=kind) for a, b in zip(bounds, bounds[1:])]
+    column = pa.chunked_array(chunks, type=kind)
+    out, rejected = preflight.hash_identifiers(t, column)
+    assert (out.to_pylist(), rejected) == want
+    assert [len(c) for c in out.chunks] == [len(c) for c in chunks]

@@ -12,3 +12,20 @@ try:
     preflight.describe("nope")
 except preflight.PreflightError as e:
     code: str = e.code
+
+# Columns: a list gives a list; a pyarrow, polars or pandas column gives the same kind back
+# (typed through the Arrow PyCapsule methods they have, so that no stubs of theirs are needed).
+first: "str | None" = outs[0]
+per_row, _ = preflight.hash_identifiers(
+    "phone_number", ["020 7183 8750"], country=["GB"], threads=1, default_country_code="1"
+)
+
+
+class Stream:  # stands for a pyarrow ChunkedArray or a polars Series
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        return None
+
+
+def hashed_stream(s: Stream) -> Stream:
+    column, rejections = preflight.hash_identifiers("email", s)
+    return column

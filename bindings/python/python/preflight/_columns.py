@@ -33,7 +33,17 @@ def _is(value: Any, module: str, names: Tuple[str, ...]) -> bool:
     return mod is not None and any(isinstance(value, getattr(mod, n)) for n in names)
 
 
+_TABLES = {
+    "pyarrow": ("Table", "RecordBatch"),
+    "pandas": ("DataFrame",),
+    "polars": ("DataFrame", "LazyFrame"),
+}
+
+
 def _kind(values: Any) -> str:
+    # A table iterates over its column names: never take it for a list of values.
+    if any(_is(values, module, names) for module, names in _TABLES.items()):
+        raise PreflightError("invalid_argument", "pass one column, not a table")
     if _is(values, "pyarrow", ("ChunkedArray",)):
         return "chunked"
     if _is(values, "pyarrow", ("Array",)):
@@ -42,12 +52,16 @@ def _kind(values: Any) -> str:
         return "pandas"
     if _is(values, "polars", ("Series",)):
         return "polars"
+    if hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
+        # Another library's Arrow column: its own kind could not be given back.
+        raise PreflightError("invalid_argument", "pass a pyarrow, pandas or polars column")
     return "list"
 
 
 def _chunks(column: Any, what: str) -> List[Any]:
     """The pyarrow arrays of a column of any kind but a list: strings of the three accepted
-    types as they are, a dictionary of strings decoded (exact), anything else refused."""
+    types as they are, a dictionary of strings decoded and an all-null column cast (both
+    exact), anything else refused."""
     pa = _module("pyarrow")
 
     kind = _kind(column)
@@ -68,6 +82,8 @@ def _strings(chunk: Any, what: str) -> Any:
     t = chunk.type
     if pa.types.is_dictionary(t) and _is_string(t.value_type):
         return chunk.dictionary_decode()
+    if pa.types.is_null(t):  # only nulls (a pandas column of None): strings, all null
+        return chunk.cast(pa.string())
     if not _is_string(t):
         raise PreflightError("invalid_argument", f"{what} must be {_ACCEPTED}")
     return chunk
@@ -97,12 +113,13 @@ def _as_kind(outputs: List[Any], values: Any, kind: str) -> Any:
 
 
 def _threads(threads: Any) -> int:
-    """`threads` as the native call takes it: 0 for every core."""
+    """`threads` as the native call takes it: 0 for every core; a huge count is capped (the
+    native side starts at most `MAX_THREADS` anyway)."""
     if threads is None:
         return 0
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise PreflightError("bad_options", "threads must be a positive int or None")
-    return threads
+    return min(threads, 1 << 16)
 
 
 def _str_list(values: Any, what: str, nulls: bool) -> List[Any]:

@@ -21,9 +21,9 @@ in the Python environment of every node (bindings/python/README.md, "Spark"). Im
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence
 
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]  # no stubs: its types are Any here
 from pyspark.sql.types import (
     ByteType,
     IntegerType,
@@ -36,6 +36,9 @@ from pyspark.sql.types import (
 
 from ._errors import PreflightError
 from ._hash import hash_identifiers  # the public function (re-exported by preflight)
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
 
 __all__ = ["hash_column"]
 
@@ -117,22 +120,22 @@ def _find(fields: Sequence[StructField], name: str, what: str) -> int:
     return found[0]
 
 
-def _task_cpus(df: Any) -> int:
+def _task_cpus(session: Any) -> int:
     try:
-        return max(1, int(df.sparkSession.conf.get("spark.task.cpus", "1")))
+        return max(1, int(session.conf.get("spark.task.cpus", "1")))
     except Exception:  # a session without that setting: one core per task, Spark's default
         return 1
 
 
-def _case_sensitive(df: Any) -> bool:
+def _case_sensitive(session: Any) -> bool:
     try:
-        return str(df.sparkSession.conf.get("spark.sql.caseSensitive", "false")).lower() == "true"
+        return str(session.conf.get("spark.sql.caseSensitive", "false")).lower() == "true"
     except Exception:
         return False
 
 
 def hash_column(
-    df: Any,
+    df: "DataFrame",
     column: str,
     type: str,
     *,
@@ -141,7 +144,7 @@ def hash_column(
     country: Optional[str] = None,
     threads: Optional[int] = None,
     **options: Any,
-) -> Any:
+) -> "DataFrame":
     """``df`` with two string columns appended: the hash of ``column`` per row and its
     rejection code.
 
@@ -175,6 +178,7 @@ def hash_column(
             "invalid_argument", "df must be a PySpark DataFrame (Spark 3.3 or later: mapInArrow)"
         )
     schema: StructType = df.schema
+    session: Any = df.sparkSession
     fields = list(schema.fields)
     value_index = _find(fields, column, "column")
     if not isinstance(fields[value_index].dataType, StringType):
@@ -190,7 +194,11 @@ def hash_column(
     for name, what in ((output, "output"), (rejection, "rejection")):
         if not isinstance(name, str) or not name:
             raise PreflightError("invalid_argument", f"{what} must be a non-empty column name")
-    key = (lambda s: s) if _case_sensitive(df) else (lambda s: s.lower())
+    sensitive = _case_sensitive(session)
+
+    def key(name: str) -> str:
+        return name if sensitive else name.lower()
+
     taken = {key(f.name) for f in fields}
     if key(output) in taken or key(rejection) in taken:
         raise PreflightError("column_exists", "an output name is already a column of the DataFrame")
@@ -198,7 +206,7 @@ def hash_column(
         raise PreflightError("column_exists", "output and rejection must be different names")
 
     if threads is None:
-        threads = _task_cpus(df)
+        threads = _task_cpus(session)
     # The type, the options and the country rule checked once here, by the same call the
     # executors make, so that a wrong call fails before any job starts.
     empty = pa.array([], type=pa.string())
