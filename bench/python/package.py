@@ -20,7 +20,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from typing import List, Tuple
+from typing import Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 

@@ -30,7 +30,7 @@ import copy
 import json
 import os
 import sys
-from typing import Any, Callable, Dict, List, Literal, Optional, Tuple
+from typing import Any, Callable, List, Literal, Optional, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
