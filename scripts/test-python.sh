@@ -7,7 +7,8 @@
 #
 # PREFLIGHT_VENV: where the environment goes (default target/pyvenv; reused when it exists).
 # PYTHON: the interpreter that makes it (default python3; CPython 3.9 or later).
-# Needs the package index (maturin and pytest; pip's isolated build fetches maturin too).
+# Needs the package index (maturin, tests/python/requirements.txt; pip's isolated build fetches
+# maturin too) and, for the Spark tests, a Java runtime (17 or later) on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +22,7 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" pytest
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" -r tests/python/requirements.txt
 
 step "native outputs of the shared vectors (cargo test --test vectors: target/vectors/native.json)"
 cargo test --quiet -p preflight --test vectors
@@ -36,6 +37,9 @@ else
   step "pip install ./bindings/python (release build)"
   "$venv/bin/python" -m pip install --quiet --force-reinstall ./bindings/python
 fi
+
+step "mypy --strict: the package and a typed example program (tests/python/typed_example.py)"
+(cd bindings/python/python && "../../../$venv/bin/python" -m mypy --strict preflight ../../../tests/python/typed_example.py)
 
 step "pytest tests/python"
 # From the repository root, so that `import preflight` is the installed package.

@@ -10,6 +10,8 @@
 #   wasm-bindgen-cli of exactly the version of the wasm-bindgen crate in Cargo.lock (cargo install)
 #   node_modules from package-lock.json (npm ci)
 #   Debian chromium (apt-get)
+#   a Python virtual environment (target/pyvenv: maturin and tests/python/requirements.txt, by
+#   scripts/test-python.sh); Java 17 or later must be on the machine for PySpark's local mode
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -141,6 +143,13 @@ node tests/browser/app.mjs
 
 step "toolchain fixtures (node tests/toolchains/run.mjs: the packed package with Vite, webpack, esbuild, Rollup, an import map, Node 18/20/22 ESM and CommonJS, Jest, a Node bundle)"
 node tests/toolchains/run.mjs
+
+step "Python package (scripts/test-python.sh: venv, pip install ./bindings/python, mypy --strict, pytest tests/python)"
+if ! java -version >/dev/null 2>&1; then
+  echo "java not found: PySpark's local mode (tests/python/test_spark.py) needs Java 17 or later" >&2
+  exit 1
+fi
+bash scripts/test-python.sh
 
 step "TypeScript types (tsc --noEmit -p tests/types)"
 npx --no-install tsc --noEmit -p tests/types

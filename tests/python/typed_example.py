@@ -12,6 +12,25 @@ try:
     preflight.describe("nope")
 except preflight.PreflightError as e:
     code: str = e.code
+
+# Columns: a list gives a list; a pyarrow, polars or pandas column gives the same kind back
+# (typed through the Arrow PyCapsule methods they have, so that no stubs of theirs are needed).
+first: "str | None" = outs[0]
+per_row, _ = preflight.hash_identifiers(
+    "phone_number", ["020 7183 8750"], country=["GB"], threads=1, default_country_code="1"
+)
+
+
+class Stream:  # stands for a pyarrow ChunkedArray or a polars Series
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        return None
+
+
+def hashed_stream(s: Stream) -> Stream:
+    column, rejections = preflight.hash_identifiers("email", s)
+    return column
+
+
 n: str = preflight.normalize_identifier("email", " A@B.co ")
 t: str = preflight.crc_response("s", "9b4507b3-9040-4669-9ca3-6b94edb50553", max_length=200)
 crc_ok: bool = preflight.verify_crc_request("s", "crc_token=x", None)
@@ -24,5 +43,5 @@ grant: str = preflight.token_request_body()
 built: preflight.AudienceBodies = preflight.audience_bodies(
     "custom_audience_users", [{"email": "a@b.co"}], operation="Update", max_users_per_body=10
 )
-first: str = built.bodies[0]
+first_body: str = built.bodies[0]
 problems: "list[preflight.Problem]" = built.rejected + built.dropped

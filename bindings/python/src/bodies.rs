@@ -36,7 +36,7 @@ pub(crate) fn audience_bodies(
     let options = members(options);
     let r = py.detach(|| {
         preflight_bindings::bodies::build_bodies(endpoint, &options, |sink| {
-            if counts.len() % COUNTS_PER_RECORD != 0 {
+            if !counts.len().is_multiple_of(COUNTS_PER_RECORD) {
                 return Err(mismatch());
             }
             let mut values = values.into_iter();

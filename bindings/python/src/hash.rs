@@ -4,7 +4,7 @@ use crate::fail::{done, Fail};
 use crate::opts::members;
 use preflight::audience::{HashOptions, IdType};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 
 /// The type and the hash options of a call (`phone_format`, `default_country_code`,
 /// `prehashed`, read by the shared reader): the type first, so that its error does not depend
@@ -39,50 +39,4 @@ pub(crate) fn hash_identifier(
             Ok(s)
         }),
     )
-}
-
-/// Many values: `(outputs, rejections)`, an output per value (`None` where rejected) and
-/// `(index, code)` per rejected value, ascending (`invalid_utf8` for a `str` with a lone
-/// surrogate). The values are copied out of their `str` objects with the GIL held, then hashed
-/// by the engine's bulk path (`hash_many`, several values at a time) with the GIL released.
-#[pyfunction]
-#[pyo3(signature = (id_type, values, options=None))]
-#[allow(clippy::type_complexity)]
-pub(crate) fn hash_identifiers(
-    py: Python<'_>,
-    id_type: &str,
-    values: Vec<Bound<'_, PyString>>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<(Vec<Option<String>>, Vec<(usize, &'static str)>)> {
-    let (t, opts) = done(py, both(id_type, options))?;
-    // A `str` with a lone surrogate has no UTF-8 form: its slot is `invalid_utf8`, as in the
-    // JavaScript wrapper, never a value with U+FFFD in its place (it is hashed as "" and its
-    // `empty` rejection renamed below).
-    let mut lone = Vec::new();
-    let mut texts = Vec::with_capacity(values.len());
-    for (i, v) in values.iter().enumerate() {
-        match v.to_cow() {
-            Ok(s) => texts.push(s.into_owned()),
-            Err(_) => {
-                lone.push(i);
-                texts.push(String::new());
-            }
-        }
-    }
-    drop(values);
-    let out =
-        py.detach(|| preflight::audience::hash_many(t, texts.iter().map(String::as_str), &opts));
-    let rejected = out
-        .errors()
-        .iter()
-        .map(|(i, e)| {
-            let code = if lone.binary_search(i).is_ok() {
-                "invalid_utf8"
-            } else {
-                e.code()
-            };
-            (*i, code)
-        })
-        .collect();
-    Ok((out.to_vec(), rejected))
 }

@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 mod bodies;
+mod columns;
 mod fail;
 mod hash;
 mod normalize;
@@ -31,7 +32,8 @@ fn _preflight(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate::describe, m)?)?;
     m.add_function(wrap_pyfunction!(validate::json_schema, m)?)?;
     m.add_function(wrap_pyfunction!(hash::hash_identifier, m)?)?;
-    m.add_function(wrap_pyfunction!(hash::hash_identifiers, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::hash_list, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::hash_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(sign::crc_response, m)?)?;
     m.add_function(wrap_pyfunction!(sign::verify_signature, m)?)?;
     m.add_function(wrap_pyfunction!(normalize::normalize_identifier, m)?)?;
