@@ -42,8 +42,10 @@ else
   "$venv/bin/python" -m pip install --quiet --force-reinstall ./bindings/python
 fi
 
-step "mypy --strict: the package and a typed example program (tests/python/typed_example.py)"
-(cd bindings/python/python && "../../../$venv/bin/python" -m mypy --strict preflight ../../../tests/python/typed_example.py)
+step "mypy --strict: the package, the typed example programs and the receiver example"
+(cd bindings/python/python && "../../../$venv/bin/python" -m mypy --strict preflight \
+  ../../../tests/python/typed_example.py ../../../tests/python/typed_frames.py \
+  ../../../examples/python/webhook_receiver.py)
 
 step "pytest tests/python"
 # From the repository root, so that `import preflight` is the installed package.
