@@ -15,12 +15,11 @@ pub(crate) fn validate_json(
     payload: &[u8],
     options: &str,
 ) -> PyResult<String> {
-    done(
-        py,
-        preflight::validate_json(kind, payload, options)
-            .map(|r| r.to_json())
-            .map_err(Fail::from),
-    )
+    // The engine reads only these borrowed bytes (a `bytes` object, immutable) and text: other
+    // Python threads run meanwhile.
+    let report =
+        py.detach(|| preflight::validate_json(kind, payload, options).map(|r| r.to_json()));
+    done(py, report.map_err(Fail::from))
 }
 
 /// `validate` on a `dict`/`list` payload, read in one walk into the engine's document
@@ -42,12 +41,14 @@ pub(crate) fn validate_object(
     };
     let kind = kind.to_cow()?;
     let options = options.to_cow()?;
+    // The walk read the Python objects with the GIL held; the document is the engine's own (its
+    // strings in `arena`): other Python threads run while it is validated.
     let run = || -> Result<String, Fail> {
         let kind: preflight::Kind = kind.parse()?;
         let options = preflight::Options::from_json(&options)?;
         Ok(preflight::validate_value(kind, &value, &options).to_json())
     };
-    done(py, run()).map(Some)
+    done(py, py.detach(run)).map(Some)
 }
 
 /// The stable kind names as a JSON array.
