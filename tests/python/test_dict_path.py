@@ -166,6 +166,15 @@ def test_nesting_near_the_limit_gives_what_its_text_gives(depth: int, dicts: boo
         assert code == "too_deep"
 
 
+@settings(max_examples=200)
+@given(n=st.one_of(ints, floats, st.integers(-3, 20000).map(float)))
+def test_a_generated_number_is_the_number_its_text_reads_as(n: Any) -> None:
+    # Fields whose rules tell an integer from a float and compare the value with limits.
+    poll = {"name": "p", "duration_in_minutes": n, "first_choice": "a", "second_choice": "b"}
+    same("poll_card", poll, walked=_plain(n))
+    same("product", {**PRODUCT, "inventory": n}, walked=_plain(n))
+
+
 def _plain(v: Any) -> bool:
     """Whether the walk must build `v` itself: no lone surrogate, no int the engine refuses."""
     if isinstance(v, str):
