@@ -111,7 +111,7 @@ texts = st.lists(
 edge_floats = st.sampled_from([
     -0.0, 0.0, 1e16, 1e-7, 1e308, -1e308, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
     0.1 + 0.2, 123456789012345680.0, 9007199254740993.0, 2.0**53, 2.0**63, -(2.0**63), 2.0**64,
-    1e22, 1e21, 100.0, 1.5, 4.35, 0.000123, 1e-05,
+    1e22, 1e21, 100.0, 1.5, 4.35, 0.000123, 1e-05, 2.0**55, -(2.0**60) - 256, 2.0**63 + 2048,
 ])
 floats = st.one_of(st.floats(allow_nan=False, allow_infinity=False), edge_floats)
 #: Ints at and beyond the 64-bit edges, and beyond what an f64 holds.
@@ -232,8 +232,11 @@ def test_an_int_beyond_pythons_digit_limit_is_the_text_paths_error() -> None:
 @pytest.mark.parametrize("f", [
     -0.0, 0.0, 1e308, -1e308, 1.7976931348623157e308, 5e-324, 1e16, 1e-7, 1e22, 2.0**63, 2.0**64,
     123456789012345680.0, 9007199254740993.0, 0.1 + 0.2, 1440.0000000000002, 4.0, 5.0000000001,
+    # Whole, beyond 2^53: repr's digits are not the float's own (3.602879701896397e+16).
+    2.0**55, 2.0**55 + 8, -(2.0**60), 2.0**63 + 2048, 2.0**64 + 4096, 2.0**70,
 ])
 def test_floats_are_the_numbers_their_repr_reads_as(f: float) -> None:
+    assert float(repr(f)) == f
     # repr (what json.dumps writes) differs from the shortest JSON form for many: `1e+16`, `-0.0`,
     # `1e-07`, `4.0`.
     same("poll_card", {"name": "p", "duration_in_minutes": f, "first_choice": "a", "second_choice": "b"}, walked=True)

@@ -191,6 +191,10 @@ pub(crate) struct Refused;
 /// `-1.2345678901234567e-308`.
 const MAX_FLOAT_TEXT: usize = 24;
 
+/// 2^53: a whole `float` of smaller magnitude is written with its exact digits by `repr` (its
+/// shortest digits that read back as it cannot leave out a unit); a larger one may not be.
+const EXACT_DIGITS_BELOW: f64 = 9_007_199_254_740_992.0;
+
 /// Containers already met, by identity: on the current path (`true`), or walked (`false`).
 type Met = HashMap<usize, bool, BuildHasherDefault<Address>>;
 
@@ -306,12 +310,7 @@ impl<'b> Builder<'_, '_, 'b> {
             return self.int(i).map(Value::Number);
         }
         if let Ok(f) = v.cast::<PyFloat>() {
-            let f = f.value();
-            if !f.is_finite() {
-                return Err(Refused);
-            }
-            self.add(MAX_FLOAT_TEXT)?;
-            return Ok(Value::Number(Number::from_exact_f64(f)));
+            return self.float(f.value(), v.py()).map(Value::Number);
         }
         let list = v.is_exact_instance_of::<PyList>();
         if list || v.is_exact_instance_of::<PyTuple>() || v.is_exact_instance_of::<PyDict>() {
@@ -319,6 +318,30 @@ impl<'b> Builder<'_, '_, 'b> {
         }
         // A subclass of dict/list/tuple, or not a JSON value.
         Err(Refused)
+    }
+
+    /// A finite `float`: exactly the number the engine reads from the digits `json.dumps` writes
+    /// (its `repr`, the shortest that read back as it). Those digits are the float itself, except
+    /// for a whole number beyond 2^53, where they may end in zeros the float does not have
+    /// (`2.0**55` is 36028797018963968, written `3.602879701896397e+16`, which the engine reads
+    /// as the integer 36028797018963970): such a float is read from its `repr` by the engine's
+    /// parser.
+    fn float(&mut self, f: f64, py: Python<'_>) -> Result<Number, Refused> {
+        if !f.is_finite() {
+            return Err(Refused);
+        }
+        self.add(MAX_FLOAT_TEXT)?;
+        if f.fract() != 0.0 || f.abs() < EXACT_DIGITS_BELOW {
+            return Ok(Number::from_exact_f64(f));
+        }
+        // The repr of a plain float of this value (json.dumps writes `float.__repr__`, whatever
+        // a subclass's own repr says).
+        let digits = PyFloat::new(py, f).repr().map_err(|_| Refused)?;
+        let digits = digits.to_cow().map_err(|_| Refused)?;
+        match preflight::json::parse(digits.as_bytes()) {
+            Ok(Value::Number(n)) => Ok(n),
+            _ => Err(Refused),
+        }
     }
 
     /// An `int`: exactly the number the engine reads from the digits `json.dumps` writes.
