@@ -311,6 +311,18 @@ def test_a_payload_whose_text_is_too_large() -> None:
     assert same("product", near, walked=False)[0] == "ok"
 
 
+def test_a_dict_whose_text_passes_the_limit_by_its_separators() -> None:
+    # 1,000 members with long keys, the text 500 bytes over the limit: the walk's bound counts
+    # each member's colon and comma, or it would build this payload that the text path refuses.
+    limit, n = 64 * 1024 * 1024, 1000
+    target = limit + 500
+    width = (target - 1) // n - 5  # a member `"key":0,` is width + 5 bytes; braces, one comma less
+    extra = (target - 1) - n * (width + 5)
+    payload = {f"{i:04d}" + "k" * (width - 4 + (extra if i == 0 else 0)): 0 for i in range(n)}
+    assert len(dumps(payload)) == target
+    assert same("product", payload, walked=False)[0] == "input_too_large"
+
+
 class Color(str, enum.Enum):
     RED = "red"
 

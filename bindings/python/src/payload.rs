@@ -391,7 +391,9 @@ impl<'b> Builder<'_, '_, 'b> {
             }
         }
         let built = if let Ok(d) = v.cast::<PyDict>() {
-            self.add(2 + d.len())?; // braces, commas and colons
+            // Braces, a colon per member and a comma between members (keys and values are
+            // added as they are read).
+            self.add(2 + 2 * d.len())?;
             let mut members = Vec::with_capacity(d.len());
             for (k, item) in d.iter() {
                 let k = k.cast_into::<PyString>().map_err(|_| Refused)?;
