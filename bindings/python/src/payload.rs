@@ -227,7 +227,8 @@ impl Hasher for Address {
 ///   value), an exact `list` or `tuple` (both arrays), a `str` (or subclass) with a UTF-8 form,
 ///   `None`, `bool`, an `int` (or subclass, such as `IntEnum`) in the 64-bit range, an exact `int`
 ///   beyond it read by the engine's own number parser from its digits, a finite `float` (or
-///   subclass): the number whose shortest digits (`repr`) are those `json.dumps` writes;
+///   subclass): the number the engine reads from its `repr`, which `json.dumps` writes (the
+///   float itself, but for a whole one beyond 2^53, read from that `repr`);
 /// - refused: a subclass of `dict`, `list` or `tuple` (`json.dumps` reads those through their
 ///   own `items()`/`__iter__`, which a subclass such as `OrderedDict` may order differently), a key
 ///   that is not a `str`, a lone surrogate, NaN or an infinity, an `int` the engine cannot read,
