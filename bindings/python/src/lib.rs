@@ -44,5 +44,6 @@ fn _preflight(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sign::token_request_body, m)?)?;
     m.add_function(wrap_pyfunction!(bodies::audience_bodies, m)?)?;
     m.add_function(wrap_pyfunction!(payload::check_payload, m)?)?;
+    m.add_function(wrap_pyfunction!(validate::validate_object, m)?)?;
     Ok(())
 }

@@ -135,6 +135,13 @@ def validate(
         raise PreflightError("bad_options", "options must hold only JSON values") from None
     if not isinstance(kind, str):
         raise PreflightError("invalid_argument", "kind must be a str")
+    if isinstance(payload, (dict, list)):
+        # One native walk into the engine's document, the one the text below would parse to
+        # (src/payload.rs `build`); None: a payload that walk leaves to the text path, which
+        # decides it with its own errors.
+        text = _native(_preflight.validate_object, kind, payload, options_text)
+        if text is not None:
+            return Report(text)
     return Report(_native(_preflight.validate_json, kind, _payload_bytes(payload), options_text))
 
 
