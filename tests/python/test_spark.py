@@ -315,13 +315,66 @@ def test_phone_country_column_repartitioned_equals_cli(spark: Any, data: Dict[st
 # --- the call itself --------------------------------------------------------------------------
 
 
-def test_columns_kept_and_schema(spark: Any) -> None:
+def test_arrow_udf_and_map_in_arrow_give_the_same_rows(spark: Any, data: Dict[str, Any]) -> None:
+    """The default path (a scalar Arrow UDF: only the hashed columns cross) and the fallback
+    (mapInArrow: every column crosses) give the same table: every column, every row, in the
+    same order (the file read in several partitions, collected in partition order)."""
+    import preflight.spark as pfs
+
+    size = data["csv"].stat().st_size
+    spark.conf.set("spark.sql.files.maxPartitionBytes", str(size // 6 + 1))
+    spark.conf.set("spark.sql.files.openCostInBytes", "1024")
+    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "1009")
+    try:
+        df = _read(spark, data["csv"])
+        assert df.rdd.getNumPartitions() >= 4
+
+        def both(method: str) -> pa.Table:
+            out = pfs.hash_column(df, "email", "email", method=method)
+            out = pfs.hash_column(out, "phone", "phone_number", country="country",
+                                  default_country_code="1", method=method)
+            return out.toArrow()
+
+        by_udf, by_map = both(pfs.ARROW_UDF), both(pfs.MAP_IN_ARROW)
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.maxRecordsPerBatch")
+    names = ["id", "email", "phone", "country", "email_hash", "email_rejection", "phone_hash",
+             "phone_rejection"]
+    assert by_udf.schema.names == names and by_map.schema.names == names
+    assert by_udf.column("id").to_pylist() == list(range(ROWS)), "rows moved"
+    for name in names:
+        assert by_udf.column(name).to_pylist() == by_map.column(name).to_pylist(), name
+    assert by_udf.column("email_hash").null_count < ROWS // 5
+    assert by_udf.column("phone_rejection").null_count < ROWS
+
+
+def test_arrow_udf_runs_once_per_row(spark: Any) -> None:
+    """The struct the UDF returns is split into two columns without the UDF being evaluated
+    twice: one Arrow evaluation node in the executed plan, with one UDF in it."""
+    import preflight.spark as pfs
+
+    df = spark.createDataFrame([(1, "a@x.com")], "n INT, email STRING")
+    out = pfs.hash_column(df, "email", "email", method=pfs.ARROW_UDF)
+    plan = out._jdf.queryExecution().executedPlan().toString()
+    assert plan.count("ArrowEvalPython") == 1, plan
+    assert plan.count("_HashArrays(") == 1, plan
+    assert [tuple(r) for r in out.collect()] == [(1, "a@x.com", hashlib.sha256(b"a@x.com").hexdigest(), None)]
+
+
+@pytest.fixture(params=["arrow_udf", "mapInArrow"])
+def method(request: Any) -> str:
+    return str(request.param)
+
+
+
+
+def test_columns_kept_and_schema(spark: Any, method: str) -> None:
     import preflight.spark as pfs
 
     df = spark.createDataFrame(
         [(1, " A@X.com", 2.5), (2, None, None), (3, "bad", 1.0)], "n INT, email STRING, x DOUBLE"
     ).coalesce(1)
-    out = pfs.hash_column(df, "email", "email", output="h", rejection="why")
+    out = pfs.hash_column(df, "email", "email", output="h", rejection="why", method=method)
     assert [(f.name, f.dataType.simpleString()) for f in out.schema.fields] == [
         ("n", "int"), ("email", "string"), ("x", "double"), ("h", "string"), ("why", "string"),
     ]
@@ -333,20 +386,20 @@ def test_columns_kept_and_schema(spark: Any) -> None:
     ]
 
 
-def test_large_var_types(spark: Any) -> None:
+def test_large_var_types(spark: Any, method: str) -> None:
     """With spark.sql.execution.arrow.useLargeVarTypes Spark sends and expects large_string."""
     import preflight.spark as pfs
 
     spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
     try:
         df = spark.createDataFrame([("B@x.com",), ("",)], "email STRING")
-        got = [tuple(r) for r in pfs.hash_column(df, "email", "email").collect()]
+        got = [tuple(r) for r in pfs.hash_column(df, "email", "email", method=method).collect()]
     finally:
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
     assert got == [("B@x.com", hashlib.sha256(b"b@x.com").hexdigest(), None), ("", None, "empty")]
 
 
-def test_integer_country_column(spark: Any) -> None:
+def test_integer_country_column(spark: Any, method: str) -> None:
     import preflight.spark as pfs
 
     df = spark.createDataFrame(
@@ -354,7 +407,7 @@ def test_integer_country_column(spark: Any) -> None:
         "phone STRING, cc INT",
     ).coalesce(1)
     got = [tuple(r) for r in pfs.hash_column(df, "phone", "phone_number", country="cc",
-                                             default_country_code="1").select("phone_hash", "phone_rejection").collect()]
+                                             default_country_code="1", method=method).select("phone_hash", "phone_rejection").collect()]
     assert got == [
         (hashlib.sha256(b"+442071838750").hexdigest(), None),
         (hashlib.sha256(b"+16577770000").hexdigest(), None),
@@ -377,6 +430,7 @@ def test_integer_country_column(spark: Any) -> None:
         ({"column": "email", "type": "fax"}, "unknown_id_type"),
         ({"column": "email", "colour": "red"}, "bad_options"),
         ({"column": "email", "phone_format": "nope"}, None),
+        ({"column": "email", "method": "pandas_udf"}, "invalid_argument"),
     ],
 )
 def test_wrong_calls_fail_on_the_driver(spark: Any, kwargs: Dict[str, Any], code: Optional[str]) -> None:
