@@ -292,7 +292,7 @@ def hash_column(
 def _arrow_udf() -> Any:
     """PySpark's ``arrow_udf`` (4.1 and later), or ``None``."""
     try:
-        from pyspark.sql.functions import arrow_udf
+        from pyspark.sql.pandas.functions import arrow_udf
     except ImportError:
         return None
     return arrow_udf
@@ -342,6 +342,6 @@ def _by_arrow_udf(
 
 
 def _scalar_arrow() -> int:
-    from pyspark.sql.functions import ArrowUDFType
+    from pyspark.sql.pandas.functions import ArrowUDFType
 
     return int(ArrowUDFType.SCALAR)
