@@ -16,6 +16,10 @@ the rejection code (the CLI's `row N: code` lines on standard error).
 - phone numbers: the rows dealt round-robin over 5 partitions (`repartition`), batches of 1,009
   rows, compared by `id`.
 
+Those two run `hash_column`'s default method (`arrow_udf` with PySpark 4.1 and later); then both
+methods (`arrow_udf`, `mapInArrow`) hash both columns of the same file and must give the same
+table, every column and row in order.
+
 Run time: about 2 minutes for the module on 2 cores (100 to 135 s measured while other builds
 shared them; generating the rows is about 30 s of it, the CLI 3 s, starting Spark 20 s).
 
