@@ -464,6 +464,22 @@ def test_the_executor_function_is_small_and_picklable() -> None:
     assert out.column(3).to_pylist() == [None, "invalid_email"]
 
 
+def test_the_udf_function_is_small_and_picklable() -> None:
+    from preflight.spark import _HashArrays
+
+    fn = _HashArrays("phone_number", 1, {"default_country_code": "1"})
+    blob = pickle.dumps(fn)
+    assert len(blob) < 1024
+    back = pickle.loads(blob)
+    phones = pa.array(["(657) 777-0000", "020 7183 8750", "020 7183 8750", None])
+    out = back(phones, pa.array([None, 44, 999, None]))
+    assert out.type == pa.struct([("hash", pa.string()), ("rejection", pa.string())])
+    assert out.field("hash").to_pylist() == [
+        hashlib.sha256(b"+16577770000").hexdigest(), hashlib.sha256(b"+442071838750").hexdigest(), None, None,
+    ]
+    assert out.field("rejection").to_pylist() == [None, None, "invalid_country", "empty"]
+
+
 def test_import_preflight_does_not_import_pyspark() -> None:
     code = "import sys, preflight; assert 'pyspark' not in sys.modules, 'pyspark imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
