@@ -16,6 +16,10 @@ the rejection code (the CLI's `row N: code` lines on standard error).
 - phone numbers: the rows dealt round-robin over 5 partitions (`repartition`), batches of 1,009
   rows, compared by `id`.
 
+Those two run `hash_column`'s default method (`arrow_udf` with PySpark 4.1 and later); then both
+methods (`arrow_udf`, `mapInArrow`) hash both columns of the same file and must give the same
+table, every column and row in order.
+
 Run time: about 2 minutes for the module on 2 cores (100 to 135 s measured while other builds
 shared them; generating the rows is about 30 s of it, the CLI 3 s, starting Spark 20 s).
 
@@ -315,13 +319,66 @@ def test_phone_country_column_repartitioned_equals_cli(spark: Any, data: Dict[st
 # --- the call itself --------------------------------------------------------------------------
 
 
-def test_columns_kept_and_schema(spark: Any) -> None:
+def test_arrow_udf_and_map_in_arrow_give_the_same_rows(spark: Any, data: Dict[str, Any]) -> None:
+    """The default path (a scalar Arrow UDF: only the hashed columns cross) and the fallback
+    (mapInArrow: every column crosses) give the same table: every column, every row, in the
+    same order (the file read in several partitions, collected in partition order)."""
+    import preflight.spark as pfs
+
+    size = data["csv"].stat().st_size
+    spark.conf.set("spark.sql.files.maxPartitionBytes", str(size // 6 + 1))
+    spark.conf.set("spark.sql.files.openCostInBytes", "1024")
+    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "1009")
+    try:
+        df = _read(spark, data["csv"])
+        assert df.rdd.getNumPartitions() >= 4
+
+        def both(method: str) -> pa.Table:
+            out = pfs.hash_column(df, "email", "email", method=method)
+            out = pfs.hash_column(out, "phone", "phone_number", country="country",
+                                  default_country_code="1", method=method)
+            return out.toArrow()
+
+        by_udf, by_map = both(pfs.ARROW_UDF), both(pfs.MAP_IN_ARROW)
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.maxRecordsPerBatch")
+    names = ["id", "email", "phone", "country", "email_hash", "email_rejection", "phone_hash",
+             "phone_rejection"]
+    assert by_udf.schema.names == names and by_map.schema.names == names
+    assert by_udf.column("id").to_pylist() == list(range(ROWS)), "rows moved"
+    for name in names:
+        assert by_udf.column(name).to_pylist() == by_map.column(name).to_pylist(), name
+    assert by_udf.column("email_hash").null_count < ROWS // 5
+    assert by_udf.column("phone_rejection").null_count < ROWS
+
+
+def test_arrow_udf_runs_once_per_row(spark: Any) -> None:
+    """The struct the UDF returns is split into two columns without the UDF being evaluated
+    twice: one Arrow evaluation node in the executed plan, with one UDF in it."""
+    import preflight.spark as pfs
+
+    df = spark.createDataFrame([(1, "a@x.com")], "n INT, email STRING")
+    out = pfs.hash_column(df, "email", "email", method=pfs.ARROW_UDF)
+    plan = out._jdf.queryExecution().executedPlan().toString()
+    assert plan.count("ArrowEvalPython") == 1, plan
+    assert plan.count("_HashArrays(") == 1, plan
+    assert [tuple(r) for r in out.collect()] == [(1, "a@x.com", hashlib.sha256(b"a@x.com").hexdigest(), None)]
+
+
+@pytest.fixture(params=["arrow_udf", "mapInArrow"])
+def method(request: Any) -> str:
+    return str(request.param)
+
+
+
+
+def test_columns_kept_and_schema(spark: Any, method: str) -> None:
     import preflight.spark as pfs
 
     df = spark.createDataFrame(
         [(1, " A@X.com", 2.5), (2, None, None), (3, "bad", 1.0)], "n INT, email STRING, x DOUBLE"
     ).coalesce(1)
-    out = pfs.hash_column(df, "email", "email", output="h", rejection="why")
+    out = pfs.hash_column(df, "email", "email", output="h", rejection="why", method=method)
     assert [(f.name, f.dataType.simpleString()) for f in out.schema.fields] == [
         ("n", "int"), ("email", "string"), ("x", "double"), ("h", "string"), ("why", "string"),
     ]
@@ -333,20 +390,20 @@ def test_columns_kept_and_schema(spark: Any) -> None:
     ]
 
 
-def test_large_var_types(spark: Any) -> None:
+def test_large_var_types(spark: Any, method: str) -> None:
     """With spark.sql.execution.arrow.useLargeVarTypes Spark sends and expects large_string."""
     import preflight.spark as pfs
 
     spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", "true")
     try:
         df = spark.createDataFrame([("B@x.com",), ("",)], "email STRING")
-        got = [tuple(r) for r in pfs.hash_column(df, "email", "email").collect()]
+        got = [tuple(r) for r in pfs.hash_column(df, "email", "email", method=method).collect()]
     finally:
         spark.conf.unset("spark.sql.execution.arrow.useLargeVarTypes")
     assert got == [("B@x.com", hashlib.sha256(b"b@x.com").hexdigest(), None), ("", None, "empty")]
 
 
-def test_integer_country_column(spark: Any) -> None:
+def test_integer_country_column(spark: Any, method: str) -> None:
     import preflight.spark as pfs
 
     df = spark.createDataFrame(
@@ -354,7 +411,7 @@ def test_integer_country_column(spark: Any) -> None:
         "phone STRING, cc INT",
     ).coalesce(1)
     got = [tuple(r) for r in pfs.hash_column(df, "phone", "phone_number", country="cc",
-                                             default_country_code="1").select("phone_hash", "phone_rejection").collect()]
+                                             default_country_code="1", method=method).select("phone_hash", "phone_rejection").collect()]
     assert got == [
         (hashlib.sha256(b"+442071838750").hexdigest(), None),
         (hashlib.sha256(b"+16577770000").hexdigest(), None),
@@ -377,6 +434,7 @@ def test_integer_country_column(spark: Any) -> None:
         ({"column": "email", "type": "fax"}, "unknown_id_type"),
         ({"column": "email", "colour": "red"}, "bad_options"),
         ({"column": "email", "phone_format": "nope"}, None),
+        ({"column": "email", "method": "pandas_udf"}, "invalid_argument"),
     ],
 )
 def test_wrong_calls_fail_on_the_driver(spark: Any, kwargs: Dict[str, Any], code: Optional[str]) -> None:
@@ -404,6 +462,22 @@ def test_the_executor_function_is_small_and_picklable() -> None:
     assert out.schema.names == ["a", "b", "b_hash", "b_rejection"]
     assert out.column(2).to_pylist() == [hashlib.sha256(b"a@x.com").hexdigest(), None]
     assert out.column(3).to_pylist() == [None, "invalid_email"]
+
+
+def test_the_udf_function_is_small_and_picklable() -> None:
+    from preflight.spark import _HashArrays
+
+    fn = _HashArrays("phone_number", 1, {"default_country_code": "1"})
+    blob = pickle.dumps(fn)
+    assert len(blob) < 1024
+    back = pickle.loads(blob)
+    phones = pa.array(["(657) 777-0000", "020 7183 8750", "020 7183 8750", None])
+    out = back(phones, pa.array([None, 44, 999, None]))
+    assert out.type == pa.struct([("hash", pa.string()), ("rejection", pa.string())])
+    assert out.field("hash").to_pylist() == [
+        hashlib.sha256(b"+16577770000").hexdigest(), hashlib.sha256(b"+442071838750").hexdigest(), None, None,
+    ]
+    assert out.field("rejection").to_pylist() == [None, None, "invalid_country", "empty"]
 
 
 def test_import_preflight_does_not_import_pyspark() -> None:

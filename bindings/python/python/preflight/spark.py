@@ -7,10 +7,13 @@
 
 :func:`hash_column` adds two string columns to a DataFrame: the hash of each row's identifier
 (``null`` where the row is rejected) and the rejection code (``null`` where the row is hashed).
-The work runs on the executors through Arrow record batches (``DataFrame.mapInArrow``, Spark
-3.3 and later): each batch of the column crosses to the engine by the Arrow C data interface,
-is hashed by :func:`preflight.hash_identifiers`, and the batch comes back with the two columns
-appended, its rows in the order they came, the other columns untouched. The rules of a cell
+The work runs on the executors through Arrow record batches, each batch of the column crossing
+to the engine by the Arrow C data interface and hashed by :func:`preflight.hash_identifiers`,
+its rows in the order they came, the other columns untouched. With PySpark 4.1 and later a
+scalar Arrow UDF (``arrow_udf``) receives only the value column (and the country column) and
+returns the two columns as one struct, so the other columns never leave the JVM; before 4.1
+(Spark 3.3 and later) ``DataFrame.mapInArrow`` sends every column of each batch to Python and
+back with the two columns appended. Both give the same rows (``method`` chooses one). The rules of a cell
 are the command line's for a CSV cell (``preflight hash --column``): a null value is rejected as
 ``empty``, like an empty field.
 
@@ -21,7 +24,8 @@ in the Python environment of every node (bindings/python/README.md, "Spark"). Im
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence
+import warnings
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import pyarrow as pa  # type: ignore[import-untyped]  # no stubs: its types are Any here
 from pyspark.sql.types import (
@@ -40,7 +44,14 @@ from ._hash import hash_identifiers  # the public function (re-exported by prefl
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
-__all__ = ["hash_column"]
+__all__ = ["hash_column", "ARROW_UDF", "MAP_IN_ARROW"]
+
+# The two ways hash_column runs on the executors (its ``method``).
+ARROW_UDF = "arrow_udf"
+MAP_IN_ARROW = "mapInArrow"
+# The struct the scalar Arrow UDF returns: its two fields become the two columns.
+_FIELDS = ("hash", "rejection")
+_RESULT = StructType([StructField(name, StringType(), True) for name in _FIELDS])
 
 # The Spark types a country column may have: text ("44", "+44", "GB") or a calling code as an
 # integer (cast to its decimal digits on the executor).
@@ -82,29 +93,64 @@ class _HashBatches:
 
     def batch(self, batch: pa.RecordBatch) -> pa.RecordBatch:
         """One record batch with the hash and rejection columns appended."""
-        values = batch.column(self.value_index)
-        country: Optional[pa.Array] = None
-        if self.country_index is not None:
-            country = batch.column(self.country_index)
-            if pa.types.is_integer(country.type):
-                country = country.cast(pa.string())
-        hashes, rejected = hash_identifiers(
-            self.id_type, values, country=country, threads=self.threads, **self.options
+        country = None if self.country_index is None else batch.column(self.country_index)
+        hashes, codes = _hash_arrays(
+            self.id_type, batch.column(self.value_index), country, self.threads, self.options
         )
-        n = batch.num_rows
-        if len(hashes) != n:
-            # Never a column shifted against its rows.
-            raise PreflightError("internal_error", "the hash column does not have one value per row")
-        codes: List[Optional[str]] = [None] * n
-        for position, code in rejected:
-            codes[position] = code
-        # The string type Spark expects for a StringType column (string, or large_string with
-        # spark.sql.execution.arrow.useLargeVarTypes) is the type of the column it sent.
-        text = values.type
-        if not (pa.types.is_string(text) or pa.types.is_large_string(text)):
-            text = pa.string()
-        columns = list(batch.columns) + [hashes.cast(text), pa.array(codes, type=text)]
+        columns = list(batch.columns) + [hashes, codes]
         return pa.RecordBatch.from_arrays(columns, names=self.names)
+
+
+class _HashArrays:
+    """The function of the scalar Arrow UDF (``arrow_udf``, Spark 4.1 and later): the value
+    column (and the country column) of one batch in, one ``struct<hash, rejection>`` array of
+    the same length out. Picklable and small, like :class:`_HashBatches`."""
+
+    __slots__ = ("id_type", "threads", "options")
+
+    def __init__(self, id_type: str, threads: int, options: Dict[str, Any]) -> None:
+        self.id_type = id_type
+        self.threads = threads
+        self.options = options
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        for k in self.__slots__:
+            setattr(self, k, state[k])
+
+    def __call__(self, values: pa.Array, country: Optional[pa.Array] = None) -> pa.StructArray:
+        hashes, codes = _hash_arrays(self.id_type, values, country, self.threads, self.options)
+        return pa.StructArray.from_arrays([hashes, codes], names=list(_FIELDS))
+
+
+def _hash_arrays(
+    id_type: str,
+    values: pa.Array,
+    country: Optional[pa.Array],
+    threads: int,
+    options: Dict[str, Any],
+) -> Tuple[pa.Array, pa.Array]:
+    """The hash column and the rejection-code column of one batch, each one value per row, in
+    the string type of ``values`` (``string``, or ``large_string`` with
+    ``spark.sql.execution.arrow.useLargeVarTypes``: the type Spark expects back)."""
+    if country is not None and pa.types.is_integer(country.type):
+        country = country.cast(pa.string())
+    hashes, rejected = hash_identifiers(
+        id_type, values, country=country, threads=threads, **options
+    )
+    n = len(values)
+    if len(hashes) != n:
+        # Never a column shifted against its rows.
+        raise PreflightError("internal_error", "the hash column does not have one value per row")
+    codes: List[Optional[str]] = [None] * n
+    for position, code in rejected:
+        codes[position] = code
+    text = values.type
+    if not (pa.types.is_string(text) or pa.types.is_large_string(text)):
+        text = pa.string()
+    return hashes.cast(text), pa.array(codes, type=text)
 
 
 def _find(fields: Sequence[StructField], name: str, what: str) -> int:
@@ -143,6 +189,7 @@ def hash_column(
     rejection: Optional[str] = None,
     country: Optional[str] = None,
     threads: Optional[int] = None,
+    method: Optional[str] = None,
     **options: Any,
 ) -> "DataFrame":
     """``df`` with two string columns appended: the hash of ``column`` per row and its
@@ -161,6 +208,11 @@ def hash_column(
       else rejects the row as ``invalid_country`` (``preflight hash --country-column``).
     - ``threads``: threads per Spark task (default ``spark.task.cpus``, so that executors are
       not oversubscribed: Spark already runs one task per core).
+    - ``method``: how the executors get the batches. ``"arrow_udf"`` (the default where
+      PySpark has ``arrow_udf``, 4.1 and later): a scalar Arrow UDF that receives only the
+      value column (and the country column) and returns the two columns as one struct;
+      ``"mapInArrow"`` (the default before 4.1, Spark 3.3 and later): every column of ``df``
+      goes to the Python worker and back. Both give the same rows in the same order.
     - ``options``: :func:`preflight.hash_identifiers`'s (``phone_format``,
       ``default_country_code``, ``prehashed``).
 
@@ -205,6 +257,10 @@ def hash_column(
     if key(output) == key(rejection):
         raise PreflightError("invalid_argument", "output and rejection must be different names")
 
+    if method not in (None, ARROW_UDF, MAP_IN_ARROW):
+        raise PreflightError("invalid_argument", "method must be None, 'arrow_udf' or 'mapInArrow'")
+    if method == ARROW_UDF and _arrow_udf() is None:
+        raise PreflightError("invalid_argument", "method 'arrow_udf' needs PySpark 4.1 or later")
     if threads is None:
         threads = _task_cpus(session)
     # The type, the options and the country rule checked once here, by the same call the
@@ -214,6 +270,11 @@ def hash_column(
         type, empty, country=None if country is None else empty, threads=threads, **options
     )
 
+    if method is None:
+        method = ARROW_UDF if _arrow_udf() is not None else MAP_IN_ARROW
+    if method == ARROW_UDF:
+        return _by_arrow_udf(df, fields, value_index, country_index, output, rejection, key,
+                             _HashArrays(type, threads, dict(options)))
     out_schema = StructType(
         fields + [StructField(output, StringType(), True), StructField(rejection, StringType(), True)]
     )
@@ -226,3 +287,61 @@ def hash_column(
         [f.name for f in out_schema.fields],
     )
     return df.mapInArrow(fn, out_schema)
+
+
+def _arrow_udf() -> Any:
+    """PySpark's ``arrow_udf`` (4.1 and later), or ``None``."""
+    try:
+        from pyspark.sql.pandas.functions import arrow_udf
+    except ImportError:
+        return None
+    return arrow_udf
+
+
+def _quoted(name: str) -> str:
+    """A column name as one identifier for ``col`` (a dot or a backtick in it is not a path)."""
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _by_arrow_udf(
+    df: "DataFrame",
+    fields: Sequence[StructField],
+    value_index: int,
+    country_index: Optional[int],
+    output: str,
+    rejection: str,
+    key: Any,
+    fn: _HashArrays,
+) -> "DataFrame":
+    """``df`` with the two columns appended by one scalar Arrow UDF call per batch: only the
+    value column (and the country column) crosses to Python, one struct column comes back,
+    and its two fields become the two columns."""
+    from pyspark.sql.functions import col
+
+    arrow_udf = _arrow_udf()
+    with warnings.catch_warnings():
+        # PySpark prefers type hints to functionType; the function is an object (picklable
+        # state), whose type is given here.
+        warnings.simplefilter("ignore", UserWarning)
+        udf = arrow_udf(fn, returnType=_RESULT, functionType=_scalar_arrow())
+    args = [col(_quoted(fields[value_index].name))]
+    if country_index is not None:
+        args.append(col(_quoted(fields[country_index].name)))
+    taken = {key(f.name) for f in fields} | {key(output), key(rejection)}
+    struct = "__preflight_hash"
+    while key(struct) in taken:
+        struct += "_"
+    # One evaluation of the UDF per row: Spark does not copy a Python UDF into each of the two
+    # field extractions (the plan has one ArrowEvalPython node, tests/python/test_spark.py).
+    return (
+        df.withColumn(struct, udf(*args))
+        .withColumn(output, col(struct).getField(_FIELDS[0]))
+        .withColumn(rejection, col(struct).getField(_FIELDS[1]))
+        .drop(struct)
+    )
+
+
+def _scalar_arrow() -> int:
+    from pyspark.sql.pandas.functions import ArrowUDFType
+
+    return int(ArrowUDFType.SCALAR)
