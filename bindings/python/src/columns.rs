@@ -22,7 +22,10 @@
 use crate::fail::{done, Fail};
 use crate::hash::both;
 use arrow::array::builder::{LargeStringBuilder, NullBufferBuilder};
-use arrow::array::{Array, ArrayData, LargeStringArray, StringArray, StringViewArray};
+use arrow::array::{
+    Array, ArrayData, GenericStringArray, LargeStringArray, OffsetSizeTrait, StringArray,
+    StringViewArray,
+};
 use arrow::buffer::{Buffer, MutableBuffer, NullBuffer, OffsetBuffer};
 use arrow::datatypes::DataType;
 use arrow::pyarrow::{FromPyArrow, ToPyArrow};
@@ -419,21 +422,32 @@ fn digit_arrays(
         let nulls = valid.contains(&false).then(|| NullBuffer::from(valid));
         let values = Buffer::from_vec(buffer);
         let data = if large {
-            let offsets = OffsetBuffer::<i64>::try_from_repeated_length(64, len);
-            offsets
-                .ok()
-                .and_then(|o| LargeStringArray::try_new(o, values, nulls).ok())
-                .map(|a| a.into_data())
+            string_data::<i64>(
+                OffsetBuffer::try_from_repeated_length(64, len).ok(),
+                values,
+                nulls,
+            )
         } else {
-            let offsets = OffsetBuffer::<i32>::try_from_repeated_length(64, len);
-            offsets
-                .ok()
-                .and_then(|o| StringArray::try_new(o, values, nulls).ok())
-                .map(|a| a.into_data())
+            string_data::<i32>(
+                OffsetBuffer::try_from_repeated_length(64, len).ok(),
+                values,
+                nulls,
+            )
         };
         arrays.push(data.ok_or_else(lost)?);
     }
     Ok((arrays, errors.iter().map(|&(i, e)| (i, e.code())).collect()))
+}
+
+/// A `string` (`i32` offsets) or `large_string` (`i64`) array of `values` cut by `offsets`;
+/// `None` if the offsets could not be made or do not fit the values.
+fn string_data<O: OffsetSizeTrait>(
+    offsets: Option<OffsetBuffer<O>>,
+    values: Buffer,
+    nulls: Option<NullBuffer>,
+) -> Option<ArrayData> {
+    let a = GenericStringArray::<O>::try_new(offsets?, values, nulls).ok()?;
+    Some(a.into_data())
 }
 
 /// The outputs of every range, back to back, read in order.
@@ -484,15 +498,9 @@ fn arrays(outs: &[(usize, HashOutput)], lengths: &[usize]) -> Option<Vec<ArrayDa
         let values = bytes.take(sizes.iter().sum());
         let nulls = nulls.finish();
         arrays.push(if large {
-            let offsets = OffsetBuffer::<i64>::try_from_lengths(sizes).ok()?;
-            LargeStringArray::try_new(offsets, values, nulls)
-                .ok()?
-                .into_data()
+            string_data::<i64>(OffsetBuffer::try_from_lengths(sizes).ok(), values, nulls)?
         } else {
-            let offsets = OffsetBuffer::<i32>::try_from_lengths(sizes).ok()?;
-            StringArray::try_new(offsets, values, nulls)
-                .ok()?
-                .into_data()
+            string_data::<i32>(OffsetBuffer::try_from_lengths(sizes).ok(), values, nulls)?
         });
     }
     Some(arrays)

@@ -403,19 +403,9 @@ impl<'b> Builder<'_, '_, 'b> {
             }
             Value::Object(Object::from_members(members))
         } else if let Ok(l) = v.cast::<PyList>() {
-            self.add(2 + l.len())?; // brackets and commas
-            let mut items = Vec::with_capacity(l.len());
-            for item in l.iter() {
-                items.push(self.value(&item, level)?);
-            }
-            Value::Array(items)
+            self.array(l.iter(), level)?
         } else if let Ok(t) = v.cast::<PyTuple>() {
-            self.add(2 + t.len())?;
-            let mut items = Vec::with_capacity(t.len());
-            for item in t.iter() {
-                items.push(self.value(&item, level)?);
-            }
-            Value::Array(items)
+            self.array(t.iter(), level)?
         } else {
             return Err(Refused);
         };
@@ -423,6 +413,20 @@ impl<'b> Builder<'_, '_, 'b> {
             self.met.insert(id, false);
         }
         Ok(built)
+    }
+
+    /// The items of a `list` or `tuple` (both JSON arrays) inside container level `level`.
+    fn array<'py>(
+        &mut self,
+        items: impl ExactSizeIterator<Item = Bound<'py, PyAny>>,
+        level: usize,
+    ) -> Result<Value<'b>, Refused> {
+        self.add(2 + items.len())?; // brackets and commas
+        let mut built = Vec::with_capacity(items.len());
+        for item in items {
+            built.push(self.value(&item, level)?);
+        }
+        Ok(Value::Array(built))
     }
 }
 
