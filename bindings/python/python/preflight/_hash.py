@@ -7,7 +7,6 @@ from typing import Any, Iterable, List, Optional, Protocol, Tuple, TypeVar, Unio
 from . import _preflight
 from ._columns import hash_column
 from ._common import _native, _str
-from ._errors import PreflightError
 
 
 class _ArrowArray(Protocol):

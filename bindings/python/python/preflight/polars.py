@@ -26,8 +26,8 @@ from typing import Any, Callable, List, Optional, Sequence, Union
 import polars as pl
 import pyarrow as pa  # type: ignore[import-untyped]  # no stubs: its types are Any here
 
+from ._batches import check_call, hash_batch, rejection_codes
 from ._errors import PreflightError
-from ._hash import hash_identifiers  # the public function (re-exported by preflight)
 
 __all__ = ["hash_expr", "hash_struct_expr", "HASH_STRUCT", "ExpressionError"]
 
@@ -82,21 +82,7 @@ def _run(
 ) -> "tuple[pa.Array, List[Any]]":
     values = _arrow(series[0], "the value column")
     country = _arrow(series[1], "the country column") if len(series) > 1 else None
-    hashes, rejected = hash_identifiers(
-        id_type, values, country=country, threads=threads, **options
-    )
-    if len(hashes) != len(values):
-        raise PreflightError("internal_error", "the hash column does not have one value per row")
-    return hashes, rejected
-
-
-def _check(id_type: str, country: Optional[IntoExpr], threads: Optional[int], options: Any) -> None:
-    # The type, the options and the country rule checked when the expression is built, by the
-    # call each batch makes, so that a wrong call fails before any data is read.
-    empty = pa.array([], type=pa.string())
-    hash_identifiers(
-        id_type, empty, country=None if country is None else empty, threads=threads, **options
-    )
+    return hash_batch(id_type, values, country, threads, options)
 
 
 def _inputs(value: IntoExpr, country: Optional[IntoExpr]) -> List[pl.Expr]:
@@ -123,7 +109,7 @@ def hash_expr(
     each row's country (a calling code or an ISO 3166-1 region; null or empty falls back to
     ``default_country_code``). ``threads`` and ``options`` are
     :func:`preflight.hash_identifiers`'s. The output is named after ``value``."""
-    _check(type, country, threads, options)
+    check_call(type, country is not None, threads, options)
 
     def run(series: Sequence[pl.Series]) -> pl.Series:
         hashes, _ = _run(series, type, threads, options)
@@ -147,13 +133,11 @@ def hash_struct_expr(
     (``empty``, ``invalid_email``, ...) and ``null`` where it is hashed. Unnest it
     (``.struct.unnest()``, ``DataFrame.unnest``) or pick a field
     (``.struct.field("rejection")``). Arguments as in :func:`hash_expr`."""
-    _check(type, country, threads, options)
+    check_call(type, country is not None, threads, options)
 
     def run(series: Sequence[pl.Series]) -> pl.Series:
         hashes, rejected = _run(series, type, threads, options)
-        codes: List[Optional[str]] = [None] * len(hashes)
-        for position, code in rejected:
-            codes[position] = code
+        codes = rejection_codes(len(hashes), rejected)
         table = pa.StructArray.from_arrays(
             [hashes.cast(pa.large_string()), pa.array(codes, type=pa.large_string())],
             names=["hash", "rejection"],

@@ -25,7 +25,7 @@ in the Python environment of every node (bindings/python/README.md, "Spark"). Im
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, Optional, Sequence, Tuple
 
 import pyarrow as pa  # type: ignore[import-untyped]  # no stubs: its types are Any here
 from pyspark.sql.types import (
@@ -38,8 +38,8 @@ from pyspark.sql.types import (
     StructType,
 )
 
+from ._batches import check_call, hash_batch, rejection_codes
 from ._errors import PreflightError
-from ._hash import hash_identifiers  # the public function (re-exported by preflight)
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -137,16 +137,8 @@ def _hash_arrays(
     ``spark.sql.execution.arrow.useLargeVarTypes``: the type Spark expects back)."""
     if country is not None and pa.types.is_integer(country.type):
         country = country.cast(pa.string())
-    hashes, rejected = hash_identifiers(
-        id_type, values, country=country, threads=threads, **options
-    )
-    n = len(values)
-    if len(hashes) != n:
-        # Never a column shifted against its rows.
-        raise PreflightError("internal_error", "the hash column does not have one value per row")
-    codes: List[Optional[str]] = [None] * n
-    for position, code in rejected:
-        codes[position] = code
+    hashes, rejected = hash_batch(id_type, values, country, threads, options)
+    codes = rejection_codes(len(values), rejected)
     text = values.type
     if not (pa.types.is_string(text) or pa.types.is_large_string(text)):
         text = pa.string()
@@ -265,10 +257,7 @@ def hash_column(
         threads = _task_cpus(session)
     # The type, the options and the country rule checked once here, by the same call the
     # executors make, so that a wrong call fails before any job starts.
-    empty = pa.array([], type=pa.string())
-    hash_identifiers(
-        type, empty, country=None if country is None else empty, threads=threads, **options
-    )
+    check_call(type, country is not None, threads, options)
 
     if method is None:
         method = ARROW_UDF if _arrow_udf() is not None else MAP_IN_ARROW
