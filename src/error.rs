@@ -21,6 +21,11 @@ pub enum ErrorCode {
     TooDeep,
     /// The payload text is larger than [`crate::MAX_INPUT_BYTES`].
     InputTooLarge,
+    /// The answer reader named is not one of [`crate::answers::names`].
+    UnknownCall,
+    /// The arguments of an answer reader are not a JSON object, or a member is missing or of
+    /// the wrong type.
+    BadArguments,
 }
 
 impl ErrorCode {
@@ -32,6 +37,8 @@ impl ErrorCode {
             ErrorCode::InvalidJson => "invalid_json",
             ErrorCode::TooDeep => "too_deep",
             ErrorCode::InputTooLarge => "input_too_large",
+            ErrorCode::UnknownCall => "unknown_call",
+            ErrorCode::BadArguments => "bad_arguments",
         }
     }
 

@@ -109,6 +109,7 @@ mod rules;
 mod sort;
 mod time;
 
+pub mod answers;
 pub mod audience;
 pub mod clock;
 pub mod describe;

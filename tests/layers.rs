@@ -19,6 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("report", &["report"]),
     ("options", &["options"]),
     ("issues", &["issues"]),
+    ("answers", &["answers"]),
     ("ctx", &["ctx"]),
     ("model", &["model"]),
     ("checks", &["checks", "formats"]),
