@@ -12,6 +12,7 @@
 //! - [`numbers`]: integers (also from decimal strings in query mode) and ranges;
 //! - [`text`]: the shape of free text: digit runs, plain text (no markup), no hex colour codes;
 //!   and the byte searches the checks share ([`text::find_byte`], [`text::split_byte`]);
+//! - [`credentials`]: HTTP Basic credentials (`Basic <base64 of key:secret>`);
 //! - [`urls`]: absolute http(s) URLs, and bare domain names with the same host rules;
 //! - [`iso`]: ISO 3166-1 countries and ISO 4217 currencies;
 //! - [`dates`]: ISO 8601 date-times;
@@ -21,6 +22,7 @@
 //! - [`current`]: updates and the existing record (`context.current`): reading its values, and
 //!   the cross-field rules that involve a member not sent.
 
+pub mod credentials;
 pub mod current;
 pub mod dates;
 pub mod enums;

@@ -49,17 +49,29 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
         }
         hook => {
             let d = row.description;
-            if let Some(obj) = form::object(&mut ctx, &root, payload, d.fields()) {
+            let obj = if d.rules.iter().any(|r| refuses_members(r.check)) {
+                // Members the kind refuses are reported in their place, and not also unknown.
+                form::object_then_rules(&mut ctx, &root, payload, d.fields(), d.rules)
+            } else {
+                let obj = form::object(&mut ctx, &root, payload, d.fields());
                 for rule in d.rules {
-                    rules::check(&mut ctx, &root, obj, rule.check);
+                    if let Some(obj) = obj {
+                        rules::check(&mut ctx, &root, obj, rule.check);
+                    }
                 }
-                if let Some(hook) = hook {
-                    (hook.run)(&mut ctx, &At::row(&root, obj, payload));
-                }
+                obj
+            };
+            if let (Some(obj), Some(hook)) = (obj, hook) {
+                (hook.run)(&mut ctx, &At::row(&root, obj, payload));
             }
         }
     }
     ctx.finish()
+}
+
+/// Whether `check` names members the object must not hold ([`Check::MembersNotAllowed`]).
+fn refuses_members(check: &Check) -> bool {
+    matches!(check, Check::MembersNotAllowed { .. })
 }
 
 /// The object a [`Place::Root`] hook stands in: the payload is not an object.

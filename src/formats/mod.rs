@@ -8,16 +8,20 @@
 //! because what they mean depends on that kind's other members or on the whole value:
 //! [`Format::checked_by_hook`] lists them, and [`check`] does nothing for them.
 
-use crate::checks::{dates, gtin, iso, prices, text, urls};
+use crate::checks::{credentials, dates, gtin, iso, prices, text, urls};
 use crate::ctx::report;
 use crate::ctx::Ctx;
 use crate::issues::IssueKind;
 pub use crate::model::Format;
 use crate::report::Pointer;
+use crate::signing::oauth1::OOB_CALLBACK;
 
 /// Most URLs in a [`Format::ProductUrlList`] (the product's `additional_image_link`, "up to
 /// 10").
 pub const ADDITIONAL_IMAGES_MAX: usize = 10;
+
+/// The pattern of [`Format::Ascii`], reported in `params.pattern`.
+pub const ASCII_PATTERN: &str = "^[\\x00-\\x7F]*$";
 
 /// Checks that `s` has format `f`, reporting at `path`.
 pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
@@ -66,6 +70,19 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         }
         Format::NoHexColor => {
             text::no_hex_color(ctx, path, s);
+        }
+        Format::Ascii => {
+            if !s.is_ascii() {
+                text::invalid_format(ctx, path, "must be ASCII characters only", ASCII_PATTERN);
+            }
+        }
+        Format::HttpsUrlOrOob => {
+            if s != OOB_CALLBACK {
+                urls::https_url(ctx, path, s);
+            }
+        }
+        Format::BasicCredentials => {
+            credentials::basic(ctx, path, s);
         }
         Format::Sha256Hex
         | Format::Hashtag

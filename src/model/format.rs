@@ -45,6 +45,12 @@ pub enum Format {
     IabCategoryList,
     /// Free text without hex colour codes (`no_hex_color`).
     NoHexColor,
+    /// ASCII characters only (`ascii`: an OAuth nonce).
+    Ascii,
+    /// An absolute https URL, or the literal `oob` (`https_url_or_oob`: an OAuth callback).
+    HttpsUrlOrOob,
+    /// HTTP Basic credentials, `Basic <base64 of key:secret>` (`http_basic_credentials`).
+    BasicCredentials,
 }
 
 impl Format {
@@ -71,6 +77,9 @@ impl Format {
             Format::Numeric => "numeric",
             Format::IabCategoryList => "iab_category_list",
             Format::NoHexColor => "no_hex_color",
+            Format::Ascii => "ascii",
+            Format::HttpsUrlOrOob => "https_url_or_oob",
+            Format::BasicCredentials => "http_basic_credentials",
         }
     }
 
@@ -116,6 +125,9 @@ mod tests {
             Format::Numeric,
             Format::IabCategoryList,
             Format::NoHexColor,
+            Format::Ascii,
+            Format::HttpsUrlOrOob,
+            Format::BasicCredentials,
         ];
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {

@@ -19,6 +19,7 @@ pub mod keyword_insights;
 pub mod line_item;
 pub mod list_query;
 pub mod media_library;
+pub mod oauth;
 pub mod poll_card;
 pub mod product;
 pub mod product_sets;

@@ -16,6 +16,7 @@ use super::json::J;
 use crate::ctx::Mode;
 use crate::model::{needed_by, Check, Condition, Field, Format, KindSpec};
 use crate::model::{Required, Type, When};
+use crate::signing::oauth1::OOB_CALLBACK;
 
 /// The dialect every schema declares.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -155,6 +156,9 @@ pub fn pattern(f: Format) -> String {
         // No hex colour code (`checks::text::contains_hex_color`): a word of 3, 4, 6 or 8 hex
         // digits after `#` (`HASHED_HEX_COLOR_LENGTHS`), or a bare word of 6 with both digits and
         // letters (`BARE_HEX_COLOR_LENGTH`).
+        Format::Ascii => crate::formats::ASCII_PATTERN,
+        Format::HttpsUrlOrOob => pat!("^(", OOB_CALLBACK, "|", HTTPS, URL_REST, ")$"),
+        Format::BasicCredentials => crate::checks::credentials::BASIC_PATTERN,
         Format::NoHexColor => pat!(
             "^(?![\\s\\S]*(#(",
             HEX,
