@@ -39,6 +39,9 @@ pub const FORMAT_CODES: &[(&str, &str, &str)] = &[
     ("plain_text", "invalid_format", "<b>markup</b>"),
     ("no_hex_color", "invalid_format", "#ff00ff"),
     ("iab_category_list", "invalid_format", "%% not a category %%"),
+    ("ascii", "invalid_format", "non-ASCII \u{e9}"),
+    ("https_url_or_oob", "url_not_https", "http://example.com/"),
+    ("http_basic_credentials", "invalid_format", "Bearer %% not Basic %%"),
 ];
 
 /// Where the engine reports another code than the constraint's usual one, because another rule
