@@ -8,7 +8,10 @@
 //! 1. the field table, member by member ([`form`]: presence, type, bounds, format), then the
 //!    unknown members;
 //! 2. the rules across fields, in the order the description lists them: each a rule kind of
-//!    [`rules::Check`] (data);
+//!    [`rules::Check`] (data). A row whose rules refuse members ([`Check::MembersNotAllowed`]:
+//!    the sign-in browser steps never take `oauth_callback`) is read by
+//!    [`form::object_then_rules`] instead: the refused members in their place among the table's,
+//!    not also as unknown, and the other rules before the unknown members;
 //! 3. the row's hook, if any ([`crate::model::Hook`], [`Place::After`]; a [`Place::Root`] hook
 //!    is handed the payload in place of the table). A hook placed at a member runs as the table
 //!    reaches it ([`form`]).
