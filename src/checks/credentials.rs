@@ -12,8 +12,6 @@
 use crate::checks::text::invalid_format;
 use crate::ctx::Ctx;
 use crate::report::Pointer;
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine;
 
 /// The authentication scheme (RFC 7617 §2), matched in any case.
 pub const BASIC_SCHEME: &str = "Basic";
@@ -41,54 +39,68 @@ impl BasicProblem {
     /// The message (it names the part, never a value).
     pub fn message(self) -> &'static str {
         match self {
-            BasicProblem::Scheme => {
-                "must be HTTP Basic credentials: `Basic `, then the base64 of `API key:API secret`"
-            }
-            BasicProblem::Base64 => {
-                "the credentials after `Basic ` must be standard base64 with its padding"
-            }
-            BasicProblem::NoColon => {
-                "the decoded credentials must be `API key:API secret`: they hold no `:`"
-            }
-            BasicProblem::EmptyKey => {
-                "the decoded credentials must be `API key:API secret`: the API key is empty"
-            }
-            BasicProblem::EmptySecret => {
-                "the decoded credentials must be `API key:API secret`: the API secret is empty"
-            }
+            BasicProblem::Scheme => "must be `Basic ` and the base64 of `API key:API secret`",
+            BasicProblem::Base64 => "must be `Basic ` and standard, padded base64",
+            BasicProblem::NoColon => "the decoded credentials hold no `:` (`API key:API secret`)",
+            BasicProblem::EmptyKey => "the decoded API key is empty",
+            BasicProblem::EmptySecret => "the decoded API secret is empty",
         }
     }
 }
 
 /// Reads `value` as Basic credentials: `Ok` when it is `Basic <base64 of key:secret>` with a
-/// non-empty key and secret.
+/// non-empty key and secret. The text is decoded on the fly (nothing of it is kept).
 pub fn read_basic(value: &str) -> Result<(), BasicProblem> {
-    let scheme_len = BASIC_SCHEME.len();
-    let (scheme, rest) = match (value.get(..scheme_len), value.get(scheme_len..)) {
-        (Some(s), Some(r)) => (s, r),
+    let bytes = value.as_bytes();
+    let scheme = BASIC_SCHEME.len();
+    match bytes.get(..=scheme) {
+        Some([s @ .., b' ']) if s.eq_ignore_ascii_case(BASIC_SCHEME.as_bytes()) => {}
         _ => return Err(BasicProblem::Scheme),
-    };
-    if !scheme.eq_ignore_ascii_case(BASIC_SCHEME) || !rest.starts_with(' ') {
-        return Err(BasicProblem::Scheme);
     }
-    let encoded = rest.trim_start_matches(' ');
-    let decoded = STANDARD
-        .decode(encoded.as_bytes())
-        .map_err(|_| BasicProblem::Base64)?;
-    if decoded.is_empty() {
+    let spaces = bytes[scheme..].iter().take_while(|&&b| b == b' ').count();
+    let text = &bytes[scheme + spaces..];
+    // Standard base64 with its padding (RFC 4648 §4, §3.5): whole groups of four characters, at
+    // most two `=` and only at the end, and the bits the padding leaves unused zero (one text
+    // per byte string).
+    let data = text.len() - text.iter().rev().take_while(|&&b| b == b'=').count();
+    if text.len() % 4 != 0 || text.len() - data > 2 {
         return Err(BasicProblem::Base64);
     }
-    let colon = decoded
-        .iter()
-        .position(|&b| b == b':')
-        .ok_or(BasicProblem::NoColon)?;
-    if colon == 0 {
-        return Err(BasicProblem::EmptyKey);
+    let (mut acc, mut bits, mut decoded, mut colon) = (0u32, 0u32, 0usize, None);
+    for &c in &text[..data] {
+        acc = (acc << 6 | sextet(c).ok_or(BasicProblem::Base64)?) & 0xfff;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            if acc >> bits == u32::from(b':') && colon.is_none() {
+                colon = Some(decoded);
+            }
+            acc &= (1 << bits) - 1;
+            decoded += 1;
+        }
     }
-    if colon + 1 == decoded.len() {
-        return Err(BasicProblem::EmptySecret);
+    if acc != 0 || decoded == 0 {
+        return Err(BasicProblem::Base64);
     }
-    Ok(())
+    match colon {
+        None => Err(BasicProblem::NoColon),
+        Some(0) => Err(BasicProblem::EmptyKey),
+        Some(at) if at + 1 == decoded => Err(BasicProblem::EmptySecret),
+        Some(_) => Ok(()),
+    }
+}
+
+/// The value of a standard base64 character (RFC 4648 §4 alphabet), or `None`.
+fn sextet(c: u8) -> Option<u32> {
+    let v = match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => return None,
+    };
+    Some(u32::from(v))
 }
 
 /// Checks `value` as Basic credentials ([`read_basic`]); reports `invalid_format` at `path`
@@ -115,6 +127,42 @@ mod tests {
             "L8qq9PZyRg6ieKGEKhZolGC0vJWLw8iEJ88DRdyOg",
         );
         assert_eq!(header.map(|h| read_basic(&h)), Ok(Ok(())));
+    }
+
+    /// The base64 read here is the `base64` crate's standard engine (padded, canonical):
+    /// every text the crate refuses is refused, every one it decodes is read as its bytes.
+    #[test]
+    fn base64_as_the_crate_reads_it() {
+        use base64::engine::general_purpose::STANDARD;
+        use base64::Engine;
+        let expect = |bytes: Option<Vec<u8>>| match bytes {
+            None => Err(BasicProblem::Base64),
+            Some(b) if b.is_empty() => Err(BasicProblem::Base64),
+            Some(b) => match b.iter().position(|&x| x == b':') {
+                None => Err(BasicProblem::NoColon),
+                Some(0) => Err(BasicProblem::EmptyKey),
+                Some(i) if i + 1 == b.len() => Err(BasicProblem::EmptySecret),
+                Some(_) => Ok(()),
+            },
+        };
+        let texts = [
+            "", "YQ==", "YWI=", "YWJj", "YR==", "YWJ=", "YQ=", "Y===", "YQ==YQ==", "YWJjZA==",
+            "=YWJ", "YW=j", "Y-_/", "+/+/", "////", "AA==", "AAA=", "AAAA", "YTpi", "YTo6", "Ojpi",
+            "OmI=", "YTo=", "YTpi=", "YTpi====", "YT==",
+        ];
+        for t in texts {
+            let got = read_basic(&format!("Basic {t}"));
+            assert_eq!(got, expect(STANDARD.decode(t).ok()), "{t}");
+        }
+        for n in 0..=255u8 {
+            let bytes: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37) ^ n).collect();
+            let text = STANDARD.encode(&bytes);
+            assert_eq!(
+                read_basic(&format!("Basic {text}")),
+                expect(Some(bytes)),
+                "{n}"
+            );
+        }
     }
 
     #[test]

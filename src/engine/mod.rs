@@ -52,29 +52,36 @@ pub fn run(row: &KindSpec, payload: &Value, options: &Options) -> Report {
         }
         hook => {
             let d = row.description;
-            let obj = if d.rules.iter().any(|r| refuses_members(r.check)) {
-                // Members the kind refuses are reported in their place, and not also unknown.
-                form::object_then_rules(&mut ctx, &root, payload, d.fields(), d.rules)
-            } else {
-                let obj = form::object(&mut ctx, &root, payload, d.fields());
-                for rule in d.rules {
-                    if let Some(obj) = obj {
-                        rules::check(&mut ctx, &root, obj, rule.check);
-                    }
+            if let Some(obj) = data(&mut ctx, &root, payload, d) {
+                if let Some(hook) = hook {
+                    (hook.run)(&mut ctx, &At::row(&root, obj, payload));
                 }
-                obj
-            };
-            if let (Some(obj), Some(hook)) = (obj, hook) {
-                (hook.run)(&mut ctx, &At::row(&root, obj, payload));
             }
         }
     }
     ctx.finish()
 }
 
-/// Whether `check` names members the object must not hold ([`Check::MembersNotAllowed`]).
-fn refuses_members(check: &Check) -> bool {
-    matches!(check, Check::MembersNotAllowed { .. })
+/// A row read as data: the field table, then the rules across fields; a row whose rules refuse
+/// members ([`Check::MembersNotAllowed`]) by [`form::object_then_rules`], which reports them in
+/// their place and not also as unknown.
+fn data<'v>(
+    ctx: &mut Ctx,
+    root: &Pointer,
+    payload: &'v Value<'v>,
+    d: &Description,
+) -> Option<&'v Object<'v>> {
+    if d.rules
+        .iter()
+        .any(|r| matches!(r.check, Check::MembersNotAllowed { .. }))
+    {
+        return form::object_then_rules(ctx, root, payload, d.fields(), d.rules);
+    }
+    let obj = form::object(ctx, root, payload, d.fields())?;
+    for rule in d.rules {
+        rules::check(ctx, root, obj, rule.check);
+    }
+    Some(obj)
 }
 
 /// The object a [`Place::Root`] hook stands in: the payload is not an object.

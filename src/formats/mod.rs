@@ -29,8 +29,11 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         Format::Url => {
             urls::http_url(ctx, path, s);
         }
-        Format::HttpsUrl => {
-            urls::https_url(ctx, path, s);
+        // The OAuth callback is an https URL or `oob` (one call of the URL check for both).
+        Format::HttpsUrl | Format::HttpsUrlOrOob => {
+            if !(f == Format::HttpsUrlOrOob && s == OOB_CALLBACK) {
+                urls::https_url(ctx, path, s);
+            }
         }
         Format::DateTime => {
             dates::datetime(ctx, path, s, dates::Require::Any);
@@ -74,11 +77,6 @@ pub fn check(ctx: &mut Ctx, path: &Pointer, s: &str, f: Format) {
         Format::Ascii => {
             if !s.is_ascii() {
                 text::invalid_format(ctx, path, "must be ASCII characters only", ASCII_PATTERN);
-            }
-        }
-        Format::HttpsUrlOrOob => {
-            if s != OOB_CALLBACK {
-                urls::https_url(ctx, path, s);
             }
         }
         Format::BasicCredentials => {

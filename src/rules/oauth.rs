@@ -71,25 +71,14 @@ pub const CALLBACK: &str = "oauth_callback";
 // The members several kinds share
 // ---------------------------------------------------------------------------------------------
 
-const CONSUMER_KEY: Field = Field::optional(
-    "oauth_consumer_key",
-    Str::ANY,
-    "The app's consumer key (API key), in the OAuth header (A §5); written by the signer",
-);
-const NONCE: Field = Field::optional(
-    "oauth_nonce",
-    Str::format(Format::Ascii),
-    "oauth_nonce must be ASCII (A §4, signing.md); written by the signer when not given",
-);
-const SIGNATURE: Field = Field::optional(
-    "oauth_signature",
-    Str::ANY,
-    "The HMAC-SHA1 signature, in the OAuth header (A §5); written by the signer",
-);
+const CONSUMER_KEY: Field =
+    Field::optional("oauth_consumer_key", Str::ANY, "oauth_consumer_key (A §5)");
+const NONCE: Field = Field::optional("oauth_nonce", Str::format(Format::Ascii), "must be ASCII");
+const SIGNATURE: Field = Field::optional("oauth_signature", Str::ANY, "oauth_signature (A §5)");
 const SIGNATURE_METHOD_FIELD: Field = Field::optional(
     "oauth_signature_method",
     Type::Enum(SIGNATURE_METHODS),
-    "oauth_signature_method (HMAC-SHA1) (A §5)",
+    "HMAC-SHA1 (A §5)",
 );
 const TIMESTAMP: Field = Field::optional(
     "oauth_timestamp",
@@ -97,27 +86,15 @@ const TIMESTAMP: Field = Field::optional(
         min: Some(TIMESTAMP_MIN),
         max: Some(TIMESTAMP_MAX),
     },
-    "Seconds since 1970, a positive integer (RFC 5849 §3.3); written by the signer when not given",
+    "seconds since 1970 (RFC 5849 §3.3)",
 );
-const VERSION_FIELD: Field = Field::optional(
-    "oauth_version",
-    Type::Enum(VERSIONS),
-    "oauth_version (1.0) (A §5)",
-);
+const VERSION_FIELD: Field = Field::optional("oauth_version", Type::Enum(VERSIONS), "1.0 (A §5)");
 
 /// The browser steps' query members, and the parameter they refuse.
 const BROWSER_QUERY: &[Field] = &[
-    Field::required(
-        "oauth_token",
-        Str::ANY,
-        "The request token (query oauth_token, A §4)",
-    ),
-    Field::optional(
-        "force_login",
-        Type::Bool,
-        "true forces the user to enter credentials (A §4)",
-    ),
-    Field::optional("screen_name", Str::ANY, "Prefills the login name (A §4)"),
+    Field::required("oauth_token", Str::ANY, "the request token"),
+    Field::optional("force_login", Type::Bool, "true forces credentials"),
+    Field::optional("screen_name", Str::ANY, "prefills the login name"),
 ];
 
 /// "never send `oauth_callback` here": the members of the browser query, then the one refused
@@ -127,10 +104,10 @@ const NO_CALLBACK: Rule = Rule {
     check: &Check::MembersNotAllowed {
         members: &["oauth_token", "force_login", "screen_name", CALLBACK],
         allowed: &["oauth_token", "force_login", "screen_name"],
-        message: "never send oauth_callback to authorize or authenticate: the callback is given at request_token",
+        message: "never send oauth_callback here: it is given at request_token",
     },
     reads_clock: false,
-    text: "never send oauth_callback here (the callback is given at request_token)",
+    text: "never send oauth_callback here",
     fields: &["/oauth_callback"],
 };
 
@@ -140,12 +117,12 @@ const NO_CALLBACK: Rule = Rule {
 
 /// What `describe("oauth_request_token")` says.
 pub const REQUEST_TOKEN: Description = Description {
-    title: "The OAuth request-token parameters (POST oauth/request_token), header and body together",
+    title: "The OAuth request-token parameters",
     root: Type::Object(&[
         Field::required(
             CALLBACK,
             Str::format(Format::HttpsUrlOrOob),
-            "The callback URL (https: HTTPS is required for all authorization steps), or oob for PIN mode; sent always, even if a callback is pre-registered",
+            "callback URL (https) or oob for PIN mode; sent always",
         ),
         Field::optional(
             "x_auth_access_type",
@@ -164,31 +141,31 @@ pub const REQUEST_TOKEN: Description = Description {
 
 /// What `describe("oauth_authorize_query")` says.
 pub const AUTHORIZE_QUERY: Description = Description {
-    title: "The OAuth authorize query (GET oauth/authorize, the browser step)",
+    title: "The OAuth authorize query",
     root: Type::Object(BROWSER_QUERY),
     rules: &[NO_CALLBACK],
 };
 
 /// What `describe("oauth_authenticate_query")` says.
 pub const AUTHENTICATE_QUERY: Description = Description {
-    title: "The OAuth authenticate query (GET oauth/authenticate, the browser step)",
+    title: "The OAuth authenticate query",
     root: Type::Object(BROWSER_QUERY),
     rules: &[NO_CALLBACK],
 };
 
 /// What `describe("oauth_access_token")` says.
 pub const ACCESS_TOKEN: Description = Description {
-    title: "The OAuth access-token parameters (POST oauth/access_token), header and body together",
+    title: "The OAuth access-token parameters",
     root: Type::Object(&[
         Field::required(
             "oauth_token",
             Str::ANY,
-            "The request token; required, strictly enforced",
+            "the request token; strictly enforced",
         ),
         Field::required(
             "oauth_verifier",
             Str::ANY,
-            "The value from the callback, or the PIN in out-of-band mode; required, strictly enforced",
+            "from the callback, or the PIN (out-of-band); strictly enforced",
         ),
         CONSUMER_KEY,
         NONCE,
@@ -202,17 +179,17 @@ pub const ACCESS_TOKEN: Description = Description {
 
 /// What `describe("oauth2_token")` says.
 pub const OAUTH2_TOKEN: Description = Description {
-    title: "The OAuth 2.0 app-only token request (POST oauth2/token): its body and its Authorization header",
+    title: "The OAuth 2.0 app-only token request",
     root: Type::Object(&[
         Field::required(
             "grant_type",
             Type::Enum(GRANT_TYPES),
-            "grant_type required; only client_credentials is allowed",
+            "only client_credentials is allowed",
         ),
         Field::required(
             "authorization",
             Str::format(Format::BasicCredentials),
-            "The Authorization header: HTTP Basic, API key as user name, API key secret as password (Basic <base64 of key:secret>)",
+            "the Authorization header: HTTP Basic, API key and secret",
         ),
     ]),
     rules: &[],

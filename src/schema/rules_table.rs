@@ -139,9 +139,9 @@ pub const RULES: &[(Kind, &[Said])] = &[
         Said { code: Code::MutuallyExclusive, text: "with_total_count (true) is exclusive with cursor", fields: &["/with_total_count", "/cursor"], reads_clock: false },
     ]),
     (Kind::OauthAuthorizeQuery, &[
-        Said { code: Code::NotAllowed, text: "never send oauth_callback here (the callback is given at request_token)", fields: &["/oauth_callback"], reads_clock: false },
+        Said { code: Code::NotAllowed, text: "never send oauth_callback here", fields: &["/oauth_callback"], reads_clock: false },
     ]),
     (Kind::OauthAuthenticateQuery, &[
-        Said { code: Code::NotAllowed, text: "never send oauth_callback here (the callback is given at request_token)", fields: &["/oauth_callback"], reads_clock: false },
+        Said { code: Code::NotAllowed, text: "never send oauth_callback here", fields: &["/oauth_callback"], reads_clock: false },
     ]),
 ];

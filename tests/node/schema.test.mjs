@@ -177,6 +177,9 @@ const BROKEN = {
   digits: ['12a', ''],
   numeric: ['id123'],
   iab_category_list: ['IAB1,XYZ', 'IAB1,,IAB2'],
+  ascii: ['nonc\u00e9', '\u0080'],
+  https_url_or_oob: ['http://example.com/cb', 'OOB', 'myapp://callback', 'oob '],
+  http_basic_credentials: ['Bearer YTpi', 'Basic', 'Basic YTpi=', 'YTpi'],
 };
 
 test('the schema refuses a broken value of every format its patterns express, as the engine does', () => {
@@ -351,6 +354,12 @@ const EDGES = {
   hashtag: { accept: ['#a', '#a\ufeff', '#ünï', '#a.b'], refuse: ['a', '#', '#a b', '#a\u0085', '#a#b', '#a\u3000'] },
   url_list: { accept: ['https://a.example/1.png, http://b.example/2.png', ' https://a.example/1.png ', 'https://a.example/1.png;https://b.example'], refuse: ['https://a.example/1.png,,https://b.example', 'https://a.example/1.png https://b.example'] },
   iab_category_list: { accept: ['IAB1', 'IAB1, IAB9-30', ' IAB2 ,\tIAB3-1'], refuse: ['IAB', 'IAB1-', 'iab1', 'IAB1,'] },
+  ascii: { accept: ['', 'a b~', '\u007f', '\u0000x'], refuse: ['\u0080', 'nonc\u00e9', '\u{1F600}'] },
+  https_url_or_oob: { accept: ['oob', 'https://example.com/cb', 'HTTPS://localhost:8443/x?y=1'], refuse: ['OOB', 'oob ', 'http://example.com/cb', 'https//example.com', 'myapp://cb'] },
+  http_basic_credentials: {
+    accept: ['Basic YTpi', 'basic   YTo6', 'BASIC eHZ6MWV2RlM0d0VFUFRHRUZQSEJvZzpMOHFxOVBaeVJnNmllS0dFS2hab2xHQzB2SldMdzhpRUo4OERSZHlPZw=='],
+    refuse: ['Basic', 'Basic ', 'Bearer YTpi', 'Basic YTpi=', 'Basic YT pi', 'Basic\tYTpi', 'Basic YTpi\n'],
+  },
 };
 
 /** The first concrete pointer matching describe's `pointer` (`*`: any item) where `payload` has a string. */
