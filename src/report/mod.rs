@@ -368,30 +368,38 @@ impl Report {
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(32 + 160 * self.issues.len());
         out.push_str(if self.valid {
-            "{\"valid\":true,\"issues\":["
+            "{\"valid\":true,\"issues\":"
         } else {
-            "{\"valid\":false,\"issues\":["
+            "{\"valid\":false,\"issues\":"
         });
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str("{\"path\":");
-            write::string(&mut out, &issue.path);
-            out.push_str(",\"code\":\"");
-            out.push_str(issue.code.code());
-            out.push_str("\",\"message\":");
-            write::string(&mut out, &issue.message);
-            out.push_str(match issue.severity {
-                Severity::Error => ",\"severity\":\"error\",\"params\":",
-                Severity::Warning => ",\"severity\":\"warning\",\"params\":",
-            });
-            issue.params.write_json(&mut out);
-            out.push('}');
-        }
-        out.push_str("]}");
+        write_issues(&mut out, &self.issues);
+        out.push('}');
         out
     }
+}
+
+/// Appends `issues` as the JSON array a report's `issues` member is (`[{path, code, message,
+/// severity, params}, ...]`): what [`Report::to_json`] writes, and the answer readers' `issues`.
+pub(crate) fn write_issues(out: &mut String, issues: &[Issue]) {
+    out.push('[');
+    for (i, issue) in issues.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"path\":");
+        write::string(out, &issue.path);
+        out.push_str(",\"code\":\"");
+        out.push_str(issue.code.code());
+        out.push_str("\",\"message\":");
+        write::string(out, &issue.message);
+        out.push_str(match issue.severity {
+            Severity::Error => ",\"severity\":\"error\",\"params\":",
+            Severity::Warning => ",\"severity\":\"warning\",\"params\":",
+        });
+        issue.params.write_json(out);
+        out.push('}');
+    }
+    out.push(']');
 }
 
 #[cfg(test)]
