@@ -26,6 +26,14 @@ pub enum ErrorCode {
     /// The arguments of an answer reader are not a JSON object, or a member is missing or of
     /// the wrong type.
     BadArguments,
+    /// An OAuth 1.0a request-token answer whose `oauth_callback_confirmed` is not the literal
+    /// `true` (absent, `false`, `True`, `1`, repeated): the callback may have been swapped, and
+    /// the request token must not be used (document A §2 "Token values", §3).
+    CallbackNotConfirmed,
+    /// An OAuth token answer that cannot be read: not form-encoded name=value pairs (a broken
+    /// `%` escape, an ambiguous `+`, text that is not UTF-8) nor a JSON object of strings, a
+    /// name written more than once, or `oauth_token` or `oauth_token_secret` missing or empty.
+    InvalidTokenAnswer,
 }
 
 impl ErrorCode {
@@ -39,6 +47,8 @@ impl ErrorCode {
             ErrorCode::InputTooLarge => "input_too_large",
             ErrorCode::UnknownCall => "unknown_call",
             ErrorCode::BadArguments => "bad_arguments",
+            ErrorCode::CallbackNotConfirmed => "callback_not_confirmed",
+            ErrorCode::InvalidTokenAnswer => "invalid_token_answer",
         }
     }
 

@@ -12,6 +12,9 @@
 use crate::error::{Error, ErrorCode};
 use crate::json::{self, Value};
 
+pub mod oauth;
+pub mod problem;
+
 /// One call of [`call`]: handed the arguments object, returns the result as JSON text.
 type Call = fn(&json::Object<'_>) -> Result<String, Error>;
 
@@ -20,6 +23,10 @@ type Call = fn(&json::Object<'_>) -> Result<String, Error>;
 const CALLS: &[(&str, Call)] = &[
     // Lists (documents B and C: the response envelope's `next_cursor` and `total_count`).
     // Error bodies and token answers (document A §7, §3).
+    ("error_body", problem::call_error_body),
+    ("request_token", oauth::call_request_token),
+    ("access_token", oauth::call_access_token),
+    ("invalidate_token", oauth::call_invalidate_token),
     // Batch answers (document B §3, §4).
 ];
 

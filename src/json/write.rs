@@ -63,6 +63,50 @@ pub(crate) fn uint(out: &mut String, n: u64) {
     }
 }
 
+/// Appends `value` as compact JSON, as serde_json writes it: members in their order (repeated
+/// names kept as written), numbers as [`super::Number`] holds them (an integer's digits, any
+/// other number's shortest round-trip digits). Recursion follows the document, which
+/// [`super::parse`] holds to [`super::MAX_DEPTH`].
+pub(crate) fn value(out: &mut String, value: &super::Value<'_>) {
+    use super::{Number, Value};
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(Number::Int(n)) => int(out, *n),
+        Value::Number(Number::UInt(n)) => uint(out, *n),
+        Value::Number(Number::Float(f) | Number::Big(f)) => {
+            if f.is_finite() {
+                write_f64(out, *f);
+            } else {
+                out.push_str("null");
+            }
+        }
+        Value::String(s) => string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                self::value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(object) => {
+            out.push('{');
+            for (i, (name, item)) in object.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, name);
+                out.push(':');
+                self::value(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -99,6 +143,20 @@ mod tests {
             let mut out = String::new();
             super::int(&mut out, n);
             assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn values_as_serde_json_writes_them() {
+        for text in [
+            r#"{"a":[1,-2,3.5,1e300,18446744073709551615,true,false,null],"b":{"c":"\u0001é\"","d":[]},"e":{}}"#,
+            r#"[0.1,1.5e-7,123456789012345678901234567890]"#,
+        ] {
+            let doc = crate::json::parse(text.as_bytes()).unwrap();
+            let mut out = String::new();
+            super::value(&mut out, &doc);
+            let serde: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(out, serde_json::to_string(&serde).unwrap());
         }
     }
 }
