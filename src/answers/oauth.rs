@@ -30,7 +30,9 @@
 //! The OAuth 2.0 bearer-token answer is "not shown" (§2: "described only as a JSON structure
 //! describing the awarded bearer token"): there is no reader of it.
 
-use super::problem::{self, duplicate_keys, optional_string, parse_answer, wrong_type, Extra};
+use super::problem::{
+    self, duplicate_keys, optional_string, parse_answer, text_argument, wrong_type, Extra,
+};
 use crate::error::{Error, ErrorCode};
 use crate::json::{write, Object, Value};
 use crate::report::{Issue, Pointer};
@@ -359,15 +361,6 @@ pub fn read_invalidate_token(text: &str) -> Result<InvalidatedToken, Error> {
 }
 
 // --- the calls -------------------------------------------------------------------------------
-
-/// The `text` argument: a string.
-pub(super) fn text_argument<'a>(args: &'a Object<'_>) -> Result<&'a str, Error> {
-    match args.get("text") {
-        Some(Value::String(s)) => Ok(s.as_ref()),
-        Some(_) => Err(super::bad_arguments("text: not a string")),
-        None => Err(super::bad_arguments("text: missing")),
-    }
-}
 
 fn member(out: &mut String, name: &str, value: Option<&str>) {
     write::string(out, name);

@@ -196,7 +196,9 @@ pub struct Problem {
     pub extra: Extra,
 }
 
-/// One item of `invalid-request`'s `errors`: `{message, parameters}`.
+/// One item of `invalid-request`'s `errors`: `{message, parameters}`. An item that is not an
+/// object is read as one with no members (a `wrong_type` issue), so items keep their positions;
+/// a parameter whose list holds an item that is not a string is left out of `parameters`.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct InvalidRequestError {
@@ -824,7 +826,13 @@ fn read_invalid_request_errors(
     for (i, item) in items.iter().enumerate() {
         let item_at = at.index(i);
         let Value::Object(object) = item else {
+            // Kept as an empty item, so that the items keep their positions.
             issues.push(wrong_type(&item_at, "object", item));
+            out.push(InvalidRequestError {
+                message: None,
+                parameters: None,
+                extra: Vec::new(),
+            });
             continue;
         };
         duplicate_keys(object, &item_at, issues);
@@ -848,7 +856,11 @@ fn read_invalid_request_errors(
                             None => issues.push(wrong_type(&name_at.index(j), "string", v)),
                         }
                     }
-                    params.push((name.to_owned(), texts));
+                    // A list with an item that is no string is left out whole (its issues say
+                    // where), never shortened.
+                    if texts.len() == list.len() {
+                        params.push((name.to_owned(), texts));
+                    }
                 }
                 Some(params)
             }
@@ -1363,7 +1375,7 @@ impl ErrorBodyRead {
 /// The call `error_body` `{text, content_type?, status?}`: `text` a string, `content_type` a
 /// string or null, `status` an HTTP status (100 to 599) or null.
 pub(super) fn call_error_body(args: &Object<'_>) -> Result<String, Error> {
-    let text = super::oauth::text_argument(args)?;
+    let text = text_argument(args)?;
     let content_type = match args.get("content_type") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.as_ref()),
@@ -1379,6 +1391,15 @@ pub(super) fn call_error_body(args: &Object<'_>) -> Result<String, Error> {
         ),
     };
     Ok(read_error_body(text, content_type, status)?.to_json())
+}
+
+/// The `text` argument: a string.
+pub(super) fn text_argument<'a>(args: &'a Object<'_>) -> Result<&'a str, Error> {
+    match args.get("text") {
+        Some(Value::String(s)) => Ok(s.as_ref()),
+        Some(_) => Err(super::bad_arguments("text: not a string")),
+        None => Err(super::bad_arguments("text: missing")),
+    }
 }
 
 /// The HTTP statuses `error_body` takes as `status`.
