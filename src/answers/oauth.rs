@@ -30,9 +30,8 @@
 //! The OAuth 2.0 bearer-token answer is "not shown" (§2: "described only as a JSON structure
 //! describing the awarded bearer token"): there is no reader of it.
 
-use super::problem::{
-    self, duplicate_keys, optional_string, parse_answer, text_argument, wrong_type, Extra,
-};
+use super::problem::{self, duplicate_keys, optional_string, wrong_type, Extra};
+use super::{parse_answer, text_member};
 use crate::error::{Error, ErrorCode};
 use crate::json::{write, Object, Value};
 use crate::report::{Issue, Pointer};
@@ -375,7 +374,7 @@ fn member(out: &mut String, name: &str, value: Option<&str>) {
 /// `request_token` `{text}` -> `{"oauth_token","oauth_token_secret","oauth_callback_confirmed":
 /// true,"extra","issues":[]}`.
 pub(super) fn call_request_token(args: &Object<'_>) -> Result<String, Error> {
-    let answer = read_request_token(text_argument(args)?)?;
+    let answer = read_request_token(text_member(args, "text")?)?;
     let mut out = String::from("{");
     member(&mut out, "oauth_token", Some(answer.oauth_token.expose()));
     member(
@@ -394,7 +393,7 @@ pub(super) fn call_request_token(args: &Object<'_>) -> Result<String, Error> {
 /// `access_token` `{text}` -> `{"oauth_token","oauth_token_secret","user_id","screen_name",
 /// "extra","issues"}`.
 pub(super) fn call_access_token(args: &Object<'_>) -> Result<String, Error> {
-    let answer = read_access_token(text_argument(args)?)?;
+    let answer = read_access_token(text_member(args, "text")?)?;
     let mut out = String::from("{");
     member(&mut out, "oauth_token", Some(answer.oauth_token.expose()));
     member(
@@ -414,7 +413,7 @@ pub(super) fn call_access_token(args: &Object<'_>) -> Result<String, Error> {
 
 /// `invalidate_token` `{text}` -> `{"access_token","extra","issues"}`.
 pub(super) fn call_invalidate_token(args: &Object<'_>) -> Result<String, Error> {
-    let answer = read_invalidate_token(text_argument(args)?)?;
+    let answer = read_invalidate_token(text_member(args, "text")?)?;
     let mut out = String::from("{");
     member(
         &mut out,

@@ -36,9 +36,11 @@
 //! another status, or a Problem whose `status` member differs from it, is a `status_mismatch`
 //! warning (RFC 7807 §3.1: an intermediary may have changed the status).
 
-use crate::error::{Error, ErrorCode};
+use super::list::type_name;
+use super::parse_answer;
+use crate::error::Error;
 use crate::issues::{Allowed, CheckIssue, IssueKind};
-use crate::json::{self, write, Number, Object, Value};
+use crate::json::{write, Number, Object, Value};
 use crate::report::{Code, Issue, Params, Pointer, Severity};
 
 /// The generic Problem type (RFC 7807 §4.2; document A §7).
@@ -1061,18 +1063,6 @@ impl ProblemKind {
 
 // --- small readers ---------------------------------------------------------------------------
 
-/// The JSON type of `v`, in the words of `wrong_type`'s `params.actual`.
-pub(super) fn type_name(v: &Value<'_>) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
 /// `wrong_type` at `at`: `expected`, found `v`.
 pub(super) fn wrong_type(at: &Pointer<'_>, expected: &str, v: &Value<'_>) -> Issue {
     IssueKind::WrongType {
@@ -1311,29 +1301,6 @@ pub(super) fn write_issues(out: &mut String, issues: &[Issue]) {
     crate::report::write_issues(out, issues);
 }
 
-/// Parses an answer's text, as the text entry points parse a payload: at most
-/// [`json::MAX_INPUT_BYTES`] bytes and [`json::MAX_DEPTH`] levels (`input_too_large`,
-/// `too_deep`), otherwise `invalid_json`. The message names the failure and its place, never
-/// the text.
-pub(crate) fn parse_answer(text: &str) -> Result<Value<'_>, Error> {
-    if text.len() > json::MAX_INPUT_BYTES {
-        return Err(Error::new(
-            ErrorCode::InputTooLarge,
-            format!("the answer is larger than {} bytes", json::MAX_INPUT_BYTES),
-        ));
-    }
-    json::parse(text.as_bytes()).map_err(|e| match e.kind {
-        json::ParseErrorKind::TooDeep => Error::new(
-            ErrorCode::TooDeep,
-            format!("the answer nests deeper than {} levels", json::MAX_DEPTH),
-        ),
-        _ => Error::new(
-            ErrorCode::InvalidJson,
-            format!("the answer is not valid JSON: {e}"),
-        ),
-    })
-}
-
 impl ErrorBodyRead {
     /// The result as JSON text: `{"shape","problem","error","errors","issues"}`, the member of
     /// the body's shape filled and the others `null` (docs/ANSWERS.md, "Error bodies").
@@ -1375,7 +1342,7 @@ impl ErrorBodyRead {
 /// The call `error_body` `{text, content_type?, status?}`: `text` a string, `content_type` a
 /// string or null, `status` an HTTP status (100 to 599) or null.
 pub(super) fn call_error_body(args: &Object<'_>) -> Result<String, Error> {
-    let text = text_argument(args)?;
+    let text = super::text_member(args, "text")?;
     let content_type = match args.get("content_type") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.as_ref()),
@@ -1391,15 +1358,6 @@ pub(super) fn call_error_body(args: &Object<'_>) -> Result<String, Error> {
         ),
     };
     Ok(read_error_body(text, content_type, status)?.to_json())
-}
-
-/// The `text` argument: a string.
-pub(super) fn text_argument<'a>(args: &'a Object<'_>) -> Result<&'a str, Error> {
-    match args.get("text") {
-        Some(Value::String(s)) => Ok(s.as_ref()),
-        Some(_) => Err(super::bad_arguments("text: not a string")),
-        None => Err(super::bad_arguments("text: missing")),
-    }
 }
 
 /// The HTTP statuses `error_body` takes as `status`.

@@ -63,23 +63,19 @@ pub(crate) fn uint(out: &mut String, n: u64) {
     }
 }
 
-/// Appends `value` as compact JSON, as serde_json writes it: members in their order (repeated
-/// names kept as written), numbers as [`super::Number`] holds them (an integer's digits, any
-/// other number's shortest round-trip digits). Recursion follows the document, which
-/// [`super::parse`] holds to [`super::MAX_DEPTH`].
-pub(crate) fn value(out: &mut String, value: &super::Value<'_>) {
+/// Appends `v` as compact JSON, as serde_json writes it: members in their order (a repeated
+/// name written each time it was read), numbers as [`super::Number`] holds them (an integer's
+/// digits, a float's shortest round-trip form).
+pub(crate) fn value(out: &mut String, v: &super::Value<'_>) {
     use super::{Number, Value};
-    match value {
+    match v {
         Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Bool(true) => out.push_str("true"),
+        Value::Bool(false) => out.push_str("false"),
         Value::Number(Number::Int(n)) => int(out, *n),
         Value::Number(Number::UInt(n)) => uint(out, *n),
         Value::Number(Number::Float(f) | Number::Big(f)) => {
-            if f.is_finite() {
-                write_f64(out, *f);
-            } else {
-                out.push_str("null");
-            }
+            write_f64(out, *f);
         }
         Value::String(s) => string(out, s),
         Value::Array(items) => {
@@ -88,19 +84,19 @@ pub(crate) fn value(out: &mut String, value: &super::Value<'_>) {
                 if i > 0 {
                     out.push(',');
                 }
-                self::value(out, item);
+                value(out, item);
             }
             out.push(']');
         }
-        Value::Object(object) => {
+        Value::Object(o) => {
             out.push('{');
-            for (i, (name, item)) in object.iter().enumerate() {
+            for (i, (name, item)) in o.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
                 string(out, name);
                 out.push(':');
-                self::value(out, item);
+                value(out, item);
             }
             out.push('}');
         }
@@ -148,15 +144,16 @@ mod tests {
 
     #[test]
     fn values_as_serde_json_writes_them() {
-        for text in [
-            r#"{"a":[1,-2,3.5,1e300,18446744073709551615,true,false,null],"b":{"c":"\u0001é\"","d":[]},"e":{}}"#,
-            r#"[0.1,1.5e-7,123456789012345678901234567890]"#,
+        for t in [
+            "null",
+            "[true,false,0,-1,18446744073709551615,1.5,1e300,-2.5e-7,\"a\\u0001\"]",
+            "{\"a\":{\"b\":[],\"c\":{}},\"d\":\"\\u00e9\",\"e\":100000000000000000000000}",
         ] {
-            let doc = crate::json::parse(text.as_bytes()).unwrap();
+            let ours = crate::json::parse(t.as_bytes()).expect("JSON");
             let mut out = String::new();
-            super::value(&mut out, &doc);
-            let serde: serde_json::Value = serde_json::from_str(text).unwrap();
-            assert_eq!(out, serde_json::to_string(&serde).unwrap());
+            super::value(&mut out, &ours);
+            let serde: serde_json::Value = serde_json::from_str(t).expect("JSON");
+            assert_eq!(out, serde_json::to_string(&serde).expect("text"), "{t}");
         }
     }
 }

@@ -390,8 +390,8 @@ impl Report {
     }
 }
 
-/// Appends `issues` as the JSON array a report holds (`[{"path",...},...]`): the one writer of
-/// issues, for reports and for the answer readers' results.
+/// Appends `issues` as the JSON array a report's `issues` member is (`[{path, code, message,
+/// severity, params}, ...]`): what [`Report::to_json`] writes, and the answer readers' `issues`.
 pub(crate) fn write_issues(out: &mut String, issues: &[Issue]) {
     out.push('[');
     for (i, issue) in issues.iter().enumerate() {
