@@ -361,14 +361,16 @@ pub fn read_invalidate_token(text: &str) -> Result<InvalidatedToken, Error> {
 
 // --- the calls -------------------------------------------------------------------------------
 
+/// Appends `"name":value,` (the string, or `null`).
 fn member(out: &mut String, name: &str, value: Option<&str>) {
-    write::string(out, name);
-    out.push(':');
-    match value {
-        Some(v) => write::string(out, v),
-        None => out.push_str("null"),
-    }
+    problem::member_str(out, name, value);
     out.push(',');
+}
+
+/// Appends the token and its secret: `"oauth_token":...,"oauth_token_secret":...,`.
+fn tokens(out: &mut String, token: &Secret, secret: &Secret) {
+    member(out, "oauth_token", Some(token.expose()));
+    member(out, "oauth_token_secret", Some(secret.expose()));
 }
 
 /// `request_token` `{text}` -> `{"oauth_token","oauth_token_secret","oauth_callback_confirmed":
@@ -376,12 +378,7 @@ fn member(out: &mut String, name: &str, value: Option<&str>) {
 pub(super) fn call_request_token(args: &Object<'_>) -> Result<String, Error> {
     let answer = read_request_token(text_member(args, "text")?)?;
     let mut out = String::from("{");
-    member(&mut out, "oauth_token", Some(answer.oauth_token.expose()));
-    member(
-        &mut out,
-        "oauth_token_secret",
-        Some(answer.oauth_token_secret.expose()),
-    );
+    tokens(&mut out, &answer.oauth_token, &answer.oauth_token_secret);
     out.push_str("\"oauth_callback_confirmed\":true,\"extra\":");
     problem::write_extra(&mut out, &answer.extra);
     out.push(',');
@@ -395,12 +392,7 @@ pub(super) fn call_request_token(args: &Object<'_>) -> Result<String, Error> {
 pub(super) fn call_access_token(args: &Object<'_>) -> Result<String, Error> {
     let answer = read_access_token(text_member(args, "text")?)?;
     let mut out = String::from("{");
-    member(&mut out, "oauth_token", Some(answer.oauth_token.expose()));
-    member(
-        &mut out,
-        "oauth_token_secret",
-        Some(answer.oauth_token_secret.expose()),
-    );
+    tokens(&mut out, &answer.oauth_token, &answer.oauth_token_secret);
     member(&mut out, "user_id", answer.user_id.as_deref());
     member(&mut out, "screen_name", answer.screen_name.as_deref());
     out.push_str("\"extra\":");

@@ -1173,7 +1173,7 @@ pub(super) fn extra(object: &Object<'_>, known: &[&str]) -> Extra {
 // --- the written result ----------------------------------------------------------------------
 
 /// Appends `"name":` and the string, or `null`.
-fn member_str(out: &mut String, name: &str, value: Option<&str>) {
+pub(super) fn member_str(out: &mut String, name: &str, value: Option<&str>) {
     write::string(out, name);
     out.push(':');
     match value {
