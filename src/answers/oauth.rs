@@ -33,7 +33,7 @@
 use super::problem::{self, duplicate_keys, optional_string, wrong_type, Extra};
 use super::{parse_answer, text_member};
 use crate::error::{Error, ErrorCode};
-use crate::json::{write, Object, Value};
+use crate::json::{Object, Value};
 use crate::report::{Issue, Pointer};
 use crate::signing::percent;
 use std::fmt;
