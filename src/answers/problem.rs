@@ -36,7 +36,6 @@
 //! another status, or a Problem whose `status` member differs from it, is a `status_mismatch`
 //! warning (RFC 7807 §3.1: an intermediary may have changed the status).
 
-use super::list::type_name;
 use super::parse_answer;
 use crate::error::Error;
 use crate::issues::{Allowed, CheckIssue, IssueKind};
@@ -1067,7 +1066,7 @@ impl ProblemKind {
 pub(super) fn wrong_type(at: &Pointer<'_>, expected: &str, v: &Value<'_>) -> Issue {
     IssueKind::WrongType {
         expected,
-        actual: type_name(v),
+        actual: v.type_name(),
     }
     .issue(at.to_string(), Severity::Error)
 }
