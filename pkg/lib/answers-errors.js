@@ -39,9 +39,16 @@ function tokenAnswer(answer) {
 export function errorsApi(answers) {
   /**
    * An error body read: `{shape, problem, error, errors, issues}`. `options`: `contentType` (the
-   * Content-Type header), `status` (the HTTP status).
+   * Content-Type header), `status` (the HTTP status). Also takes the three in one object,
+   * `readErrorBody({text, contentType, status})`.
    */
   function readErrorBody(text, options = {}) {
+    // The call's own form, one object: readErrorBody({text, contentType, status}).
+    if (text !== null && typeof text === 'object' && !(text instanceof Uint8Array) && !(text instanceof ArrayBuffer)
+      && !Array.isArray(text) && arguments.length === 1) {
+      const { text: body, ...rest } = text;
+      return readErrorBody(body, rest);
+    }
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw new PreflightError('bad_options', 'readErrorBody: options must be an object');
     }

@@ -132,6 +132,8 @@ export interface InvalidateTokenAnswer extends TokenAnswerBase {
  * `too_deep` for text that is not JSON, `bad_options`, `bad_arguments`.
  */
 export declare function readErrorBody(text: AnswerText, options?: ErrorBodyOptions): ErrorBody;
+/** {@link readErrorBody} with the text and its options in one object. */
+export declare function readErrorBody(body: ErrorBodyOptions & { text: AnswerText }): ErrorBody;
 
 /**
  * Reads the answer of oauth/request_token (form-encoded, or a JSON object). Throws

@@ -42,6 +42,8 @@ test('readErrorBody passes contentType and status, and gives the core result', (
   assert.equal(problem.shape, 'problem');
   assert.deepEqual(problem.issues.map((i) => i.path), ['/type', '/title']);
   assert.deepEqual(api.readErrorBody(body), api.answersCall('error_body', { text: body }));
+  assert.deepEqual(api.readErrorBody({ text: body, contentType: 'application/json; charset=utf-8', status: 401 }), read);
+  assert.equal(code(() => api.readErrorBody({ text: body, content_type: 'application/json' })), 'bad_options');
   assert.deepEqual(cjs.readErrorBody(body, { contentType: 'application/json; charset=utf-8', status: 401 }), read);
 });
 
