@@ -78,7 +78,10 @@ export type IssueCode =
   | 'invalid_format'
   | 'context_missing'
   | 'deprecated'
-  | 'too_many_issues';
+  | 'too_many_issues'
+  | 'content_type_mismatch'
+  | 'status_mismatch'
+  | 'unknown_body_shape';
 
 /** Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs). */
 export type ErrorCode =
@@ -310,9 +313,12 @@ export type AnswersErrorCode =
   | 'cursor_with_total_count'
   | 'invalid_page'
   | 'cursor_repeated'
+  | 'callback_not_confirmed'
+  | 'invalid_token_answer'
   | 'invalid_json'
   | 'too_deep'
-  | 'invalid_argument';
+  | 'invalid_argument'
+  | 'bad_options';
 
 /** Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes). */
 export type CsvRowCode =
@@ -329,7 +335,7 @@ export type CsvRowCode =
 export type AnyErrorCode =
   | SigningErrorCode
   | AudienceErrorCode
-  | HelperErrorCode
   | AnswersErrorCode
+  | HelperErrorCode
   | ErrorCode
   | LoadErrorCode;

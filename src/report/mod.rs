@@ -140,6 +140,18 @@ codes! {
     /// `params.max_issues`), at `""`. An error when any issue left out is an error, a warning
     /// otherwise, so `valid` still counts every issue found.
     TooManyIssues => "too_many_issues",
+    // --- answers ---------------------------------------------------------------------------
+    /// A platform error body whose content type names the other documented shape (or neither):
+    /// read by its shape (`params.read_as`, `params.media_type`), at `""`. A warning.
+    ContentTypeMismatch => "content_type_mismatch",
+    /// A status in a platform answer that differs from the HTTP status given with it, or from
+    /// the status the spec documents for its error code (`params.expected`, `params.actual`).
+    /// A warning.
+    StatusMismatch => "status_mismatch",
+    /// A platform error body that is a JSON object of neither documented shape (no `code` or
+    /// `message` of an Error, no `type` or `title` of a Problem, no `errors` array) and whose
+    /// content type does not say which it is.
+    UnknownBodyShape => "unknown_body_shape",
 }
 
 impl Serialize for Code {
