@@ -26,6 +26,23 @@ pub enum ErrorCode {
     /// The arguments of an answer reader are not a JSON object, or a member is missing or of
     /// the wrong type.
     BadArguments,
+    /// `list_next_query`: the query holds both a `cursor` and `with_total_count` true, which
+    /// documents B and C make exclusive.
+    CursorWithTotalCount,
+    /// `list_next_query`: the page answered does not say whether another page follows (not a
+    /// JSON object, or its `next_cursor` absent, repeated, empty, or neither a string nor null).
+    InvalidPage,
+    /// `list_next_query`: the page gives back the cursor that fetched it; following it would
+    /// fetch the same page forever.
+    CursorRepeated,
+    /// An OAuth 1.0a request-token answer whose `oauth_callback_confirmed` is not the literal
+    /// `true` (absent, `false`, `True`, `1`, repeated): the callback may have been swapped, and
+    /// the request token must not be used (document A §2 "Token values", §3).
+    CallbackNotConfirmed,
+    /// An OAuth token answer that cannot be read: not form-encoded name=value pairs (a broken
+    /// `%` escape, an ambiguous `+`, text that is not UTF-8) nor a JSON object of strings, a
+    /// name written more than once, or `oauth_token` or `oauth_token_secret` missing or empty.
+    InvalidTokenAnswer,
 }
 
 impl ErrorCode {
@@ -37,8 +54,14 @@ impl ErrorCode {
             ErrorCode::InvalidJson => "invalid_json",
             ErrorCode::TooDeep => "too_deep",
             ErrorCode::InputTooLarge => "input_too_large",
+            // --- answers (`crate::answers`; AnswersErrorCode in pkg/types/codes.d.ts) ---
             ErrorCode::UnknownCall => "unknown_call",
             ErrorCode::BadArguments => "bad_arguments",
+            ErrorCode::CursorWithTotalCount => "cursor_with_total_count",
+            ErrorCode::InvalidPage => "invalid_page",
+            ErrorCode::CursorRepeated => "cursor_repeated",
+            ErrorCode::CallbackNotConfirmed => "callback_not_confirmed",
+            ErrorCode::InvalidTokenAnswer => "invalid_token_answer",
         }
     }
 

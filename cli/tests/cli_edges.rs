@@ -106,6 +106,11 @@ fn a_reader_that_goes_away_ends_every_command_quietly_with_141() {
         (vec!["demo"], &[], b""),
         (vec!["kinds"], &[], b""),
         (vec!["describe", "poll_card"], &[], b""),
+        (
+            vec!["answer", "list-page"],
+            &[],
+            br#"{"data":[],"next_cursor":null}"#,
+        ),
     ];
     for (args, env, input) in cases {
         let out = with_closed_stdout(&args, env, input);
@@ -415,6 +420,7 @@ fn every_command_lists_its_exit_statuses_in_help_and_the_cli_reference() {
         ("kinds", vec![0, 141]),
         ("describe", vec![0, 2, 141]),
         ("schema", vec![0, 2, 141]),
+        ("answer", vec![0, 1, 2, 141]),
     ];
     // Every subcommand is in the list (the top-level help names each).
     let top = stdout(&preflight(&["--help"], b""));
@@ -469,6 +475,62 @@ fn every_exit_status_happens() {
     assert_eq!(code(&["kinds"], b""), Some(0));
     assert_eq!(code(&["describe", "poll_card"], b""), Some(0));
     assert_eq!(code(&["describe", "no_such_kind"], b""), Some(2));
+    let page = br#"{"data":[{"id":"a"}],"next_cursor":"c1","total_count":3}"#;
+    assert_eq!(code(&["answer", "list-page"], page), Some(0));
+    assert_eq!(code(&["answer", "list-page"], br#"{"data":[]}"#), Some(1));
+    assert_eq!(code(&["answer", "list-page"], b"<html>"), Some(2));
+    assert_eq!(
+        code(&["answer", "list-page", "/no/such/file"], b""),
+        Some(2)
+    );
+    assert_eq!(code(&["answer", "no-such-reader"], b""), Some(2));
+    let rfc5849 = b"oauth_token=hh5s93j4hdidpola&oauth_token_secret=hdhd0244k9j7ao03&oauth_callback_confirmed=true\n";
+    assert_eq!(code(&["answer", "request-token"], rfc5849), Some(0));
+    assert_eq!(
+        code(
+            &["answer", "request-token"],
+            b"oauth_token=a&oauth_token_secret=b"
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        code(
+            &["answer", "access-token"],
+            b"oauth_token=a&oauth_token_secret=b"
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        code(&["answer", "invalidate-token"], br#"{"access_token":"a"}"#),
+        Some(0)
+    );
+    assert_eq!(
+        code(&["answer", "invalidate-token"], b"access_token=a"),
+        Some(2)
+    );
+    let problem = br#"{"type":"about:blank","title":"Not Found"}"#;
+    assert_eq!(code(&["answer", "error-body"], problem), Some(0));
+    assert_eq!(
+        code(&["answer", "error-body"], br#"{"detail":"x"}"#),
+        Some(1)
+    );
+    let typed = [
+        "answer",
+        "error-body",
+        "--content-type",
+        "application/json",
+        "--status",
+        "404",
+    ];
+    assert_eq!(code(&typed, problem), Some(1));
+    assert_eq!(
+        code(&["answer", "error-body", "--status", "600"], problem),
+        Some(2)
+    );
+    assert_eq!(
+        code(&["answer", "list-page", "--status", "404"], problem),
+        Some(2)
+    );
     assert_eq!(code(&["no-such-command"], b""), Some(2));
     assert_eq!(code(&["--help"], b""), Some(0));
 }

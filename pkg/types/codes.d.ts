@@ -78,7 +78,10 @@ export type IssueCode =
   | 'invalid_format'
   | 'context_missing'
   | 'deprecated'
-  | 'too_many_issues';
+  | 'too_many_issues'
+  | 'content_type_mismatch'
+  | 'status_mismatch'
+  | 'unknown_body_shape';
 
 /** Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs). */
 export type ErrorCode =
@@ -298,6 +301,25 @@ export type HelperErrorCode =
   | 'column_out_of_range'
   | 'worker_unavailable';
 
+/**
+ * The `code` of a PreflightError thrown by an answer reader (preflight-wasm/answers): the
+ * core's (`ErrorCode::code` in src/error.rs, after its `// --- answers` line), `invalid_json` and
+ * `too_deep` for an answer text that is not JSON, and `invalid_argument` (the wrapper's: an
+ * argument of the wrong type). Messages never contain a value of the answer.
+ */
+export type AnswersErrorCode =
+  | 'unknown_call'
+  | 'bad_arguments'
+  | 'cursor_with_total_count'
+  | 'invalid_page'
+  | 'cursor_repeated'
+  | 'callback_not_confirmed'
+  | 'invalid_token_answer'
+  | 'invalid_json'
+  | 'too_deep'
+  | 'invalid_argument'
+  | 'bad_options';
+
 /** Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes). */
 export type CsvRowCode =
   | 'invalid_csv'
@@ -308,11 +330,12 @@ export type CsvRowCode =
 
 /**
  * Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,
- * loading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).
+ * the answer readers, loading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).
  */
 export type AnyErrorCode =
   | SigningErrorCode
   | AudienceErrorCode
+  | AnswersErrorCode
   | HelperErrorCode
   | ErrorCode
   | LoadErrorCode;

@@ -140,6 +140,18 @@ codes! {
     /// `params.max_issues`), at `""`. An error when any issue left out is an error, a warning
     /// otherwise, so `valid` still counts every issue found.
     TooManyIssues => "too_many_issues",
+    // --- answers ---------------------------------------------------------------------------
+    /// A platform error body whose content type names the other documented shape (or neither):
+    /// read by its shape (`params.read_as`, `params.media_type`), at `""`. A warning.
+    ContentTypeMismatch => "content_type_mismatch",
+    /// A status in a platform answer that differs from the HTTP status given with it, or from
+    /// the status the spec documents for its error code (`params.expected`, `params.actual`).
+    /// A warning.
+    StatusMismatch => "status_mismatch",
+    /// A platform error body that is a JSON object of neither documented shape (no `code` or
+    /// `message` of an Error, no `type` or `title` of a Problem, no `errors` array) and whose
+    /// content type does not say which it is.
+    UnknownBodyShape => "unknown_body_shape",
 }
 
 impl Serialize for Code {
@@ -368,30 +380,38 @@ impl Report {
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(32 + 160 * self.issues.len());
         out.push_str(if self.valid {
-            "{\"valid\":true,\"issues\":["
+            "{\"valid\":true,\"issues\":"
         } else {
-            "{\"valid\":false,\"issues\":["
+            "{\"valid\":false,\"issues\":"
         });
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str("{\"path\":");
-            write::string(&mut out, &issue.path);
-            out.push_str(",\"code\":\"");
-            out.push_str(issue.code.code());
-            out.push_str("\",\"message\":");
-            write::string(&mut out, &issue.message);
-            out.push_str(match issue.severity {
-                Severity::Error => ",\"severity\":\"error\",\"params\":",
-                Severity::Warning => ",\"severity\":\"warning\",\"params\":",
-            });
-            issue.params.write_json(&mut out);
-            out.push('}');
-        }
-        out.push_str("]}");
+        write_issues(&mut out, &self.issues);
+        out.push('}');
         out
     }
+}
+
+/// Appends `issues` as the JSON array a report's `issues` member is (`[{path, code, message,
+/// severity, params}, ...]`): what [`Report::to_json`] writes, and the answer readers' `issues`.
+pub(crate) fn write_issues(out: &mut String, issues: &[Issue]) {
+    out.push('[');
+    for (i, issue) in issues.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"path\":");
+        write::string(out, &issue.path);
+        out.push_str(",\"code\":\"");
+        out.push_str(issue.code.code());
+        out.push_str("\",\"message\":");
+        write::string(out, &issue.message);
+        out.push_str(match issue.severity {
+            Severity::Error => ",\"severity\":\"error\",\"params\":",
+            Severity::Warning => ",\"severity\":\"warning\",\"params\":",
+        });
+        issue.params.write_json(out);
+        out.push('}');
+    }
+    out.push(']');
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Parsing docs/RULES.md: its `## kind` sections and the rows of their tables.
+//! Parsing docs/RULES.md: its `## kind` sections and the rows of their tables, up to its part
+//! `# Answers` (the answer readers' rules: [`crate::answers`]).
 
 use crate::root;
 use std::collections::BTreeSet;
@@ -24,7 +25,7 @@ pub struct Doc {
 }
 
 /// The items written in backticks in a cell.
-fn ticked(cell: &str) -> Vec<String> {
+pub fn ticked(cell: &str) -> Vec<String> {
     cell.split('`')
         .skip(1)
         .step_by(2)
@@ -32,14 +33,14 @@ fn ticked(cell: &str) -> Vec<String> {
         .collect()
 }
 
-fn cells(line: &str) -> Vec<&str> {
+pub fn cells(line: &str) -> Vec<&str> {
     let inner = line.trim();
     let inner = inner.strip_prefix('|').unwrap_or(inner);
     let inner = inner.strip_suffix('|').unwrap_or(inner);
     inner.split('|').map(str::trim).collect()
 }
 
-const NOT_CHECKABLE: &str = "(not checkable) ";
+pub const NOT_CHECKABLE: &str = "(not checkable) ";
 
 fn parse(doc: &str, kinds: &BTreeSet<&str>) -> Doc {
     let lines: Vec<&str> = doc.lines().collect();
@@ -146,11 +147,24 @@ fn parse(doc: &str, kinds: &BTreeSet<&str>) -> Doc {
     }
 }
 
-/// docs/RULES.md, parsed.
-pub fn doc() -> Doc {
+/// The line that starts the part of docs/RULES.md on the answer readers.
+pub const ANSWERS_PART: &str = "# Answers";
+
+/// docs/RULES.md split in two: the kinds' part, and the answers' part (from the line starting
+/// with [`ANSWERS_PART`]; empty when there is none).
+pub fn parts() -> (String, String) {
     let text = fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md");
+    let at = text
+        .match_indices(&format!("\n{ANSWERS_PART}"))
+        .next()
+        .map_or(text.len(), |(i, _)| i + 1);
+    (text[..at].to_string(), text[at..].to_string())
+}
+
+/// docs/RULES.md's kinds' part, parsed.
+pub fn doc() -> Doc {
     let kinds: BTreeSet<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
-    parse(&text, &kinds)
+    parse(&parts().0, &kinds)
 }
 
 /// The parser itself: a malformed row is reported, not skipped.

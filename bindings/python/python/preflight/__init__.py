@@ -1,6 +1,6 @@
 """Preflight: validation of ad-API payloads, normalization and SHA-256 hashing of audience
-identifiers, and webhook signing, by the same Rust engine as the command line and the npm
-package (the native module ``preflight._preflight``).
+identifiers, webhook signing, and reading the platform's answers, by the same Rust engine as
+the command line and the npm package (the native module ``preflight._preflight``).
 
 Results are the engine's: a report is the JSON text the engine writes, read with ``json.loads``,
 so that every surface gives the same bytes (``Report.to_json()``). A wrong call raises
@@ -10,6 +10,15 @@ so that every surface gives the same bytes (``Report.to_json()``). A wrong call 
 from __future__ import annotations
 
 from ._errors import PreflightError
+from ._answers import answers_call, answers_names
+from ._answers_lists import next_list_query, pages, read_list_page
+from ._answers_errors import (
+    TokenAnswer,
+    read_access_token,
+    read_error_body,
+    read_invalidate_token,
+    read_request_token,
+)
 from ._bodies import AudienceBodies, Problem, audience_bodies
 from ._hash import hash_identifier, hash_identifiers
 from ._normalize import normalize_identifier
@@ -45,4 +54,14 @@ __all__ = [
     "OAuth1Signature",
     "basic_credentials",
     "token_request_body",
+    "answers_call",
+    "answers_names",
+    "read_list_page",
+    "next_list_query",
+    "pages",
+    "read_error_body",
+    "read_request_token",
+    "read_access_token",
+    "read_invalidate_token",
+    "TokenAnswer",
 ]
