@@ -47,7 +47,12 @@ export type Kind =
   | 'line_item_curated_category_create'
   | 'line_item_curated_category_update'
   | 'entity_get_query'
-  | 'card_delete';
+  | 'card_delete'
+  | 'oauth_request_token'
+  | 'oauth_authorize_query'
+  | 'oauth_authenticate_query'
+  | 'oauth_access_token'
+  | 'oauth2_token';
 
 /** Stable issue codes (`codes!` in src/report/mod.rs). Never renamed; new ones may be added. */
 export type IssueCode =

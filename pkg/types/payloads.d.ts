@@ -920,6 +920,74 @@ export type CardDeletePayload = {
   card_type: "IMAGE_APP" | "IMAGE_CAROUSEL_APP" | "IMAGE_CAROUSEL_WEBSITE" | "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE" | "IMAGE_WEBSITE" | "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE" | "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP" | "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE" | "VIDEO_APP" | "VIDEO_CAROUSEL_APP" | "VIDEO_CAROUSEL_WEBSITE" | "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE" | "VIDEO_WEBSITE";
 };
 
+/** A `oauth_request_token` payload: The OAuth request-token parameters (A §4 OAuth 1.0a endpoints, §5 Authentication; signing.md OAuth 1.0a). */
+export type OauthRequestTokenPayload = {
+  /** callback URL (https) or oob for PIN mode; sent always */
+  oauth_callback: string;
+  /** oauth_consumer_key (A §5) */
+  oauth_consumer_key?: string;
+  /** must be ASCII */
+  oauth_nonce?: string;
+  /** oauth_signature (A §5) */
+  oauth_signature?: string;
+  /** HMAC-SHA1 (A §5) */
+  oauth_signature_method?: "HMAC-SHA1";
+  /** seconds since 1970 (RFC 5849 §3.3) */
+  oauth_timestamp?: number | string;
+  /** 1.0 (A §5) */
+  oauth_version?: "1.0";
+  /** read or write */
+  x_auth_access_type?: "read" | "write";
+};
+
+/** A `oauth_authorize_query` payload: The OAuth authorize query (A §4 OAuth 1.0a endpoints). */
+export type OauthAuthorizeQueryPayload = {
+  /** true forces credentials */
+  force_login?: boolean | ("true" | "false");
+  /** the request token */
+  oauth_token: string;
+  /** prefills the login name */
+  screen_name?: string;
+};
+
+/** A `oauth_authenticate_query` payload: The OAuth authenticate query (A §4 OAuth 1.0a endpoints). */
+export type OauthAuthenticateQueryPayload = {
+  /** true forces credentials */
+  force_login?: boolean | ("true" | "false");
+  /** the request token */
+  oauth_token: string;
+  /** prefills the login name */
+  screen_name?: string;
+};
+
+/** A `oauth_access_token` payload: The OAuth access-token parameters (A §4 OAuth 1.0a endpoints, §5 Authentication; signing.md OAuth 1.0a). */
+export type OauthAccessTokenPayload = {
+  /** oauth_consumer_key (A §5) */
+  oauth_consumer_key?: string;
+  /** must be ASCII */
+  oauth_nonce?: string;
+  /** oauth_signature (A §5) */
+  oauth_signature?: string;
+  /** HMAC-SHA1 (A §5) */
+  oauth_signature_method?: "HMAC-SHA1";
+  /** seconds since 1970 (RFC 5849 §3.3) */
+  oauth_timestamp?: number | string;
+  /** the request token; strictly enforced */
+  oauth_token: string;
+  /** from the callback, or the PIN (out-of-band); strictly enforced */
+  oauth_verifier: string;
+  /** 1.0 (A §5) */
+  oauth_version?: "1.0";
+};
+
+/** A `oauth2_token` payload: The OAuth 2.0 app-only token request (A §4 OAuth 2.0 app-only endpoints, §5 Authentication; signing.md OAuth 2.0 app-only credentials). */
+export type Oauth2TokenPayload = {
+  /** the Authorization header: HTTP Basic, API key and secret */
+  authorization: string;
+  /** only client_credentials is allowed */
+  grant_type: "client_credentials";
+};
+
 /** The payload type of each kind. */
 export interface Payloads {
   product: ProductPayload;
@@ -966,6 +1034,11 @@ export interface Payloads {
   line_item_curated_category_update: LineItemCuratedCategoryUpdatePayload;
   entity_get_query: EntityGetQueryPayload;
   card_delete: CardDeletePayload;
+  oauth_request_token: OauthRequestTokenPayload;
+  oauth_authorize_query: OauthAuthorizeQueryPayload;
+  oauth_authenticate_query: OauthAuthenticateQueryPayload;
+  oauth_access_token: OauthAccessTokenPayload;
+  oauth2_token: Oauth2TokenPayload;
 }
 
 /** The payload of `K` as plain data (`validate` also takes JSON text). */
