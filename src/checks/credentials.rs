@@ -8,6 +8,10 @@
 //! user name before the first `:` and the password after it (RFC 7617 §2), neither empty. The
 //! decoded key and secret are never reported: a message names the part that is wrong, never a
 //! value.
+//!
+//! The base64 is read here, in one pass that keeps nothing, rather than by the `base64` crate:
+//! the validation `.wasm` holds no other base64 decoder, and the crate's would cost it about
+//! 1.5 KB gzipped. A unit test holds the two to the same texts.
 
 use crate::checks::text::invalid_format;
 use crate::ctx::Ctx;
