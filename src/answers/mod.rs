@@ -9,6 +9,10 @@
 //! is wrong or the answer is one the caller must not go on with; an answer that breaks a
 //! documented rule is read, and the rule's issue is reported beside the value.
 
+pub mod audience;
+mod batch_json;
+pub mod products;
+
 use crate::error::{Error, ErrorCode};
 use crate::json::{self, Value};
 
@@ -21,6 +25,8 @@ const CALLS: &[(&str, Call)] = &[
     // Lists (documents B and C: the response envelope's `next_cursor` and `total_count`).
     // Error bodies and token answers (document A §7, §3).
     // Batch answers (document B §3, §4).
+    ("product_answer", products::call),
+    ("audience_outcome", audience::call),
 ];
 
 /// The names [`call`] takes, in table order.

@@ -134,6 +134,19 @@ codes! {
     /// A value the spec names as deprecated. A warning, never an error; `params.replacement`
     /// names what replaces it (`null` when the spec names nothing).
     Deprecated => "deprecated",
+    // --- answers ---------------------------------------------------------------------------
+    /// A batch answer's counts differ from each other or from what was sent (`params.sent`, and
+    /// the counts read: `params.success_count`, `params.total_count` or `params.answered`).
+    CountMismatch => "count_mismatch",
+    /// A batch answer names an item that was not sent: an index past the operations sent, or a
+    /// product id not in the request (`params.sent`, `params.index`).
+    NotSent => "not_sent",
+    /// An item that was sent has no item in the batch answer (`params.position`: its position
+    /// in the request).
+    NotAnswered => "not_answered",
+    /// A batch answer item is matched to a sent item at another position (`params.position`:
+    /// the sent item's position). A warning: the item is read by its id.
+    PositionMismatch => "position_mismatch",
     // --- the report ------------------------------------------------------------------------
     /// The last issue of a report that reached `max_issues`: how many more were found and left
     /// out (`params.omitted`, `params.omitted_errors`, `params.omitted_warnings`,
@@ -368,30 +381,38 @@ impl Report {
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(32 + 160 * self.issues.len());
         out.push_str(if self.valid {
-            "{\"valid\":true,\"issues\":["
+            "{\"valid\":true,\"issues\":"
         } else {
-            "{\"valid\":false,\"issues\":["
+            "{\"valid\":false,\"issues\":"
         });
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str("{\"path\":");
-            write::string(&mut out, &issue.path);
-            out.push_str(",\"code\":\"");
-            out.push_str(issue.code.code());
-            out.push_str("\",\"message\":");
-            write::string(&mut out, &issue.message);
-            out.push_str(match issue.severity {
-                Severity::Error => ",\"severity\":\"error\",\"params\":",
-                Severity::Warning => ",\"severity\":\"warning\",\"params\":",
-            });
-            issue.params.write_json(&mut out);
-            out.push('}');
-        }
-        out.push_str("]}");
+        write_issues(&mut out, &self.issues);
+        out.push('}');
         out
     }
+}
+
+/// Appends `issues` as the JSON array a [`Report`] writes (`[{"path":…,"code":…,"message":…,
+/// "severity":…,"params":{…}},…]`): the one form every result holding issues uses.
+pub(crate) fn write_issues(out: &mut String, issues: &[Issue]) {
+    out.push('[');
+    for (i, issue) in issues.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"path\":");
+        write::string(out, &issue.path);
+        out.push_str(",\"code\":\"");
+        out.push_str(issue.code.code());
+        out.push_str("\",\"message\":");
+        write::string(out, &issue.message);
+        out.push_str(match issue.severity {
+            Severity::Error => ",\"severity\":\"error\",\"params\":",
+            Severity::Warning => ",\"severity\":\"warning\",\"params\":",
+        });
+        issue.params.write_json(out);
+        out.push('}');
+    }
+    out.push(']');
 }
 
 #[cfg(test)]

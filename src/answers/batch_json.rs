@@ -1,0 +1,190 @@
+//! What the batch answer readers share: reading the arguments of a call, writing a value of an
+//! answer back as it was given, and finding the items of a JSON array in its text.
+
+use super::bad_arguments;
+use crate::error::Error;
+use crate::json::write::{string, uint, write_f64};
+use crate::json::{self, Number, Value};
+
+/// Appends `value` as compact JSON (as serde_json writes it): a value of an answer kept as data.
+pub(crate) fn write_value(out: &mut String, value: &Value<'_>) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => write_number(out, *n),
+        Value::String(s) => string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(object) => {
+            out.push('{');
+            for (i, (name, item)) in object.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, name);
+                out.push(':');
+                write_value(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_number(out: &mut String, n: Number) {
+    match n {
+        Number::Int(i) => crate::json::write::int(out, i),
+        Number::UInt(u) => uint(out, u),
+        Number::Float(f) | Number::Big(f) => {
+            write_f64(out, f);
+        }
+    }
+}
+
+/// Appends `Some(value)` as compact JSON, `None` as `null`.
+pub(crate) fn write_opt(out: &mut String, value: Option<&Value<'_>>) {
+    match value {
+        Some(v) => write_value(out, v),
+        None => out.push_str("null"),
+    }
+}
+
+/// Appends `n` (a position or a count).
+pub(crate) fn write_usize(out: &mut String, n: usize) {
+    uint(out, u64::try_from(n).unwrap_or(u64::MAX));
+}
+
+/// A string member of the arguments.
+pub(crate) fn arg_str<'a>(args: &'a json::Object<'_>, name: &str) -> Result<&'a str, Error> {
+    match args.get(name) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(bad_arguments(&format!("{name}: not a string"))),
+        None => Err(bad_arguments(&format!("{name}: missing"))),
+    }
+}
+
+/// A non-negative integer of the arguments (`what` names it in the error).
+pub(crate) fn arg_index(value: &Value<'_>, what: &str) -> Result<usize, Error> {
+    value
+        .as_i64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| bad_arguments(&format!("{what}: not a non-negative integer")))
+}
+
+/// The byte ranges of the items of the JSON array `text` (already known to parse as an array),
+/// in order: the exact text of each item, so that a body can be rewritten with some of its items
+/// without writing any of them again.
+pub(crate) fn array_item_spans(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut start: Option<usize> = None;
+    let mut last_end = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+                last_end = i + 1;
+            }
+            continue;
+        }
+        match b {
+            b' ' | b'\t' | b'\n' | b'\r' => {}
+            b'[' | b'{' => {
+                if depth == 1 && start.is_none() {
+                    start = Some(i);
+                }
+                depth += 1;
+            }
+            b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 1 {
+                    last_end = i + 1;
+                }
+                if depth == 0 {
+                    if let Some(s) = start.take() {
+                        spans.push((s, last_end));
+                    }
+                }
+            }
+            b',' if depth == 1 => {
+                if let Some(s) = start.take() {
+                    spans.push((s, last_end));
+                }
+            }
+            b'"' => {
+                if depth == 1 && start.is_none() {
+                    start = Some(i);
+                }
+                in_string = true;
+            }
+            _ => {
+                if depth == 1 && start.is_none() {
+                    start = Some(i);
+                }
+                if depth == 1 {
+                    last_end = i + 1;
+                }
+            }
+        }
+    }
+    spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn item_spans_are_the_items_text() {
+        for (text, items) in [
+            ("[]", vec![]),
+            ("[ ]", vec![]),
+            ("[1]", vec!["1"]),
+            (
+                " [ 1 , \"a,]\\\"\" ,{\"x\":[1,2]}, [[]] ,null,-2.5e3 ] ",
+                vec![
+                    "1",
+                    "\"a,]\\\"\"",
+                    "{\"x\":[1,2]}",
+                    "[[]]",
+                    "null",
+                    "-2.5e3",
+                ],
+            ),
+        ] {
+            let got: Vec<&str> = array_item_spans(text)
+                .into_iter()
+                .map(|(a, b)| &text[a..b])
+                .collect();
+            assert_eq!(got, items, "{text}");
+        }
+    }
+
+    #[test]
+    fn values_written_back_as_given() {
+        for text in [
+            r#"{"code":214,"message":"x\ny","a":[1,-2,2.5,true,null,{}]}"#,
+            r#""é""#,
+            "18446744073709551615",
+        ] {
+            let v = json::parse(text.as_bytes()).expect("json");
+            let mut out = String::new();
+            write_value(&mut out, &v);
+            assert_eq!(out, text);
+        }
+    }
+}
