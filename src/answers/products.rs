@@ -11,7 +11,8 @@
 //!
 //! Each item of `data.products_response` is matched to a product sent **by its `id`** (the first
 //! product sent with that id not matched yet); an item at another position than its product is
-//! matched all the same and reported (`position_mismatch`, a warning). An item whose id was not
+//! matched all the same and reported (`position_mismatch`, a warning; not checked when the
+//! request repeats an id, as the ignored products shift the positions). An item whose id was not
 //! sent (`not_sent`), repeats an id already answered (`duplicate`) or has no id (`required`) is
 //! matched to nothing: it is listed in `unmatched`, never guessed onto a product by position.
 //! A product sent that has no item is `unanswered` (`not_answered`), except a product whose id
@@ -314,7 +315,8 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
             unmatched.push(j);
             continue;
         };
-        if k != j {
+        // With ids sent several times (ignored, §2) the positions of the rest shift: no check.
+        if k != j && duplicated == 0 {
             issues.push(Issue::new(
                 here.key("id").to_string(),
                 Code::PositionMismatch,
