@@ -63,8 +63,10 @@ values left out of records in the bodies, with their codes (adding up to that co
 problems of the rejected records (a record may have several), with their codes.
 
 Output: --out-dir DIR writes DIR/body-0001.json, body-0002.json, ... (each exactly the body, no
-line break; DIR must hold no body files yet); --ndjson writes one body per line on standard
-output. Each body is one operation object holding at most 2500 users and at most 5,000,000
+line break; DIR must hold no body files or manifest yet) and DIR/manifest.ndjson (each body's
+input record indexes and rows, each rejected record's index, row and first code; never a value),
+which `preflight audience-outcome` reads with the platform's answers; --ndjson writes one body
+per line on standard output. Each body is one operation object holding at most 2500 users and at most 5,000,000
 bytes, in input order.
 
 Dates are ISO 8601 date-times in UTC (2026-11-21T09:30:00Z). The do_not_reach_users endpoint
