@@ -1,6 +1,6 @@
 // The minified browser JavaScript of the npm package (run by scripts/build-wasm.sh after the wasm
 // builds; output gitignored): every browser flavour of every entry (pkg/browser.js, manual.js,
-// inline.js and the validate-, hash-, helpers-, signing- ones), with pkg/lib/ and the
+// inline.js and the validate-, hash-, helpers-, signing-, answers- ones), with pkg/lib/ and the
 // wasm-bindgen web glue (pkg/wasm/<build>.js), minified by esbuild into ES modules in
 // pkg/dist/, which the "default" conditions of pkg/package.json's "exports" name. The browser then
 // downloads minified code instead of the commented source (issue 17: the validation entry's whole
@@ -41,7 +41,7 @@ const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pkg')
 const out = path.join(pkg, 'dist');
 const rel = (f) => path.relative(pkg, f).split(path.sep).join('/');
 
-const BUILDS = ['', 'validate-', 'hash-', 'helpers-', 'signing-'];
+const BUILDS = ['', 'validate-', 'hash-', 'helpers-', 'signing-', 'answers-'];
 const FLAVOURS = ['browser', 'manual', 'inline'];
 const entries = BUILDS.flatMap((b) => FLAVOURS.map((f) => path.join(pkg, `${b}${f}.js`)));
 entries.push(path.join(pkg, 'worker.js'));

@@ -7,10 +7,11 @@
 #   preflight_helpers    identifier hashing and the CSV reader (features audience, csv)
 #                                                                 preflight-wasm/helpers
 #   preflight_signing    webhooks, OAuth (feature signing)       preflight-wasm/signing
+#   preflight_answers    the answer readers (feature answers)    preflight-wasm/answers
 # and, not shipped, into <target dir>/wasm-bench/ instead of pkg/wasm/:
 #   preflight_bench      everything and the benchmark-only exports (feature bench): the ceiling
 #                        of bench/audience.mjs, and the raw SHA-256 tests/node/sha256.test.mjs checks
-# and the CommonJS entries pkg/{node,validate,hash,helpers,signing,worker}.cjs, the JSON Schemas
+# and the CommonJS entries pkg/{node,validate,hash,helpers,signing,answers,worker}.cjs, the JSON Schemas
 # pkg/schemas/ (scripts/write-schemas.mjs), and the minified browser JavaScript pkg/dist/
 # (scripts/build-js.mjs).
 # All build output (gitignored);
@@ -176,6 +177,8 @@ build preflight_validate wasm-release --no-default-features --features validate
 build preflight_hash wasm-release --no-default-features --features audience
 build preflight_helpers wasm-release --no-default-features --features audience,csv
 build preflight_signing "$size_profile" --no-default-features --features signing,preflight/sha2-hmac
+# The answer readers: text in, JSON text out, nothing hot; compiled for size.
+build preflight_answers "$size_profile" --no-default-features --features answers
 
 # The CommonJS entries (the "require" condition: Node 18 and 20 before require(esm), Jest): each
 # Node ES module entry bundled by esbuild into one CommonJS file beside it, the glue left outside
@@ -183,7 +186,7 @@ build preflight_signing "$size_profile" --no-default-features --features signing
 # share one instance when an application uses both).
 # import.meta.url is empty there (esbuild's empty-import-meta warning, silenced): the one use,
 # hashFileInWorker's worker address, asks for its workerUrl option in CommonJS (lib/hash-in-worker.js).
-for entry in node hash helpers validate signing worker; do
+for entry in node hash helpers validate signing answers worker; do
   node_modules/.bin/esbuild "pkg/$entry.js" --bundle --platform=node --format=cjs --target=node18 \
     --log-level=warning --log-override:empty-import-meta=silent --external:./wasm/* \
     --outfile="pkg/$entry.cjs"

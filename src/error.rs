@@ -26,6 +26,15 @@ pub enum ErrorCode {
     /// The arguments of an answer reader are not a JSON object, or a member is missing or of
     /// the wrong type.
     BadArguments,
+    /// `list_next_query`: the query holds both a `cursor` and `with_total_count` true, which
+    /// documents B and C make exclusive.
+    CursorWithTotalCount,
+    /// `list_next_query`: the page answered does not say whether another page follows (not a
+    /// JSON object, or its `next_cursor` absent, repeated, empty, or neither a string nor null).
+    InvalidPage,
+    /// `list_next_query`: the page gives back the cursor that fetched it; following it would
+    /// fetch the same page forever.
+    CursorRepeated,
 }
 
 impl ErrorCode {
@@ -39,6 +48,9 @@ impl ErrorCode {
             ErrorCode::InputTooLarge => "input_too_large",
             ErrorCode::UnknownCall => "unknown_call",
             ErrorCode::BadArguments => "bad_arguments",
+            ErrorCode::CursorWithTotalCount => "cursor_with_total_count",
+            ErrorCode::InvalidPage => "invalid_page",
+            ErrorCode::CursorRepeated => "cursor_repeated",
         }
     }
 

@@ -10,7 +10,9 @@
 //!
 //! The calls and their outputs, byte for byte, are written to target/vectors/answers-native.json
 //! (`call`, `args_text`, `output`: `{"ok":<result>}` or `{"error":{"code","message"}}`); the
-//! Node, Chromium and Python suites make the same calls and compare with `output`.
+//! Node, Chromium and Python suites make the same calls and compare with `output`; and the names
+//! of `preflight::answers::names()`, in order, to target/vectors/answers-names.json, which each
+//! of them compares with its own `answersNames()` / `answers_names()`.
 
 mod common;
 
@@ -86,6 +88,12 @@ fn answer_vectors() {
     fs::write(
         out.join("answers-native.json"),
         serde_json::to_string_pretty(&outputs).unwrap(),
+    )
+    .unwrap();
+    let names: Vec<&str> = preflight::answers::names().collect();
+    fs::write(
+        out.join("answers-names.json"),
+        serde_json::to_string(&names).unwrap(),
     )
     .unwrap();
     assert!(

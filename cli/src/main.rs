@@ -32,6 +32,7 @@ macro_rules! out {
     }};
 }
 
+mod answer;
 mod audience_batch;
 mod audience_outcome;
 mod crc;
@@ -85,6 +86,8 @@ enum Command {
     Describe(DescribeArgs),
     /// Print or write the JSON Schema of KIND (or of every kind) for editors.
     Schema(schema::Args),
+    /// Read a platform answer (a list page, ...) from FILE (or stdin) and print what it says.
+    Answer(answer::Args),
 }
 
 #[derive(clap::Args)]
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
         Command::Oauth1(args) => oauth1::run(&args),
         Command::Demo => demo::run(),
         Command::Schema(args) => schema::run(&args),
+        Command::Answer(args) => answer::run(&args),
         Command::Describe(args) => {
             let out = if args.schema {
                 preflight::describe::json_schema_json(&args.kind)

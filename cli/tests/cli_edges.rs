@@ -106,6 +106,11 @@ fn a_reader_that_goes_away_ends_every_command_quietly_with_141() {
         (vec!["demo"], &[], b""),
         (vec!["kinds"], &[], b""),
         (vec!["describe", "poll_card"], &[], b""),
+        (
+            vec!["answer", "list-page"],
+            &[],
+            br#"{"data":[],"next_cursor":null}"#,
+        ),
     ];
     for (args, env, input) in cases {
         let out = with_closed_stdout(&args, env, input);
@@ -416,6 +421,7 @@ fn every_command_lists_its_exit_statuses_in_help_and_the_cli_reference() {
         ("kinds", vec![0, 141]),
         ("describe", vec![0, 2, 141]),
         ("schema", vec![0, 2, 141]),
+        ("answer", vec![0, 1, 2, 141]),
     ];
     // Every subcommand is in the list (the top-level help names each).
     let top = stdout(&preflight(&["--help"], b""));
@@ -484,6 +490,15 @@ fn every_exit_status_happens() {
     assert_eq!(code(&["kinds"], b""), Some(0));
     assert_eq!(code(&["describe", "poll_card"], b""), Some(0));
     assert_eq!(code(&["describe", "no_such_kind"], b""), Some(2));
+    let page = br#"{"data":[{"id":"a"}],"next_cursor":"c1","total_count":3}"#;
+    assert_eq!(code(&["answer", "list-page"], page), Some(0));
+    assert_eq!(code(&["answer", "list-page"], br#"{"data":[]}"#), Some(1));
+    assert_eq!(code(&["answer", "list-page"], b"<html>"), Some(2));
+    assert_eq!(
+        code(&["answer", "list-page", "/no/such/file"], b""),
+        Some(2)
+    );
+    assert_eq!(code(&["answer", "no-such-reader"], b""), Some(2));
     assert_eq!(code(&["no-such-command"], b""), Some(2));
     assert_eq!(code(&["--help"], b""), Some(0));
 }

@@ -86,7 +86,12 @@ export type ErrorCode =
   | 'bad_options'
   | 'invalid_json'
   | 'too_deep'
-  | 'input_too_large';
+  | 'input_too_large'
+  | 'unknown_call'
+  | 'bad_arguments'
+  | 'cursor_with_total_count'
+  | 'invalid_page'
+  | 'cursor_repeated';
 
 /**
  * A call that failed inside the WebAssembly module (out of memory, stack overflow: never an
@@ -313,6 +318,6 @@ export type CsvRowCode =
 export type AnyErrorCode =
   | SigningErrorCode
   | AudienceErrorCode
-  | HelperErrorCode
   | ErrorCode
+  | HelperErrorCode
   | LoadErrorCode;

@@ -3,50 +3,8 @@
 
 use super::bad_arguments;
 use crate::error::Error;
-use crate::json::write::{string, uint, write_f64};
-use crate::json::{self, Number, Value};
-
-/// Appends `value` as compact JSON (as serde_json writes it): a value of an answer kept as data.
-pub(crate) fn write_value(out: &mut String, value: &Value<'_>) {
-    match value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => write_number(out, *n),
-        Value::String(s) => string(out, s),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(out, item);
-            }
-            out.push(']');
-        }
-        Value::Object(object) => {
-            out.push('{');
-            for (i, (name, item)) in object.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                string(out, name);
-                out.push(':');
-                write_value(out, item);
-            }
-            out.push('}');
-        }
-    }
-}
-
-fn write_number(out: &mut String, n: Number) {
-    match n {
-        Number::Int(i) => crate::json::write::int(out, i),
-        Number::UInt(u) => uint(out, u),
-        Number::Float(f) | Number::Big(f) => {
-            write_f64(out, f);
-        }
-    }
-}
+use crate::json::write::{uint, value as write_value};
+use crate::json::{self, Value};
 
 /// Appends `Some(value)` as compact JSON, `None` as `null`.
 pub(crate) fn write_opt(out: &mut String, value: Option<&Value<'_>>) {

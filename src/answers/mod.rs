@@ -16,6 +16,8 @@ pub mod products;
 use crate::error::{Error, ErrorCode};
 use crate::json::{self, Value};
 
+pub mod list;
+
 /// One call of [`call`]: handed the arguments object, returns the result as JSON text.
 type Call = fn(&json::Object<'_>) -> Result<String, Error>;
 
@@ -23,6 +25,8 @@ type Call = fn(&json::Object<'_>) -> Result<String, Error>;
 /// function (docs/ANSWERS.md lists them).
 const CALLS: &[(&str, Call)] = &[
     // Lists (documents B and C: the response envelope's `next_cursor` and `total_count`).
+    ("list_page", list::list_page_call),
+    ("list_next_query", list::list_next_query_call),
     // Error bodies and token answers (document A §7, §3).
     // Batch answers (document B §3, §4).
     ("product_answer", products::call),
@@ -57,6 +61,27 @@ pub fn call(name: &str, args: &str) -> Result<String, Error> {
 /// A `bad_arguments` error: `arguments: <what>` (names only, never a value).
 pub(crate) fn bad_arguments(what: &str) -> Error {
     Error::new(ErrorCode::BadArguments, format!("arguments: {what}"))
+}
+
+/// Member `name` of the arguments, a string (an answer's text): else `bad_arguments`.
+pub(crate) fn text_member<'o>(args: &'o json::Object<'_>, name: &str) -> Result<&'o str, Error> {
+    match args.get(name) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(bad_arguments(&format!("{name}: not a string"))),
+        None => Err(bad_arguments(&format!("{name}: missing"))),
+    }
+}
+
+/// An answer's text read as JSON: `invalid_json` (what and where, never the text) or
+/// `too_deep` when it is not.
+pub(crate) fn parse_answer(text: &str) -> Result<Value<'_>, Error> {
+    json::parse(text.as_bytes()).map_err(|e| {
+        let code = match e.kind {
+            json::ParseErrorKind::TooDeep => ErrorCode::TooDeep,
+            _ => ErrorCode::InvalidJson,
+        };
+        Error::new(code, format!("answer: {e}"))
+    })
 }
 
 #[cfg(test)]

@@ -63,6 +63,46 @@ pub(crate) fn uint(out: &mut String, n: u64) {
     }
 }
 
+/// Appends `v` as compact JSON, as serde_json writes it: members in their order (a repeated
+/// name written each time it was read), numbers as [`super::Number`] holds them (an integer's
+/// digits, a float's shortest round-trip form).
+pub(crate) fn value(out: &mut String, v: &super::Value<'_>) {
+    use super::{Number, Value};
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(true) => out.push_str("true"),
+        Value::Bool(false) => out.push_str("false"),
+        Value::Number(Number::Int(n)) => int(out, *n),
+        Value::Number(Number::UInt(n)) => uint(out, *n),
+        Value::Number(Number::Float(f) | Number::Big(f)) => {
+            write_f64(out, *f);
+        }
+        Value::String(s) => string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(o) => {
+            out.push('{');
+            for (i, (name, item)) in o.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, name);
+                out.push(':');
+                value(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -99,6 +139,21 @@ mod tests {
             let mut out = String::new();
             super::int(&mut out, n);
             assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn values_as_serde_json_writes_them() {
+        for t in [
+            "null",
+            "[true,false,0,-1,18446744073709551615,1.5,1e300,-2.5e-7,\"a\\u0001\"]",
+            "{\"a\":{\"b\":[],\"c\":{}},\"d\":\"\\u00e9\",\"e\":100000000000000000000000}",
+        ] {
+            let ours = crate::json::parse(t.as_bytes()).expect("JSON");
+            let mut out = String::new();
+            super::value(&mut out, &ours);
+            let serde: serde_json::Value = serde_json::from_str(t).expect("JSON");
+            assert_eq!(out, serde_json::to_string(&serde).expect("text"), "{t}");
         }
     }
 }

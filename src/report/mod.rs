@@ -391,8 +391,8 @@ impl Report {
     }
 }
 
-/// Appends `issues` as the JSON array a [`Report`] writes (`[{"path":…,"code":…,"message":…,
-/// "severity":…,"params":{…}},…]`): the one form every result holding issues uses.
+/// Appends `issues` as the JSON array a report's `issues` member is (`[{path, code, message,
+/// severity, params}, ...]`): what [`Report::to_json`] writes, and the answer readers' `issues`.
 pub(crate) fn write_issues(out: &mut String, issues: &[Issue]) {
     out.push('[');
     for (i, issue) in issues.iter().enumerate() {

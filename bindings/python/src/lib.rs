@@ -13,6 +13,7 @@
 //! (`phone_format` where JavaScript has `phoneFormat`).
 #![forbid(unsafe_code)]
 
+mod answers;
 mod bodies;
 mod columns;
 mod fail;
@@ -45,5 +46,7 @@ fn _preflight(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bodies::audience_bodies, m)?)?;
     m.add_function(wrap_pyfunction!(payload::check_payload, m)?)?;
     m.add_function(wrap_pyfunction!(validate::validate_object, m)?)?;
+    m.add_function(wrap_pyfunction!(answers::answers_call, m)?)?;
+    m.add_function(wrap_pyfunction!(answers::answers_names, m)?)?;
     Ok(())
 }

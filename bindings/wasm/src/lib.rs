@@ -18,6 +18,8 @@
 //! rule), which `String.prototype.toLowerCase` lowercases (`preflight::audience::case`).
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "answers")]
+mod answers;
 #[cfg(feature = "audience")]
 mod audience;
 #[cfg(feature = "audience-bodies")]

@@ -10,6 +10,8 @@ so that every surface gives the same bytes (``Report.to_json()``). A wrong call 
 from __future__ import annotations
 
 from ._errors import PreflightError
+from ._answers import answers_call, answers_names
+from ._answers_lists import next_list_query, pages, read_list_page
 from ._bodies import AudienceBodies, Problem, audience_bodies
 from ._hash import hash_identifier, hash_identifiers
 from ._normalize import normalize_identifier
@@ -45,4 +47,9 @@ __all__ = [
     "OAuth1Signature",
     "basic_credentials",
     "token_request_body",
+    "answers_call",
+    "answers_names",
+    "read_list_page",
+    "next_list_query",
+    "pages",
 ]
