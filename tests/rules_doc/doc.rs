@@ -146,11 +146,43 @@ fn parse(doc: &str, kinds: &BTreeSet<&str>) -> Doc {
     }
 }
 
-/// docs/RULES.md, parsed.
+/// The first line of the part "Answers" of docs/RULES.md (its `## answer: <call>` sections, one
+/// per answer reader: tests/rules_doc/answers.rs).
+const ANSWERS_PART: &str = "# Answers";
+
+/// docs/RULES.md, lines from the part "Answers" on left blank when `answers` is false, lines
+/// before it left blank when true (so line numbers stay those of the file), and the answer
+/// sections' `answer: ` left out of their titles (so a row id starts with its section's name).
+fn part(text: &str, answers: bool) -> String {
+    let mut inside = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        inside |= line.starts_with(ANSWERS_PART);
+        if inside == answers {
+            match line.strip_prefix("## answer: ") {
+                Some(call) if answers => {
+                    out.push_str("## ");
+                    out.push_str(call);
+                }
+                _ => out.push_str(line),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// docs/RULES.md, parsed: the kinds' sections (the part "Answers" is [`answers_doc`]'s).
 pub fn doc() -> Doc {
     let text = fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md");
     let kinds: BTreeSet<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
-    parse(&text, &kinds)
+    parse(&part(&text, false), &kinds)
+}
+
+/// The part "Answers" of docs/RULES.md, parsed: one section per answer reader (its call name).
+pub fn answers_doc() -> Doc {
+    let text = fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md");
+    parse(&part(&text, true), &BTreeSet::new())
 }
 
 /// The parser itself: a malformed row is reported, not skipped.

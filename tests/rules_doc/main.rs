@@ -34,6 +34,7 @@
 //!   [`constraint_codes`]: the codes those constraints give, against the engine.
 
 mod about;
+mod answers;
 #[path = "../common/mod.rs"]
 mod common;
 mod constraint_codes;
