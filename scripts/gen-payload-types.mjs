@@ -244,6 +244,16 @@ function methodStrings(file, type, method) {
   return names;
 }
 
+/** `ErrorCode::code`'s literals before and after its `// --- answers` line. */
+function errorCodes() {
+  const all = methodStrings('src/error.rs', 'ErrorCode', 'code');
+  const src = read('src/error.rs');
+  const body = src.slice(src.indexOf('pub fn code('), src.indexOf('// --- answers'));
+  if (!src.includes('// --- answers')) throw new Error('gen-payload-types: no `// --- answers` line in ErrorCode::code');
+  const validation = [...body.matchAll(/"([a-z0-9_]+)"/g)].map((x) => x[1]);
+  return { validation, answers: all.slice(validation.length) };
+}
+
 /**
  * The codes the wasm binding fails with itself (`Fail::of("code", ...)` in bindings/wasm/src/ and
  * in the readers it shares with the other bindings, bindings/shared/src/).
@@ -263,7 +273,10 @@ export function rustLists() {
   const lists = {
     kinds: tableKinds(),
     issueCodes: macroNames('src/report/mod.rs', 'codes'),
-    errorCodes: methodStrings('src/error.rs', 'ErrorCode', 'code'),
+    // Split at the `// --- answers` line of `ErrorCode::code`: the validation codes, then the
+    // answer readers' (src/answers/).
+    errorCodes: errorCodes().validation,
+    answerErrorCodes: errorCodes().answers,
     idTypes: methodStrings('src/audience/mod.rs', 'IdType', 'name'),
     phoneFormats: methodStrings('src/audience/mod.rs', 'PhoneFormat', 'name'),
     unknownIdType: methodStrings('src/audience/error.rs', 'UnknownIdType', 'code'),
@@ -302,7 +315,7 @@ export const JS_CODES = {
   not_initialized: { unions: ['LoadErrorCode'], where: 'pkg/lib/engine.js: a call from a /manual entry before init() or initSync() loaded its module' },
   init_failed: { unions: ['LoadErrorCode'], where: 'pkg/lib/load.js: init() or initSync() could not load the module (the cause is the original error)' },
   invalid_argument: {
-    unions: ['LoadErrorCode', 'AudienceErrorCode', 'SigningErrorCode'],
+    unions: ['LoadErrorCode', 'AudienceErrorCode', 'SigningErrorCode', 'AnswersErrorCode'],
     where: 'pkg/lib/: an argument of the wrong type (or a string with a lone UTF-16 surrogate)',
   },
   bad_options: { unions: ['AudienceErrorCode', 'SigningErrorCode'], where: 'pkg/lib/: an options object with an unknown or malformed member' },
@@ -387,14 +400,19 @@ export function codeUnions(rust = rustLists()) {
       'Codes of a wrong call of the CSV helpers (`CsvError::code` in src/audience/csv.rs; besides\n`bad_options`, `invalid_argument` and the hash functions\' codes): the column name matches no\nheader field, or several; the header record is not valid CSV, or longer than 1 MiB; a quoted\nfield that never closes (`unclosed_quote`: the error has `row`, the row where the quote\nopened); hashFileInWorker outside a browser (`worker_unavailable`).',
       unique([...csvCodes, ...jsCodes('HelperErrorCode')]),
     ],
+    [
+      'AnswersErrorCode',
+      'The `code` of a PreflightError thrown by an answer reader (preflight-wasm/answers): the\ncore\'s (`ErrorCode::code` in src/error.rs, after its `// --- answers` line), `invalid_json` and\n`too_deep` for an answer text that is not JSON, and `invalid_argument` (the wrapper\'s: an\nargument of the wrong type). Messages never contain a value of the answer.',
+      unique([...rust.answerErrorCodes, 'invalid_json', 'too_deep', ...jsCodes('AnswersErrorCode')]),
+    ],
     ['CsvRowCode', 'Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes).', csvRowCodes],
   ];
-  const errorUnions = ['ErrorCode', 'AudienceErrorCode', 'SigningErrorCode', 'HelperErrorCode', 'LoadErrorCode', 'InternalErrorCode'];
+  const errorUnions = ['ErrorCode', 'AnswersErrorCode', 'AudienceErrorCode', 'SigningErrorCode', 'HelperErrorCode', 'LoadErrorCode', 'InternalErrorCode'];
   const all = new Set();
   for (const [name, , members] of unions) if (errorUnions.includes(name)) for (const c of members) all.add(c);
   unions.push([
     'AnyErrorCode',
-    'Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,\nloading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).',
+    'Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,\nthe answer readers, loading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).',
     sorted(all),
   ]);
   return unions;

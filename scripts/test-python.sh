@@ -28,6 +28,9 @@ fi
 step "native outputs of the shared vectors (cargo test --test vectors: target/vectors/native.json)"
 cargo test --quiet -p preflight --test vectors
 
+step "native outputs of the answer vectors (cargo test --test answers_vectors: target/vectors/answers-native.json)"
+cargo test --quiet -p preflight --test answers_vectors
+
 step "native outputs of the differential corpus (cargo test --test differential: target/differential/native.json)"
 cargo test --quiet -p preflight --test differential
 

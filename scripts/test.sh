@@ -132,6 +132,9 @@ node tests/browser/run.mjs
 step "browser hash-only entry (node tests/browser/hash-entry.mjs: preflight-wasm/hash and NFC in Chromium)"
 node tests/browser/hash-entry.mjs
 
+step "browser answer readers (node tests/browser/answers-entry.mjs: preflight-wasm/answers on every answer vector in Chromium)"
+node tests/browser/answers-entry.mjs
+
 step "browser hashFileInWorker (node tests/browser/hash-worker.mjs: a File hashed in the package's Worker, against the native CLI)"
 node tests/browser/hash-worker.mjs
 

@@ -46,6 +46,7 @@ impl ErrorCode {
             ErrorCode::InvalidJson => "invalid_json",
             ErrorCode::TooDeep => "too_deep",
             ErrorCode::InputTooLarge => "input_too_large",
+            // --- answers (`crate::answers`; AnswersErrorCode in pkg/types/codes.d.ts) ---
             ErrorCode::UnknownCall => "unknown_call",
             ErrorCode::BadArguments => "bad_arguments",
             ErrorCode::CursorWithTotalCount => "cursor_with_total_count",

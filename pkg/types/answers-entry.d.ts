@@ -4,4 +4,4 @@ export * from './answers.js';
 export * from './answers-lists.js';
 export { PreflightError, isPreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';
-export type { AnyErrorCode, InternalErrorCode, LoadErrorCode, ErrorCode } from './codes.js';
+export type { AnyErrorCode, AnswersErrorCode, InternalErrorCode, LoadErrorCode } from './codes.js';

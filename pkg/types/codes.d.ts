@@ -86,12 +86,7 @@ export type ErrorCode =
   | 'bad_options'
   | 'invalid_json'
   | 'too_deep'
-  | 'input_too_large'
-  | 'unknown_call'
-  | 'bad_arguments'
-  | 'cursor_with_total_count'
-  | 'invalid_page'
-  | 'cursor_repeated';
+  | 'input_too_large';
 
 /**
  * A call that failed inside the WebAssembly module (out of memory, stack overflow: never an
@@ -303,6 +298,22 @@ export type HelperErrorCode =
   | 'column_out_of_range'
   | 'worker_unavailable';
 
+/**
+ * The `code` of a PreflightError thrown by an answer reader (preflight-wasm/answers): the
+ * core's (`ErrorCode::code` in src/error.rs, after its `// --- answers` line), `invalid_json` and
+ * `too_deep` for an answer text that is not JSON, and `invalid_argument` (the wrapper's: an
+ * argument of the wrong type). Messages never contain a value of the answer.
+ */
+export type AnswersErrorCode =
+  | 'unknown_call'
+  | 'bad_arguments'
+  | 'cursor_with_total_count'
+  | 'invalid_page'
+  | 'cursor_repeated'
+  | 'invalid_json'
+  | 'too_deep'
+  | 'invalid_argument';
+
 /** Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes). */
 export type CsvRowCode =
   | 'invalid_csv'
@@ -313,11 +324,12 @@ export type CsvRowCode =
 
 /**
  * Every code a PreflightError can carry: validation, audience identifiers, signing, the helpers,
- * loading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).
+ * the answer readers, loading. Every code the package throws is one of them (tests/node/payload-dts.test.mjs).
  */
 export type AnyErrorCode =
   | SigningErrorCode
   | AudienceErrorCode
-  | ErrorCode
   | HelperErrorCode
+  | AnswersErrorCode
+  | ErrorCode
   | LoadErrorCode;

@@ -505,4 +505,57 @@ mod tests {
         assert!(matches!(pages.next(), Some(Err(PagesError::Fetch("down")))));
         assert!(pages.next().is_none());
     }
+
+    #[test]
+    fn pages_walks_by_next_query_and_ends_on_its_errors() {
+        let first = json::parse(br#"{"count":1,"with_total_count":true}"#).unwrap();
+        let first = first.as_object().unwrap().clone();
+        let mut sent = Vec::new();
+        let pages: Vec<_> = Pages::new(first.clone(), |q: &json::Object<'static>| {
+            let mut text = String::new();
+            write::value(&mut text, &Value::Object(q.clone()));
+            sent.push(text);
+            let next = match q.get(CURSOR).and_then(Value::as_str) {
+                None => "\"c1\"",
+                Some("c1") => "\"c2\"",
+                _ => "null",
+            };
+            Ok::<_, ()>(format!(r#"{{"data":[1],"next_cursor":{next}}}"#))
+        })
+        .unwrap()
+        .collect();
+        assert_eq!(pages.len(), 3);
+        assert!(pages
+            .iter()
+            .all(|p| p.as_ref().is_ok_and(|p| p.issues.is_empty())));
+        assert_eq!(
+            sent,
+            [
+                r#"{"count":1,"with_total_count":true}"#,
+                r#"{"count":1,"cursor":"c1"}"#,
+                r#"{"count":1,"cursor":"c2"}"#
+            ]
+        );
+        // The same cursor back: one error, then the end.
+        let mut looping = Pages::new(json::Object::new(), |_: &json::Object<'static>| {
+            Ok::<_, ()>(r#"{"data":[],"next_cursor":"c1"}"#.to_string())
+        })
+        .unwrap();
+        assert!(matches!(looping.next(), Some(Ok(_))));
+        assert!(matches!(
+            looping.next(),
+            Some(Err(PagesError::Read(Error {
+                code: ErrorCode::CursorRepeated,
+                ..
+            })))
+        ));
+        assert!(looping.next().is_none());
+        // Refused before anything is fetched.
+        let both = json::parse(br#"{"cursor":"c","with_total_count":"true"}"#).unwrap();
+        let refused = Pages::new(
+            both.as_object().unwrap().clone(),
+            |_: &json::Object<'static>| Err::<String, _>("fetched"),
+        );
+        assert_eq!(refused.unwrap_err().code, ErrorCode::CursorWithTotalCount);
+    }
 }

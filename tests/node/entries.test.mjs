@@ -1,5 +1,5 @@
 // The package's entry points (issue 16): one .wasm build per entry (full, validate, hash,
-// signing), each under its own file name and carrying only its area; the loading functions of the
+// signing, answers), each under its own file name and carrying only its area; the loading functions of the
 // browser entries (init, initSync: what they accept, what a wrong module or an early call gives);
 // the CommonJS entries; and a "files" list that ships every file the "exports" map names. The
 // toolchains themselves: tests/toolchains/run.mjs.
@@ -23,8 +23,10 @@ const BUILDS = {
   validate: { glue: 'preflight_validate', entries: ['validate.js', 'validate-browser.js', 'validate-manual.js', 'validate-inline.js'], wrappers: ['validate'] },
   hash: { glue: 'preflight_hash', entries: ['hash.js', 'hash-browser.js', 'hash-manual.js', 'hash-inline.js'], wrappers: ['audience'] },
   signing: { glue: 'preflight_signing', entries: ['signing.js', 'signing-browser.js', 'signing-manual.js', 'signing-inline.js'], wrappers: ['signing'] },
+  // The answer readers: their own build only, not in the full one (docs/ANSWERS.md).
+  answers: { glue: 'preflight_answers', entries: ['answers.js', 'answers-browser.js', 'answers-manual.js', 'answers-inline.js'], wrappers: ['answers'] },
 };
-const WRAPPERS = ['validate', 'audience', 'bodies', 'signing'];
+const WRAPPERS = ['validate', 'audience', 'bodies', 'signing', 'answers'];
 // preflight-wasm/helpers: the command-line helpers and the hash API, over a build of their own
 // (preflight_helpers: the hash build and the CSV reader), so that the hash build has no reader.
 const HELPERS = { glue: 'preflight_helpers', entries: ['helpers.js', 'helpers-browser.js', 'helpers-manual.js', 'helpers-inline.js'], wrappers: ['audience'] };
@@ -84,6 +86,7 @@ test('each build\'s .wasm has its own file name and exports its area only', () =
     hash: (n) => n.startsWith('audience') && n !== 'audienceBuildBodies' && !csv(n),
     helpers: (n) => n.startsWith('audience') && n !== 'audienceBuildBodies',
     signing: (n) => n.startsWith('signing'),
+    answers: (n) => n.startsWith('answers'),
   };
   assert.ok(full.some(csv));
   for (const [name, inArea] of Object.entries(area)) {
@@ -91,7 +94,9 @@ test('each build\'s .wasm has its own file name and exports its area only', () =
     const publicNames = own.filter((n) => n !== 'start' && !n.startsWith('memory') && !n.startsWith('__'));
     assert.ok(publicNames.length > 0, name);
     assert.deepEqual(publicNames.filter((n) => !inArea(n)), [], `${name}: exports outside its area`);
-    assert.deepEqual(full.filter(inArea).sort(), publicNames.sort(), `${name}: exports all of its area`);
+    // The answer readers are in their own build only.
+    if (name === 'answers') assert.deepEqual(full.filter(inArea), [], 'the full build has no answer reader');
+    else assert.deepEqual(full.filter(inArea).sort(), publicNames.sort(), `${name}: exports all of its area`);
   }
 });
 
@@ -142,7 +147,7 @@ test('initSync takes a compiled WebAssembly.Module as well as bytes', async () =
 
 test('the CommonJS entries: require() gives the same functions and results, init and initSync included', async () => {
   const require = createRequire(import.meta.url);
-  for (const [sub, esm] of [['preflight-wasm', 'node.js'], ['preflight-wasm/validate', 'validate.js'], ['preflight-wasm/hash', 'hash.js'], ['preflight-wasm/helpers', 'helpers.js'], ['preflight-wasm/signing', 'signing.js']]) {
+  for (const [sub, esm] of [['preflight-wasm', 'node.js'], ['preflight-wasm/validate', 'validate.js'], ['preflight-wasm/hash', 'hash.js'], ['preflight-wasm/helpers', 'helpers.js'], ['preflight-wasm/signing', 'signing.js'], ['preflight-wasm/answers', 'answers.js']]) {
     const resolved = require.resolve(sub);
     assert.ok(resolved.endsWith('.cjs'), `${sub} resolves to ${resolved}`);
     const cjs = require(sub);
@@ -183,6 +188,11 @@ const AREA = {
   hash: ['normalizeIdentifier', 'hashIdentifier', 'hashIdentifiers', 'hashLines', 'createLineHasher'],
   helpers: ['createHashStream', 'hashFile', 'extractColumn', 'hashFileInWorker'],
   signing: ['crcResponseToken', 'crcResponse', 'verifySignature', 'verifyCrcRequest', 'oauth1Sign', 'basicCredentials', 'tokenRequestBody'],
+  // The door, then one line per area of readers.
+  answers: [
+    'answersCall', 'answersCallText', 'answersNames',
+    'readListPage', 'nextListQuery', 'pages',
+  ],
 };
 const LOADING = ['init', 'initSync', 'PreflightError', 'isPreflightError'];
 
@@ -193,6 +203,7 @@ test('every flavour of a build exports the same names: its areas\' functions, in
     hash: [...AREA.hash, ...LOADING],
     helpers: [...AREA.hash, ...AREA.helpers, ...LOADING],
     signing: [...AREA.signing, ...LOADING],
+    answers: [...AREA.answers, ...LOADING],
   };
   for (const [name, b] of [...Object.entries(BUILDS), ['helpers', HELPERS]]) {
     // The browser entries (top-level await fetching the .wasm: not in Node) re-export the manual
@@ -264,7 +275,7 @@ test('"sideEffects" names exactly the entries that load their module at import (
       if (/^(await init\(\)|initSync\()/m.test(src)) loading.push(`./${entry}`);
     }
   }
-  assert.equal(loading.length, 10);
+  assert.equal(loading.length, 12);
   // Each with its minified build in pkg/dist/ (scripts/build-js.mjs), which the "exports" name.
   // And the worker of hashFileInWorker (source and built), whose one effect is its message
   // handler: `import 'preflight-wasm/hash-worker'` as a worker's entry must keep it.

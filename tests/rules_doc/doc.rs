@@ -1,4 +1,5 @@
-//! Parsing docs/RULES.md: its `## kind` sections and the rows of their tables.
+//! Parsing docs/RULES.md: its `## kind` sections and the rows of their tables, up to its part
+//! `# Answers` (the answer readers' rules: [`crate::answers`]).
 
 use crate::root;
 use std::collections::BTreeSet;
@@ -24,7 +25,7 @@ pub struct Doc {
 }
 
 /// The items written in backticks in a cell.
-fn ticked(cell: &str) -> Vec<String> {
+pub fn ticked(cell: &str) -> Vec<String> {
     cell.split('`')
         .skip(1)
         .step_by(2)
@@ -32,14 +33,14 @@ fn ticked(cell: &str) -> Vec<String> {
         .collect()
 }
 
-fn cells(line: &str) -> Vec<&str> {
+pub fn cells(line: &str) -> Vec<&str> {
     let inner = line.trim();
     let inner = inner.strip_prefix('|').unwrap_or(inner);
     let inner = inner.strip_suffix('|').unwrap_or(inner);
     inner.split('|').map(str::trim).collect()
 }
 
-const NOT_CHECKABLE: &str = "(not checkable) ";
+pub const NOT_CHECKABLE: &str = "(not checkable) ";
 
 fn parse(doc: &str, kinds: &BTreeSet<&str>) -> Doc {
     let lines: Vec<&str> = doc.lines().collect();
@@ -146,43 +147,24 @@ fn parse(doc: &str, kinds: &BTreeSet<&str>) -> Doc {
     }
 }
 
-/// The first line of the part "Answers" of docs/RULES.md (its `## answer: <call>` sections, one
-/// per answer reader: tests/rules_doc/answers.rs).
-const ANSWERS_PART: &str = "# Answers";
+/// The line that starts the part of docs/RULES.md on the answer readers.
+pub const ANSWERS_PART: &str = "# Answers";
 
-/// docs/RULES.md, lines from the part "Answers" on left blank when `answers` is false, lines
-/// before it left blank when true (so line numbers stay those of the file), and the answer
-/// sections' `answer: ` left out of their titles (so a row id starts with its section's name).
-fn part(text: &str, answers: bool) -> String {
-    let mut inside = false;
-    let mut out = String::new();
-    for line in text.lines() {
-        inside |= line.starts_with(ANSWERS_PART);
-        if inside == answers {
-            match line.strip_prefix("## answer: ") {
-                Some(call) if answers => {
-                    out.push_str("## ");
-                    out.push_str(call);
-                }
-                _ => out.push_str(line),
-            }
-        }
-        out.push('\n');
-    }
-    out
+/// docs/RULES.md split in two: the kinds' part, and the answers' part (from the line starting
+/// with [`ANSWERS_PART`]; empty when there is none).
+pub fn parts() -> (String, String) {
+    let text = fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md");
+    let at = text
+        .match_indices(&format!("\n{ANSWERS_PART}"))
+        .next()
+        .map_or(text.len(), |(i, _)| i + 1);
+    (text[..at].to_string(), text[at..].to_string())
 }
 
-/// docs/RULES.md, parsed: the kinds' sections (the part "Answers" is [`answers_doc`]'s).
+/// docs/RULES.md's kinds' part, parsed.
 pub fn doc() -> Doc {
-    let text = fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md");
     let kinds: BTreeSet<&str> = preflight::Kind::ALL.iter().map(|k| k.name()).collect();
-    parse(&part(&text, false), &kinds)
-}
-
-/// The part "Answers" of docs/RULES.md, parsed: one section per answer reader (its call name).
-pub fn answers_doc() -> Doc {
-    let text = fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md");
-    parse(&part(&text, true), &BTreeSet::new())
+    parse(&parts().0, &kinds)
 }
 
 /// The parser itself: a malformed row is reported, not skipped.

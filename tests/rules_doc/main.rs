@@ -17,12 +17,15 @@
 //!   range, enum, format, item counts, items) has a row about that field citing the code the
 //!   engine reports when it is broken ([`constraints`]); those codes are the engine's
 //!   ([`constraint_codes`] breaks each constraint on every valid vector);
-//! - tests/vectors/hostile.json holds at least one case of every kind (as the intro says).
+//! - tests/vectors/hostile.json holds at least one case of every kind (as the intro says);
+//! - the part `# Answers` (the answer readers' rules) against the readers and their vectors
+//!   ([`answers`]); the checks above read only the part before it.
 //!
 //! Where:
 //! - this file: the check of the whole document ([`rules_doc_matches_kinds_and_vectors`]:
 //!   sections, rule ids, the rule ids the engine names);
 //! - [`doc`]: parsing docs/RULES.md into sections and rows (and the test of the parser);
+//! - [`answers`]: the part `# Answers`, parsed and checked;
 //! - [`about`]: which described fields a row is about (the matching rule of rule ids to field
 //!   paths);
 //! - [`rows`]: one row against the vectors it cites and the members it is about;
