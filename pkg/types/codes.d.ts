@@ -78,6 +78,10 @@ export type IssueCode =
   | 'invalid_format'
   | 'context_missing'
   | 'deprecated'
+  | 'count_mismatch'
+  | 'not_sent'
+  | 'not_answered'
+  | 'position_mismatch'
   | 'too_many_issues';
 
 /** Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs). */

@@ -791,8 +791,9 @@ pub fn audience_outcome(
 
 impl AudienceOutcome {
     /// The result as JSON text (docs/ANSWERS.md, "Audience batch answers"): `records` (each
-    /// `{index, row, outcome, body, operation, code, message, reason}`; `row` from `rows[index]`
-    /// when given), `bodies`, `retry` and `counts`.
+    /// `{index, row, outcome, body, operation, code, message}`; `row` from `rows[index]` when
+    /// given; `code` the builder's code, the platform's, or the reason to retry), `bodies`,
+    /// `retry` and `counts`.
     pub fn to_json(&self, rows: Option<&[Option<u64>]>) -> String {
         let mut out = String::with_capacity(64 + 96 * self.records.len());
         out.push_str("{\"records\":[");
@@ -859,7 +860,9 @@ impl AudienceOutcome {
     }
 }
 
-/// `{"index":…,"row":…,"outcome":…,"body":…,"operation":…,"code":…,"message":…,"reason":…}`.
+/// `{"index":…,"row":…,"outcome":…,"body":…,"operation":…,"code":…,"message":…}`: `code` the
+/// builder's code (rejected), the platform's `code` as given (failed) or the reason (retry);
+/// `message` the platform's `message` as given (failed).
 pub(crate) fn write_record(out: &mut String, r: &RecordOutcome, row: Option<u64>) {
     let opt = |out: &mut String, v: Option<usize>| match v {
         Some(n) => write_usize(out, n),
@@ -882,20 +885,16 @@ pub(crate) fn write_record(out: &mut String, r: &RecordOutcome, row: Option<u64>
     match &r.outcome {
         Outcome::Rejected { code } => write_string(out, code),
         Outcome::Failed(e) => write_opt(out, e.code.as_ref()),
-        _ => out.push_str("null"),
-    }
-    out.push_str(",\"message\":");
-    match &r.outcome {
-        Outcome::Failed(e) => write_opt(out, e.message.as_ref()),
-        _ => out.push_str("null"),
-    }
-    out.push_str(",\"reason\":");
-    match &r.outcome {
         Outcome::Retry(reason) => {
             out.push('"');
             out.push_str(reason.code());
             out.push('"');
         }
+        _ => out.push_str("null"),
+    }
+    out.push_str(",\"message\":");
+    match &r.outcome {
+        Outcome::Failed(e) => write_opt(out, e.message.as_ref()),
         _ => out.push_str("null"),
     }
     out.push('}');

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ._errors import PreflightError
 from ._answers import answers_call, answers_names
 from ._answers_lists import next_list_query, pages, read_list_page
+from ._answers_batches import audience_outcome, read_product_answer
 from ._bodies import AudienceBodies, Problem, audience_bodies
 from ._hash import hash_identifier, hash_identifiers
 from ._normalize import normalize_identifier
@@ -52,4 +53,6 @@ __all__ = [
     "read_list_page",
     "next_list_query",
     "pages",
+    "read_product_answer",
+    "audience_outcome",
 ]
