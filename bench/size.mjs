@@ -9,7 +9,8 @@
 // pkg/validate-browser.js: validation only, preflight-wasm/validate; pkg/hash-browser.js: audience
 // hashing only, preflight-wasm/hash; pkg/helpers-browser.js: the hash API and the
 // CSV/file/stream helpers, preflight-wasm/helpers (the hash-only build and the CSV reader);
-// pkg/signing-browser.js: signing only, preflight-wasm/signing; each over its own .wasm build) it follows the entry's static relative imports, so the list is exactly the files
+// pkg/signing-browser.js: signing only, preflight-wasm/signing; pkg/answers-browser.js: the
+// answer readers, preflight-wasm/answers (informational: no ceiling); each over its own .wasm build) it follows the entry's static relative imports, so the list is exactly the files
 // the browser fetches: the hand-written modules, the wasm-bindgen glue and the .wasm the glue
 // fetches (`new URL('preflight_wasm_bg.wasm', import.meta.url)`). Two totals:
 //   as shipped  the package's files as a browser loads them: the entry of the "exports" map
@@ -142,6 +143,7 @@ const builds = [
   { key: 'hash', title: 'hash-only build (preflight-wasm/hash)', entry: 'pkg/hash-browser.js', inline: 'pkg/hash-inline.js', spec: './hash' },
   { key: 'helpers', title: 'helpers build: hash-only + the CSV reader, with the CSV/file/stream helpers (preflight-wasm/helpers)', entry: 'pkg/helpers-browser.js', inline: 'pkg/helpers-inline.js', spec: './helpers' },
   { key: 'signing', title: 'signing build (preflight-wasm/signing)', entry: 'pkg/signing-browser.js', inline: 'pkg/signing-inline.js', spec: './signing' },
+  { key: 'answers', title: 'answer readers build (preflight-wasm/answers)', entry: 'pkg/answers-browser.js', inline: 'pkg/answers-inline.js', spec: './answers' },
 ];
 // What a browser gets for each entry: the file the "default" condition of pkg/package.json's
 // "exports" names (the minified pkg/dist/ build of scripts/build-js.mjs; the readable source

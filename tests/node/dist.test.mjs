@@ -39,7 +39,7 @@ test('every browser target of the "exports" map is a built file in pkg/dist/', (
     // The Node conditions keep the readable source (and the CommonJS bundles).
     if (cond.node) for (const t of Object.values(cond.node)) assert.doesNotMatch(t, /dist/, spec);
   }
-  assert.equal(targets.length, 17);
+  assert.equal(targets.length, 20);
   for (const t of targets) assert.ok(existsSync(path.join(pkg, t)), `${t} (run bash scripts/build-wasm.sh)`);
 });
 
@@ -63,7 +63,7 @@ test('each built module is its source minified: the same imports, references out
     }
   }
   // Only the glue fetches a .wasm, each its own build's.
-  for (const b of ['preflight', 'preflight_validate', 'preflight_hash', 'preflight_helpers', 'preflight_signing']) {
+  for (const b of ['preflight', 'preflight_validate', 'preflight_hash', 'preflight_helpers', 'preflight_signing', 'preflight_answers']) {
     assert.match(readFileSync(path.join(dist, 'wasm', `${b}.js`), 'utf8'), new RegExp(`new URL\\("\\.\\./\\.\\./wasm/${b}_bg\\.wasm",import\\.meta\\.url\\)`));
   }
 });

@@ -126,7 +126,7 @@ fn answer_vectors() -> BTreeMap<String, (String, Value)> {
     let mut out = BTreeMap::new();
     for e in fs::read_dir(&dir).expect("tests/vectors/answers").flatten() {
         let p = e.path();
-        if p.extension().is_none_or(|x| x != "json") {
+        if !p.extension().is_some_and(|x| x == "json") {
             continue;
         }
         let cases: Vec<Value> = serde_json::from_str(&fs::read_to_string(&p).unwrap()).unwrap();

@@ -4,10 +4,11 @@
 //! wrong call, `Err` of the one error shape (`fail`: a JavaScript `Error` with a stable `code`),
 //! which the hand-written wrapper in `pkg/lib/` (`engine.js`) turns into its `PreflightError`.
 //!
-//! Each area is a cargo feature (all on by default); the hash-only package is built with
+//! Each area is a cargo feature (all but `answers` on by default); the hash-only package is built with
 //! `--no-default-features --features audience` (scripts/build-wasm.sh): identifier
 //! normalization and hashing, without validation, signing or upload bodies (`audience-bodies`);
-//! the helpers' package with `audience,csv` (the same and the CSV reader).
+//! the helpers' package with `audience,csv` (the same and the CSV reader); the answer readers'
+//! package with `answers` alone (not a default feature: the full build does not carry them).
 //!
 //! Unicode normalization: the core is built without its `nfc-tables` feature, and NFC (email
 //! addresses) and NFKC (webhook host names) of text that is not already normalized come from the
