@@ -486,3 +486,88 @@ fn a_reader_that_goes_away_ends_it_quietly_with_141() {
     assert_eq!(out.status.code(), Some(141));
     assert_eq!(stderr(&out), "");
 }
+
+/// The README's worked example, run as written: its `sh` block (after the comment naming this
+/// file) in bash, with `preflight` the built binary and `curl` a stand-in for the platform that
+/// checks each request (the URL, an OAuth 1.0a header, the body sent as a file) and saves its
+/// answer where the block says.
+#[test]
+fn the_readme_worked_example_runs_as_written() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let after = readme
+        .split("<!-- worked example: audience outcome")
+        .nth(1)
+        .expect("the README's worked example");
+    let block = after
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("its sh block");
+    let dir = temp_dir("outcome-readme");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_preflight"), bin.join("preflight"))
+        .expect("symlink");
+    // The platform: answers every body as accepted, after checking the request.
+    let curl = r#"#!/bin/bash
+set -e
+out=""; data=""; url=""; auth=""; ctype=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -o) out="$2"; shift 2 ;;
+    --data-binary) data="$2"; shift 2 ;;
+    -H) case "$2" in Authorization:*) auth="$2" ;; Content-Type:*) ctype="$2" ;; esac; shift 2 ;;
+    -X|-s) [ "$1" = -X ] && shift; shift ;;
+    *) url="$1"; shift ;;
+  esac
+done
+[ "$url" = "https://ads-api.example.com/12/accounts/18ce54d4x5t/custom_audiences/1nmth/users" ] || { echo "url $url" >&2; exit 9; }
+case "$auth" in "Authorization: OAuth oauth_consumer_key=\"ck\", "*) ;; *) echo "auth" >&2; exit 9 ;; esac
+[ "$ctype" = "Content-Type: application/json" ] || { echo "ctype" >&2; exit 9; }
+[ -f "${data#@}" ] || { echo "data" >&2; exit 9; }
+echo "$data" >> sent.txt
+printf '%s' '{"data":{"success_count":1,"total_count":1}}' > "$out"
+"#;
+    std::fs::write(bin.join("curl"), curl).expect("curl");
+    std::process::Command::new("chmod")
+        .args(["+x", &bin.join("curl").to_string_lossy()])
+        .status()
+        .expect("chmod");
+    write(
+        &dir,
+        "customers.csv",
+        b"\xef\xbb\xbfemail,phone_number,country\r\na@x.com,,\r\nnot an email,,\r\n,020 7183 8750,GB\r\n",
+    );
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", block])
+        .current_dir(&dir)
+        .env("PATH", path)
+        .env("ADS_API", "https://ads-api.example.com")
+        .env("ACCOUNT", "18ce54d4x5t")
+        .env("AUDIENCE", "1nmth")
+        .env("TOKEN", "tok")
+        .env("PREFLIGHT_CONSUMER_KEY", "ck")
+        .env("PREFLIGHT_CONSUMER_SECRET", "cs")
+        .env("PREFLIGHT_TOKEN_SECRET", "ts")
+        .output()
+        .expect("bash");
+    // audience-outcome exits 1 (a row was rejected), the last command of the block.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("sent.txt")).expect("requests"),
+        "@bodies/body-0001.json\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("outcome.csv")).expect("outcome.csv"),
+        "row,record,outcome,body,code,message\n\
+         2,0,accepted,body-0001.json,,\n\
+         3,1,rejected,,invalid_email,\n\
+         4,2,accepted,body-0001.json,,\n"
+    );
+}
