@@ -1018,3 +1018,126 @@ pub(crate) fn call(args: &json::Object<'_>) -> Result<String, Error> {
     }
     Ok(outcome.to_json(rows.as_deref()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BODY: &str = r#"[{"operation_type":"Update","params":{"users":[{"email":["a"]},{"email":["b"]}]}},{"operation_type":"Update","params":{"users":[{"email":["c"]}]}}]"#;
+
+    #[test]
+    fn seen_ranges_agree_with_a_set() {
+        let mut seen = Seen::default();
+        let mut set = std::collections::BTreeSet::new();
+        // A fixed scramble of 0..600 with repeats: ascending runs, gaps, merges from both sides.
+        let mut x: usize = 7;
+        for _ in 0..3000 {
+            x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+            let i = (x >> 8) % 600;
+            assert_eq!(seen.insert(i), set.insert(i), "{i}");
+        }
+        for i in 0..700 {
+            assert_eq!(seen.contains(i), set.contains(&i), "{i}");
+        }
+        let mut asc = Seen::default();
+        for i in 0..100_000 {
+            assert!(asc.insert(i));
+        }
+        assert_eq!(asc.0.len(), 1, "ascending indexes stay one range");
+        assert!(!asc.insert(5));
+    }
+
+    #[test]
+    fn body_by_body_with_rejected_between() {
+        let mut b = OutcomeBuilder::new();
+        let ok =
+            r#"{"data":[{"success_count":1,"total_count":1},{"success_count":1,"total_count":1}]}"#;
+        let first = b.body(BODY, Some(&[0, 2, 3]), Some(ok)).expect("body 0");
+        assert_eq!(first.state, BodyState::Accepted);
+        assert_eq!(first.count("accepted"), 3);
+        assert_eq!(first.success_count, Some(2));
+        // Operation 1 failed: operation 0's records to retry, alone in the body to retry.
+        let second = b
+            .body(
+                BODY,
+                Some(&[4, 5, 6]),
+                Some(r#"{"operation_errors":[null,[{"code":"E"}]]}"#),
+            )
+            .expect("body 1");
+        assert_eq!(second.state, BodyState::PartlyFailed);
+        let retry = second.retry.expect("a body to retry");
+        assert_eq!(retry.records, [4, 5]);
+        assert_eq!(
+            retry.json,
+            r#"[{"operation_type":"Update","params":{"users":[{"email":["a"]},{"email":["b"]}]}}]"#
+        );
+        assert!(
+            b.body(BODY, Some(&[6, 7, 8]), None).is_err(),
+            "6 given twice"
+        );
+        let rejected = b
+            .clone()
+            .finish([(1, "invalid_email"), (1, "too_long")])
+            .expect("finish");
+        assert_eq!(rejected.len(), 1);
+        assert_eq!(
+            rejected[0].outcome,
+            Outcome::Rejected {
+                code: "invalid_email".into()
+            }
+        );
+        assert!(b.finish([(3, "x")]).is_err(), "3 was sent");
+    }
+
+    /// No input makes it panic, and nothing of an answer reaches an error message or `Debug`.
+    #[test]
+    fn hostile_answers_neither_panic_nor_leak() {
+        const SECRET: &str = "s3cr3t-token";
+        let answer = format!(
+            r#"{{"errors":[{{"code":"{SECRET}","message":"{SECRET}"}}],"operation_errors":[{{"index":0,"code":"{SECRET}"}}],"data":{{"success_count":1,"total_count":1,"x":"{SECRET}"}}}}"#
+        );
+        let mut texts = vec![answer.clone()];
+        for cut in 0..answer.len() {
+            if answer.is_char_boundary(cut) {
+                texts.push(answer[..cut].to_owned());
+            }
+        }
+        for shape in [
+            "null", "[]", "1", "\"x\"", "{\"errors\":{}}", "{\"errors\":[1]}",
+            "{\"operation_errors\":[1]}", "{\"operation_errors\":[{\"index\":-1}]}",
+            "{\"operation_errors\":[{\"index\":1e300}]}", "{\"operation_errors\":[[null]]}",
+            "{\"data\":1}", "{\"data\":[1]}", "{\"data\":{\"success_count\":1.5,\"total_count\":1}}",
+            "{\"data\":{\"success_count\":18446744073709551615,\"total_count\":18446744073709551615}}",
+            "{\"data\":[{\"success_count\":18446744073709551615,\"total_count\":1},{\"success_count\":18446744073709551615,\"total_count\":1}]}",
+        ] {
+            texts.push(shape.to_owned());
+        }
+        for text in &texts {
+            let mut b = OutcomeBuilder::new();
+            let out = b.body(BODY, Some(&[0, 1, 2]), Some(text)).expect("a body");
+            assert_eq!(out.records.len(), 3);
+            let debug = format!("{out:?}");
+            assert!(!debug.contains(SECRET), "{debug}");
+            for issue in &out.issues {
+                assert!(!issue.message.contains(SECRET));
+            }
+            if out.state == BodyState::Accepted {
+                assert!(out.issues.is_empty(), "{text}");
+            }
+        }
+        for body in [
+            "",
+            "[",
+            "[]",
+            "{}",
+            "[1]",
+            "[{\"params\":{}}]",
+            "[{\"params\":{\"users\":{}}}]",
+        ] {
+            let err = OutcomeBuilder::new()
+                .body(body, None, Some(&answer))
+                .expect_err("not a body");
+            assert!(!err.message.contains(SECRET));
+        }
+    }
+}

@@ -495,3 +495,40 @@ pub(crate) fn call(args: &json::Object<'_>) -> Result<String, Error> {
     let text = arg_str(args, "text")?;
     product_answer(sent, text).map(|a| a.to_json())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No input makes it panic, and nothing of an answer reaches an issue message or `Debug`.
+    #[test]
+    fn hostile_answers_neither_panic_nor_leak() {
+        const SECRET: &str = "s3cr3t-sku";
+        let sent = format!(
+            r#"{{"products":[{{"id":"{SECRET}"}},{{"id":"{SECRET}"}},{{"id":"b"}},{{}}]}}"#
+        );
+        let answer = format!(
+            r#"{{"data":{{"products_response":[{{"id":"{SECRET}","status":"{SECRET}","errors":[{{"message":"{SECRET}"}}],"warnings":"{SECRET}","product_key":"{SECRET}"}},{{"id":"b","status":"ERROR"}},{{"id":"zz"}},1,{{"id":7}}]}}}}"#
+        );
+        let mut texts = vec![answer.clone()];
+        for cut in 0..answer.len() {
+            texts.push(answer[..cut].to_owned());
+        }
+        for text in &texts {
+            match product_answer(&sent, text) {
+                Ok(out) => {
+                    assert_eq!(out.products.len(), 4);
+                    let debug = format!("{out:?}");
+                    assert!(!debug.contains(SECRET), "{debug}");
+                    for i in &out.issues {
+                        assert!(!i.message.contains(SECRET));
+                    }
+                    let _ = out.to_json();
+                }
+                Err(e) => assert!(!e.message.contains(SECRET)),
+            }
+        }
+        let err = product_answer(&answer, &answer).expect_err("not a PUT body");
+        assert!(!err.message.contains(SECRET));
+    }
+}
