@@ -192,6 +192,7 @@ const AREA = {
   answers: [
     'answersCall', 'answersCallText', 'answersNames',
     'readListPage', 'nextListQuery', 'pages',
+    'readProductAnswer', 'audienceOutcome',
   ],
 };
 const LOADING = ['init', 'initSync', 'PreflightError', 'isPreflightError'];
