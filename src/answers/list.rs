@@ -112,7 +112,7 @@ impl Page {
 impl fmt::Debug for Page {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Page")
-            .field("data", &self.data.as_ref().map(|d| type_name(d)))
+            .field("data", &self.data.as_ref().map(Value::type_name))
             .field(
                 "next_cursor",
                 &self.next_cursor.as_ref().map(|_| "<opaque cursor>"),
@@ -121,18 +121,6 @@ impl fmt::Debug for Page {
             .field("issues", &self.issues)
             .field("is_last", &self.is_last())
             .finish()
-    }
-}
-
-/// The JSON type name reported in `wrong_type` params.
-pub(crate) fn type_name(v: &Value<'_>) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
     }
 }
 
@@ -183,7 +171,7 @@ pub fn read_page(text: &str) -> Result<Page, Error> {
             "",
             IssueKind::WrongType {
                 expected: "object",
-                actual: type_name(&value),
+                actual: value.type_name(),
             },
         ));
         return Ok(page);
@@ -204,7 +192,7 @@ pub fn read_page(text: &str) -> Result<Page, Error> {
             "/data",
             IssueKind::WrongType {
                 expected: "array",
-                actual: type_name(other),
+                actual: other.type_name(),
             },
         )),
     }
@@ -237,7 +225,7 @@ pub fn read_page(text: &str) -> Result<Page, Error> {
             "/next_cursor",
             IssueKind::WrongType {
                 expected: "string or null",
-                actual: type_name(other),
+                actual: other.type_name(),
             },
         )),
     }
@@ -268,7 +256,7 @@ pub fn read_page(text: &str) -> Result<Page, Error> {
             "/total_count",
             IssueKind::WrongType {
                 expected: "integer",
-                actual: type_name(other),
+                actual: other.type_name(),
             },
         )),
     }

@@ -8,14 +8,7 @@ use crate::report::Pointer;
 
 /// The JSON type name used in `wrong_type` params (`expected`, `actual`).
 pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
+    v.type_name()
 }
 
 /// Reports `wrong_type` at `path`. Kept out of line: inlined into every typed reader, it made

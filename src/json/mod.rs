@@ -492,6 +492,19 @@ impl<'a> Value<'a> {
         matches!(self, Value::Null)
     }
 
+    /// The JSON type's name, as `wrong_type` issues report it (`params.actual`): `null`,
+    /// `boolean`, `number`, `string`, `array`, `object`.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
     /// Member `name` of an object (`None` for other values).
     pub fn get(&self, name: &str) -> Option<&Value<'a>> {
         self.as_object().and_then(|o| o.get(name))

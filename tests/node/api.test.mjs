@@ -272,10 +272,19 @@ test('codes.d.ts lists exactly the names the Rust sources define', () => {
   };
   diff('Kind', dtsUnion('Kind'), tableKinds());
   diff('IssueCode', dtsUnion('IssueCode'), rustNames('src/report/mod.rs', 'codes'));
+  // ErrorCode::code: the validation codes, then, from its `// --- answers` line, the answer
+  // readers' (AnswersErrorCode, with the answer text's own invalid_json, too_deep and the
+  // wrapper's invalid_argument).
   const errorRs = read('src/error.rs');
-  const errorCodes = [...errorRs.matchAll(/ErrorCode::\w+\s*=>\s*"([a-z_]+)"/g)].map((x) => x[1]);
+  const at = errorRs.indexOf('// --- answers');
+  assert.ok(at > 0, 'no `// --- answers` line in src/error.rs');
+  const codesIn = (text) => [...text.matchAll(/ErrorCode::\w+\s*=>\s*"([a-z_]+)"/g)].map((x) => x[1]);
+  const errorCodes = codesIn(errorRs.slice(0, at));
   assert.ok(errorCodes.length > 0, 'no ErrorCode names found in src/error.rs');
   diff('ErrorCode', dtsUnion('ErrorCode'), errorCodes);
+  const answerCodes = codesIn(errorRs.slice(at));
+  assert.ok(answerCodes.includes('unknown_call'), 'no answer reader codes after `// --- answers`');
+  diff('AnswersErrorCode', dtsUnion('AnswersErrorCode'), [...answerCodes, 'invalid_json', 'too_deep', 'invalid_argument']);
 });
 
 test('the raw export takes UTF-8 bytes; invalid UTF-8 is invalid_json and the module stays usable', async () => {

@@ -3,10 +3,11 @@
 const { validate } = require('preflight-wasm/validate');
 const { hashIdentifier } = require('preflight-wasm/hash');
 const { crcResponseToken } = require('preflight-wasm/signing');
+const { readListPage } = require('preflight-wasm/answers');
 const full = require('preflight-wasm');
 // One PreflightError class across the entries (each CommonJS bundle carries its own copy of the
 // code that defines it), and isPreflightError for an error of each.
-const entries = ['preflight-wasm', 'preflight-wasm/validate', 'preflight-wasm/hash', 'preflight-wasm/helpers', 'preflight-wasm/signing', 'preflight-wasm/worker'].map((e) => require(e));
+const entries = ['preflight-wasm', 'preflight-wasm/validate', 'preflight-wasm/hash', 'preflight-wasm/helpers', 'preflight-wasm/signing', 'preflight-wasm/answers', 'preflight-wasm/worker'].map((e) => require(e));
 const errorOf = (f) => {
   try {
     f();
@@ -14,7 +15,7 @@ const errorOf = (f) => {
     return e;
   }
 };
-const errors = [errorOf(() => validate('no_such_kind', {})), errorOf(() => hashIdentifier('mail', 'x')), errorOf(() => crcResponseToken(undefined, 'x'))];
+const errors = [errorOf(() => validate('no_such_kind', {})), errorOf(() => hashIdentifier('mail', 'x')), errorOf(() => crcResponseToken(undefined, 'x')), errorOf(() => readListPage('not JSON'))];
 const oneClass = entries.every((m) => m.PreflightError === full.PreflightError && errors.every((e) => e instanceof m.PreflightError && m.isPreflightError(e)));
 
 const PRODUCT = require('../shared/product.json');

@@ -1,6 +1,6 @@
 """Preflight: validation of ad-API payloads, normalization and SHA-256 hashing of audience
-identifiers, and webhook signing, by the same Rust engine as the command line and the npm
-package (the native module ``preflight._preflight``).
+identifiers, webhook signing, and reading the platform's answers, by the same Rust engine as
+the command line and the npm package (the native module ``preflight._preflight``).
 
 Results are the engine's: a report is the JSON text the engine writes, read with ``json.loads``,
 so that every surface gives the same bytes (``Report.to_json()``). A wrong call raises
