@@ -38,6 +38,7 @@
 use super::bad_arguments;
 use super::batch_json::{arg_index, array_item_spans, write_opt, write_usize};
 use crate::error::Error;
+use crate::issues::{CheckIssue, IssueKind};
 use crate::json::write::string as write_string;
 use crate::json::{self, Value};
 use crate::report::{write_issues, Code, Issue, Params, Pointer, Severity};
@@ -503,13 +504,13 @@ fn issue(path: String, code: Code, message: &str, params: Params) -> Issue {
     Issue::new(path, code, Severity::Error, message, params)
 }
 
-fn wrong_type(path: String, expected: &'static str) -> Issue {
-    issue(
-        path,
-        Code::WrongType,
-        "this member of the answer is not of its documented type",
-        Params::new().with("expected", expected),
-    )
+/// `wrong_type` at `path`, as validation reports it (`params.expected`, `params.actual`).
+fn wrong_type(path: String, expected: &'static str, actual: &Value<'_>) -> Issue {
+    IssueKind::WrongType {
+        expected,
+        actual: actual.type_name(),
+    }
+    .issue(path, Severity::Error)
 }
 
 /// Reads one answer (module docs, steps 2 to 4).
@@ -525,7 +526,7 @@ fn read_answer(
     };
     let root = Pointer::root();
     let Value::Object(top) = &value else {
-        issues.push(wrong_type(String::new(), "object"));
+        issues.push(wrong_type(String::new(), "object", &value));
         return Verdict::Retry(RetryReason::AnswerProblem);
     };
     // Request-level errors.
@@ -540,7 +541,7 @@ fn read_answer(
                     Value::Object(o) => {
                         first.get_or_insert_with(|| PlatformError::of(o));
                     }
-                    _ => issues.push(wrong_type(at.index(i).to_string(), "object")),
+                    _ => issues.push(wrong_type(at.index(i).to_string(), "object", item)),
                 }
             }
             return match first {
@@ -548,8 +549,8 @@ fn read_answer(
                 _ => Verdict::Retry(RetryReason::AnswerProblem),
             };
         }
-        Some(_) => {
-            issues.push(wrong_type("/errors".into(), "array"));
+        Some(other) => {
+            issues.push(wrong_type("/errors".into(), "array", other));
             return Verdict::Retry(RetryReason::AnswerProblem);
         }
     }
@@ -576,15 +577,17 @@ fn read_answer(
                                     any = true;
                                     place(o, p, &here.index(k), operations, &mut per_op, issues);
                                 }
-                                _ => issues.push(wrong_type(here.index(k).to_string(), "object")),
+                                _ => {
+                                    issues.push(wrong_type(here.index(k).to_string(), "object", e))
+                                }
                             }
                         }
                     }
-                    _ => issues.push(wrong_type(here.to_string(), "object or array")),
+                    other => issues.push(wrong_type(here.to_string(), "object or array", other)),
                 }
             }
         }
-        Some(_) => issues.push(wrong_type("/operation_errors".into(), "array")),
+        Some(other) => issues.push(wrong_type("/operation_errors".into(), "array", other)),
     }
     if !issues.is_empty() {
         return Verdict::Retry(RetryReason::AnswerProblem);
@@ -612,7 +615,7 @@ fn read_answer(
             for (i, item) in items.iter().enumerate() {
                 let here = at.index(i);
                 let Value::Object(o) = item else {
-                    issues.push(wrong_type(here.to_string(), "object"));
+                    issues.push(wrong_type(here.to_string(), "object", item));
                     continue;
                 };
                 let si = read_count(o, "success_count", &here, issues, &mut missing);
@@ -622,8 +625,8 @@ fn read_answer(
             }
             (s, t, "/data".to_owned())
         }
-        Some(_) => {
-            issues.push(wrong_type("/data".into(), "object or array"));
+        Some(other) => {
+            issues.push(wrong_type("/data".into(), "object or array", other));
             return Verdict::Retry(RetryReason::AnswerProblem);
         }
     };
@@ -667,17 +670,23 @@ fn read_count(
     match object.get(name) {
         None | Some(Value::Null) => {
             *missing = true;
-            issues.push(issue(
-                at.key(name).to_string(),
-                Code::Required,
-                "the answer of a batch carries success_count and total_count (document B §4)",
-                Params::new(),
-            ));
+            issues.push(
+                IssueKind::Check(CheckIssue::Required {
+                    field: name,
+                    message: "the answer of a batch carries success_count and total_count \
+                              (document B §4)",
+                })
+                .issue(at.key(name).to_string(), Severity::Error),
+            );
             None
         }
         Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64(),
-        Some(_) => {
-            issues.push(wrong_type(at.key(name).to_string(), "non-negative integer"));
+        Some(other) => {
+            issues.push(wrong_type(
+                at.key(name).to_string(),
+                "non-negative integer",
+                other,
+            ));
             None
         }
     }
@@ -701,6 +710,7 @@ fn place(
                 issues.push(wrong_type(
                     at.key("index").to_string(),
                     "non-negative integer",
+                    v,
                 ));
                 return;
             }

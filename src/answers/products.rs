@@ -29,6 +29,7 @@
 use super::bad_arguments;
 use super::batch_json::{arg_str, write_opt, write_usize};
 use crate::error::{Error, ErrorCode};
+use crate::issues::{Allowed, CheckIssue, IssueKind};
 use crate::json::write::string as write_string;
 use crate::json::{self, Value};
 use crate::report::{write_issues, Code, Issue, Param, Params, Pointer, Severity};
@@ -140,13 +141,18 @@ fn error(path: String, code: Code, message: &str, params: Params) -> Issue {
     Issue::new(path, code, Severity::Error, message, params)
 }
 
-fn wrong_type(path: String, expected: &'static str) -> Issue {
-    error(
-        path,
-        Code::WrongType,
-        "this member of the answer is not of its documented type",
-        Params::new().with("expected", expected),
-    )
+/// `wrong_type` at `path`, as validation reports it (`params.expected`, `params.actual`).
+fn wrong_type(path: String, expected: &'static str, actual: &Value<'_>) -> Issue {
+    IssueKind::WrongType {
+        expected,
+        actual: actual.type_name(),
+    }
+    .issue(path, Severity::Error)
+}
+
+/// `required` at `path`, as validation reports it (`params.field`).
+fn required(path: String, field: &'static str, message: &'static str) -> Issue {
+    IssueKind::Check(CheckIssue::Required { field, message }).issue(path, Severity::Error)
 }
 
 /// Reads `text`, the answer of the products PUT whose body was `sent`.
@@ -228,35 +234,33 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
             Some(Value::Object(data)) => match data.get("products_response") {
                 Some(Value::Array(items)) => items,
                 None => {
-                    issues.push(error(
+                    issues.push(required(
                         list_path.into(),
-                        Code::Required,
+                        "products_response",
                         "the answer of a products PUT carries data.products_response",
-                        Params::new(),
                     ));
                     &[]
                 }
-                Some(_) => {
-                    issues.push(wrong_type(list_path.into(), "array"));
+                Some(other) => {
+                    issues.push(wrong_type(list_path.into(), "array", other));
                     &[]
                 }
             },
             None => {
-                issues.push(error(
+                issues.push(required(
                     "/data".into(),
-                    Code::Required,
+                    "data",
                     "the answer of a products PUT carries data.products_response",
-                    Params::new(),
                 ));
                 &[]
             }
-            Some(_) => {
-                issues.push(wrong_type("/data".into(), "object"));
+            Some(other) => {
+                issues.push(wrong_type("/data".into(), "object", other));
                 &[]
             }
         },
-        _ => {
-            issues.push(wrong_type(String::new(), "object"));
+        other => {
+            issues.push(wrong_type(String::new(), "object", other));
             &[]
         }
     };
@@ -266,24 +270,23 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
     for (j, item) in items.iter().enumerate() {
         let here = at.index(j);
         let Value::Object(o) = item else {
-            issues.push(wrong_type(here.to_string(), "object"));
+            issues.push(wrong_type(here.to_string(), "object", item));
             unmatched.push(j);
             continue;
         };
         let id = match o.get("id") {
             Some(Value::String(s)) => s,
             None | Some(Value::Null) => {
-                issues.push(error(
+                issues.push(required(
                     here.key("id").to_string(),
-                    Code::Required,
+                    "id",
                     "an item of products_response carries the id of its product",
-                    Params::new(),
                 ));
                 unmatched.push(j);
                 continue;
             }
-            Some(_) => {
-                issues.push(wrong_type(here.key("id").to_string(), "string"));
+            Some(other) => {
+                issues.push(wrong_type(here.key("id").to_string(), "string", other));
                 unmatched.push(j);
                 continue;
             }
@@ -334,7 +337,7 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
         for name in ["errors", "warnings"] {
             match o.get(name) {
                 None | Some(Value::Array(_)) => {}
-                Some(_) => issues.push(wrong_type(here.key(name).to_string(), "array")),
+                Some(other) => issues.push(wrong_type(here.key(name).to_string(), "array", other)),
             }
         }
         let has_errors = o
@@ -343,11 +346,10 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
             .is_some_and(|e| !e.is_empty());
         p.outcome = match o.get("status") {
             None | Some(Value::Null) => {
-                issues.push(error(
+                issues.push(required(
                     here.key("status").to_string(),
-                    Code::Required,
+                    "status",
                     "an item of products_response carries its write status",
-                    Params::new(),
                 ));
                 ProductOutcome::Unknown
             }
@@ -367,25 +369,17 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
                 "NO_CHANGE" => ProductOutcome::Unchanged,
                 "ERROR" => ProductOutcome::Error,
                 _ => {
-                    issues.push(error(
-                        here.key("status").to_string(),
-                        Code::NotInEnum,
-                        "the write status is not one of the documented four (document B §3)",
-                        Params::new().with(
-                            "allowed",
-                            Param::List(
-                                PRODUCT_WRITE_STATUSES
-                                    .iter()
-                                    .map(|s| Param::Str((*s).to_owned()))
-                                    .collect(),
-                            ),
-                        ),
-                    ));
+                    issues.push(
+                        IssueKind::Check(CheckIssue::NotInEnum {
+                            allowed: Allowed::Names(&PRODUCT_WRITE_STATUSES),
+                        })
+                        .issue(here.key("status").to_string(), Severity::Error),
+                    );
                     ProductOutcome::Unknown
                 }
             },
-            Some(_) => {
-                issues.push(wrong_type(here.key("status").to_string(), "string"));
+            Some(other) => {
+                issues.push(wrong_type(here.key("status").to_string(), "string", other));
                 ProductOutcome::Unknown
             }
         };
