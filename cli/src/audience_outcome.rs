@@ -19,8 +19,9 @@ const AFTER_HELP: &str = concat!(
 Input: DIR as `preflight audience-batch --out-dir DIR` wrote it: body-0001.json, ... and
 manifest.ndjson (each body's input records and rows, the rejected records and their codes; never
 a value). ADIR holds the answer to each body under the body's own file name (ADIR/body-0001.json
-answers DIR/body-0001.json): exactly the HTTP response body text, whatever the status. A body
-without an answer file was not sent or its answer was lost: its rows are to retry.
+answers DIR/body-0001.json): exactly the HTTP response body text, whatever the status (bytes that
+are not UTF-8 are not JSON). A body without an answer file was not sent or its answer was lost:
+its rows are to retry.
 
 The rules (document B §4, §7), body by body: request-level `errors` fail every row of the body
 (with the first error's code and message); an `operation_errors` item fails the rows of the
@@ -368,7 +369,9 @@ fn outcome(args: &Args) -> Result<u8, String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let answer_path = args.answers.join(&body.name);
         let answer = match std::fs::read(&answer_path) {
-            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            // Bytes that are not UTF-8 are no JSON text: read as such (`not_json`), never
+            // patched into text that might parse.
+            Ok(bytes) => Some(String::from_utf8(bytes).unwrap_or_default()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(format!("cannot read {}: {e}", answer_path.display())),
         };

@@ -571,3 +571,32 @@ printf '%s' '{"data":{"success_count":1,"total_count":1}}' > "$out"
          4,2,accepted,body-0001.json,,\n"
     );
 }
+
+/// An answer whose bytes are not UTF-8 is not JSON: its rows are to retry, whatever it holds.
+#[test]
+fn an_answer_that_is_not_utf8_is_not_json() {
+    let (dir, b) = small("outcome-utf8");
+    let answers = dir.join("answers");
+    std::fs::create_dir_all(&answers).expect("dir");
+    std::fs::write(
+        answers.join("body-0001.json"),
+        b"{\"data\":{\"success_count\":1,\"total_count\":1},\"x\":\"\xff\"}",
+    )
+    .expect("answer");
+    let out = preflight(
+        &[
+            "audience-outcome",
+            "--bodies",
+            &b,
+            "--answers",
+            &answers.to_string_lossy(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("\n2,0,retry,body-0001.json,not_json,the answer is not JSON\n"),
+        "{}",
+        stdout(&out)
+    );
+}
