@@ -38,7 +38,7 @@ export interface ProductAnswer {
 
 /**
  * Reads the answer of a products PUT against the body sent (its JSON text, or the object).
- * Throws `invalid_json` (the answer is not JSON) and `bad_arguments` (`sent` is not
+ * Throws `invalid_json` or `too_deep` (the answer is not JSON) and `bad_arguments` (`sent` is not
  * `{"products": [...]}`).
  */
 export declare function readProductAnswer(sent: AnswerText | Record<string, unknown>, text: AnswerText): ProductAnswer;

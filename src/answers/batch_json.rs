@@ -4,7 +4,7 @@
 use super::bad_arguments;
 use crate::error::Error;
 use crate::json::write::{uint, value as write_value};
-use crate::json::{self, Value};
+use crate::json::Value;
 
 /// Appends `Some(value)` as compact JSON, `None` as `null`.
 pub(crate) fn write_opt(out: &mut String, value: Option<&Value<'_>>) {
@@ -17,15 +17,6 @@ pub(crate) fn write_opt(out: &mut String, value: Option<&Value<'_>>) {
 /// Appends `n` (a position or a count).
 pub(crate) fn write_usize(out: &mut String, n: usize) {
     uint(out, u64::try_from(n).unwrap_or(u64::MAX));
-}
-
-/// A string member of the arguments.
-pub(crate) fn arg_str<'a>(args: &'a json::Object<'_>, name: &str) -> Result<&'a str, Error> {
-    match args.get(name) {
-        Some(Value::String(s)) => Ok(s),
-        Some(_) => Err(bad_arguments(&format!("{name}: not a string"))),
-        None => Err(bad_arguments(&format!("{name}: missing"))),
-    }
 }
 
 /// A non-negative integer of the arguments (`what` names it in the error).
@@ -139,7 +130,7 @@ mod tests {
             r#""é""#,
             "18446744073709551615",
         ] {
-            let v = json::parse(text.as_bytes()).expect("json");
+            let v = crate::json::parse(text.as_bytes()).expect("json");
             let mut out = String::new();
             write_value(&mut out, &v);
             assert_eq!(out, text);

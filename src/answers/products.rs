@@ -27,8 +27,9 @@
 //! are kept as given.
 
 use super::bad_arguments;
-use super::batch_json::{arg_str, write_opt, write_usize};
-use crate::error::{Error, ErrorCode};
+use super::batch_json::{write_opt, write_usize};
+use super::{parse_answer, text_member};
+use crate::error::Error;
 use crate::issues::{Allowed, CheckIssue, IssueKind};
 use crate::json::write::string as write_string;
 use crate::json::{self, Value};
@@ -158,7 +159,7 @@ fn required(path: String, field: &'static str, message: &'static str) -> Issue {
 /// Reads `text`, the answer of the products PUT whose body was `sent`.
 ///
 /// Fails with `bad_arguments` when `sent` is not a products PUT body (`{"products": [...]}`),
-/// and with `invalid_json` when `text` is not JSON.
+/// and with `invalid_json` (or `too_deep`) when `text` is not JSON.
 ///
 /// ```
 /// use preflight::answers::products::{product_answer, ProductOutcome};
@@ -179,8 +180,7 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
             "sent: not a products PUT body ({\"products\": [...]})",
         ));
     };
-    let answer = json::parse(text.as_bytes())
-        .map_err(|_| Error::new(ErrorCode::InvalidJson, "the answer is not JSON"))?;
+    let answer = parse_answer(text)?;
     let mut products: Vec<ProductResult> = sent_products
         .iter()
         .enumerate()
@@ -485,8 +485,8 @@ impl ProductAnswer {
 
 /// The call `product_answer` `{sent, text}`.
 pub(crate) fn call(args: &json::Object<'_>) -> Result<String, Error> {
-    let sent = arg_str(args, "sent")?;
-    let text = arg_str(args, "text")?;
+    let sent = text_member(args, "sent")?;
+    let text = text_member(args, "text")?;
     product_answer(sent, text).map(|a| a.to_json())
 }
 

@@ -20,8 +20,8 @@ def read_product_answer(sent: Union[AnswerText, Mapping[str, Any]], text: Answer
     """The answer of a products PUT (``text``) mapped to the products of the body sent (``sent``:
     its JSON text, or the mapping sent): ``{"products", "unmatched", "counts", "issues"}``, one
     entry per product sent with its ``outcome`` (``created``, ``updated``, ``unchanged``,
-    ``error``, ``unknown``, ``unanswered``, ``ignored``). Raises ``invalid_json`` (the answer is
-    not JSON) and ``bad_arguments`` (``sent`` is not ``{"products": [...]}``)."""
+    ``error``, ``unknown``, ``unanswered``, ``ignored``). Raises ``invalid_json`` or ``too_deep``
+    (the answer is not JSON) and ``bad_arguments`` (``sent`` is not ``{"products": [...]}``)."""
     if isinstance(sent, Mapping):
         sent_text = _json.dumps(sent, ensure_ascii=False, allow_nan=False)
     else:
