@@ -318,7 +318,7 @@ export const JS_CODES = {
     unions: ['LoadErrorCode', 'AudienceErrorCode', 'SigningErrorCode', 'AnswersErrorCode'],
     where: 'pkg/lib/: an argument of the wrong type (or a string with a lone UTF-16 surrogate)',
   },
-  bad_options: { unions: ['AudienceErrorCode', 'SigningErrorCode'], where: 'pkg/lib/: an options object with an unknown or malformed member' },
+  bad_options: { unions: ['AudienceErrorCode', 'SigningErrorCode', 'AnswersErrorCode'], where: 'pkg/lib/: an options object with an unknown or malformed member' },
   not_a_string: { unions: ['ValueErrorCode'], where: 'pkg/lib/audience.js: an identifier that is not a string' },
   invalid_record: { unions: ['AudienceErrorCode'], where: 'pkg/lib/bodies.js: a record of buildAudienceBodies that is not an object of id lists' },
   hasher_finished: { unions: ['AudienceErrorCode'], where: 'bindings/wasm, pkg/lib/audience.js: a line hasher used after finish()' },

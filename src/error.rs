@@ -35,6 +35,14 @@ pub enum ErrorCode {
     /// `list_next_query`: the page gives back the cursor that fetched it; following it would
     /// fetch the same page forever.
     CursorRepeated,
+    /// An OAuth 1.0a request-token answer whose `oauth_callback_confirmed` is not the literal
+    /// `true` (absent, `false`, `True`, `1`, repeated): the callback may have been swapped, and
+    /// the request token must not be used (document A §2 "Token values", §3).
+    CallbackNotConfirmed,
+    /// An OAuth token answer that cannot be read: not form-encoded name=value pairs (a broken
+    /// `%` escape, an ambiguous `+`, text that is not UTF-8) nor a JSON object of strings, a
+    /// name written more than once, or `oauth_token` or `oauth_token_secret` missing or empty.
+    InvalidTokenAnswer,
 }
 
 impl ErrorCode {
@@ -52,6 +60,8 @@ impl ErrorCode {
             ErrorCode::CursorWithTotalCount => "cursor_with_total_count",
             ErrorCode::InvalidPage => "invalid_page",
             ErrorCode::CursorRepeated => "cursor_repeated",
+            ErrorCode::CallbackNotConfirmed => "callback_not_confirmed",
+            ErrorCode::InvalidTokenAnswer => "invalid_token_answer",
         }
     }
 

@@ -578,3 +578,72 @@ fn debug_of_every_type_holding_values_carries_none() {
     debug::check_every_type();
     assert_no_panics();
 }
+
+/// The error-body and token-answer readers (src/answers/problem.rs, oauth.rs): every error of a
+/// token answer holding marked tokens, secrets, user ids and names, and every `Debug` of a token
+/// answer read, is free of them; so is every issue message of an error body whose members hold
+/// them (the result's values may carry the body's own text: that is what it reads).
+#[test]
+fn answer_readers_carry_no_token_or_secret_in_errors_or_debug() {
+    use preflight::answers::{self, oauth};
+    record_panics();
+    let mut seen = Seen::default();
+    let bad_token_answers = [
+        format!("oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}"),
+        format!("oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}&oauth_callback_confirmed={TOKEN}"),
+        format!("oauth_token={TOKEN}&oauth_token={TOKEN_SECRET}&oauth_token_secret={TOKEN_SECRET}&oauth_callback_confirmed=true"),
+        format!("{TOKEN}={SECRET}&{TOKEN}={SECRET}"),
+        format!("oauth_token={TOKEN}+{SECRET}&oauth_token_secret={TOKEN_SECRET}"),
+        format!("oauth_token={TOKEN}%zz&oauth_token_secret={TOKEN_SECRET}"),
+        format!("oauth_token={TOKEN}&user_id={SERVICE}&screen_name={HANDLE}"),
+        format!("{{\"oauth_token\":\"{TOKEN}\",\"oauth_token_secret\":{SERVICE}}}"),
+        format!("{{\"oauth_token\":\"{TOKEN_SECRET}\""),
+    ];
+    for text in &bad_token_answers {
+        for call in ["request_token", "access_token", "invalidate_token"] {
+            let args = json!({ "text": text }).to_string();
+            if let Err(e) = answers::call(call, &args) {
+                seen.error(call, &e);
+                seen.add(call, e.to_json());
+            }
+        }
+        if let Err(e) = oauth::read_request_token(text) {
+            seen.error("read_request_token", &e);
+        }
+        if let Err(e) = oauth::read_access_token(text) {
+            seen.error("read_access_token", &e);
+        }
+    }
+    let good = [
+        format!("oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}&oauth_callback_confirmed=true&x={SECRET}"),
+        format!("oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}&user_id={SERVICE}&screen_name={PARTNER}&x={EMAIL}"),
+    ];
+    let r = oauth::read_request_token(&good[0]).expect("read");
+    assert_eq!(r.oauth_token_secret.expose(), TOKEN_SECRET);
+    seen.add("Debug of RequestToken", format!("{r:?}"));
+    let a = oauth::read_access_token(&good[1]).expect("read");
+    assert_eq!(a.user_id.as_deref(), Some(SERVICE));
+    seen.add("Debug of AccessToken", format!("{a:?}"));
+    let i =
+        oauth::read_invalidate_token(&format!("{{\"access_token\":\"{TOKEN}\"}}")).expect("read");
+    seen.add("Debug of InvalidatedToken", format!("{i:?}"));
+    // Error bodies: issue messages and params name members, never their values.
+    for body in [
+        format!("{{\"type\":\"x/resource-not-found\",\"title\":\"{SECRET}\",\"parameter\":\"\",\"resource_type\":\"{TOKEN}\",\"resource_id\":\"{SERVICE}\",\"value\":\"{EMAIL}\"}}"),
+        format!("{{\"code\":\"{TOKEN}\",\"message\":{SERVICE}}}"),
+        format!("{{\"type\":\"x/usage-capped\",\"title\":\"t\",\"period\":\"{TOKEN}\",\"scope\":\"{HANDLE}\"}}"),
+        format!("{{\"{TOKEN}\":\"{SECRET}\"}}"),
+    ] {
+        let read = answers::problem::read_error_body(&body, Some("text/plain"), Some(401))
+            .expect("read");
+        for issue in &read.issues {
+            seen.add("error_body issue", format!("{} {} {:?}", issue.message, issue.params, issue));
+        }
+    }
+    for text in [format!("<{TOKEN}>"), format!("{{\"a\":\"{SECRET}\"")] {
+        if let Err(e) = answers::problem::read_error_body(&text, None, None) {
+            seen.error("error_body", &e);
+        }
+    }
+    seen.assert_clean(20);
+}

@@ -11,7 +11,13 @@ use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 
 /// The readers that take one answer text: the command-line name, the call of
 /// `preflight::answers::call`, and the argument the text goes in. One line per reader.
-const READERS: &[(&str, &str, &str)] = &[("list-page", "list_page", "text")];
+const READERS: &[(&str, &str, &str)] = &[
+    ("list-page", "list_page", "text"),
+    ("error-body", "error_body", "text"),
+    ("request-token", "request_token", "text"),
+    ("access-token", "access_token", "text"),
+    ("invalidate-token", "invalidate_token", "text"),
+];
 
 #[derive(clap::Args)]
 #[command(after_help = exit_status!(
@@ -25,6 +31,12 @@ pub struct Args {
     reader: String,
     /// The answer's body, exactly as received (standard input with `-` or no file).
     file: Option<String>,
+    /// `error-body` only: the answer's Content-Type header (`application/problem+json`, ...).
+    #[arg(long, value_name = "TYPE")]
+    content_type: Option<String>,
+    /// `error-body` only: the answer's HTTP status (100 to 599).
+    #[arg(long, value_name = "CODE")]
+    status: Option<u16>,
 }
 
 pub fn run(args: &Args) -> u8 {
@@ -43,7 +55,16 @@ pub fn run(args: &Args) -> u8 {
         eprintln!("preflight: answer: invalid_json: answer: the text is not UTF-8");
         return EXIT_USAGE;
     };
-    let arguments = serde_json::json!({ *member: text }).to_string();
+    let mut arguments = serde_json::json!({ *member: text });
+    if args.content_type.is_some() || args.status.is_some() {
+        if *call != "error_body" {
+            eprintln!("preflight: answer: --content-type and --status are for error-body only");
+            return EXIT_USAGE;
+        }
+        arguments["content_type"] = serde_json::json!(args.content_type);
+        arguments["status"] = serde_json::json!(args.status);
+    }
+    let arguments = arguments.to_string();
     match preflight::answers::call(call, &arguments) {
         Ok(result) => {
             let has_issues = serde_json::from_str::<serde_json::Value>(&result)

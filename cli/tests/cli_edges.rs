@@ -499,6 +499,53 @@ fn every_exit_status_happens() {
         Some(2)
     );
     assert_eq!(code(&["answer", "no-such-reader"], b""), Some(2));
+    let rfc5849 = b"oauth_token=hh5s93j4hdidpola&oauth_token_secret=hdhd0244k9j7ao03&oauth_callback_confirmed=true\n";
+    assert_eq!(code(&["answer", "request-token"], rfc5849), Some(0));
+    assert_eq!(
+        code(
+            &["answer", "request-token"],
+            b"oauth_token=a&oauth_token_secret=b"
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        code(
+            &["answer", "access-token"],
+            b"oauth_token=a&oauth_token_secret=b"
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        code(&["answer", "invalidate-token"], br#"{"access_token":"a"}"#),
+        Some(0)
+    );
+    assert_eq!(
+        code(&["answer", "invalidate-token"], b"access_token=a"),
+        Some(2)
+    );
+    let problem = br#"{"type":"about:blank","title":"Not Found"}"#;
+    assert_eq!(code(&["answer", "error-body"], problem), Some(0));
+    assert_eq!(
+        code(&["answer", "error-body"], br#"{"detail":"x"}"#),
+        Some(1)
+    );
+    let typed = [
+        "answer",
+        "error-body",
+        "--content-type",
+        "application/json",
+        "--status",
+        "404",
+    ];
+    assert_eq!(code(&typed, problem), Some(1));
+    assert_eq!(
+        code(&["answer", "error-body", "--status", "600"], problem),
+        Some(2)
+    );
+    assert_eq!(
+        code(&["answer", "list-page", "--status", "404"], problem),
+        Some(2)
+    );
     assert_eq!(code(&["no-such-command"], b""), Some(2));
     assert_eq!(code(&["--help"], b""), Some(0));
 }

@@ -501,3 +501,44 @@ pub fn check_every_subcommand() {
 fn the_cli_prints_no_marked_value() {
     check_every_subcommand();
 }
+
+/// `preflight answer` with token answers that must be refused (callback not confirmed, a name
+/// written twice, a raw `+`, a broken escape) and error bodies whose members hold marked values:
+/// nothing marked on standard output or standard error, but for the error body's own values
+/// in the result it prints.
+#[test]
+fn answer_readers_print_no_token_or_secret_when_they_refuse() {
+    let mut runs = Runs {
+        bad: Vec::new(),
+        count: 0,
+    };
+    let refused = [
+        format!("oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}"),
+        format!("oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}&oauth_callback_confirmed={SECRET}"),
+        format!("oauth_token={TOKEN}&oauth_token={TOKEN}&oauth_token_secret={TOKEN_SECRET}&oauth_callback_confirmed=true"),
+        format!("oauth_token={TOKEN}+{SECRET}&oauth_token_secret={TOKEN_SECRET}"),
+        format!("oauth_token={TOKEN}%zz&oauth_token_secret={TOKEN_SECRET}"),
+        format!("oauth_token={TOKEN}&user_id={SERVICE}&screen_name={HANDLE}"),
+    ];
+    for text in &refused {
+        for reader in ["request-token", "access-token", "invalidate-token"] {
+            let o = run(&["answer", reader], &[], text.as_bytes());
+            // A token answer read prints its tokens (its purpose); a refused one prints none.
+            if o.status.code() == Some(2) {
+                runs.check(reader, &o, false);
+            }
+        }
+    }
+    let body = format!(
+        "{{\"type\":\"x/usage-capped\",\"title\":\"t\",\"period\":\"{SECRET}\",\"scope\":\"{TOKEN_SECRET}\"}}"
+    );
+    let o = run(&["answer", "error-body"], &[], body.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    // The result prints the body's values (its purpose); its issues name none.
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let issues = stdout.split("\"issues\":").nth(1).unwrap_or("");
+    assert!(!issues.is_empty() && leaks(issues).is_empty(), "{issues}");
+    assert!(leaks(&String::from_utf8_lossy(&o.stderr)).is_empty());
+    assert!(runs.bad.is_empty(), "{}", runs.bad.join("\n\n"));
+    assert!(runs.count >= 16, "only {} refusals", runs.count);
+}

@@ -2,6 +2,7 @@
 // PreflightError class as the full package. Hand-written; one line per area.
 export * from './answers.js';
 export * from './answers-lists.js';
+export * from './answers-errors.js';
 export * from './answers-batches.js';
 export { PreflightError, isPreflightError } from '../index.js';
 export { init, initSync, type InitInput } from './loading.js';

@@ -78,11 +78,14 @@ export type IssueCode =
   | 'invalid_format'
   | 'context_missing'
   | 'deprecated'
+  | 'too_many_issues'
+  | 'content_type_mismatch'
+  | 'status_mismatch'
+  | 'unknown_body_shape'
   | 'count_mismatch'
   | 'not_sent'
   | 'not_answered'
-  | 'position_mismatch'
-  | 'too_many_issues';
+  | 'position_mismatch';
 
 /** Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs). */
 export type ErrorCode =
@@ -314,9 +317,12 @@ export type AnswersErrorCode =
   | 'cursor_with_total_count'
   | 'invalid_page'
   | 'cursor_repeated'
+  | 'callback_not_confirmed'
+  | 'invalid_token_answer'
   | 'invalid_json'
   | 'too_deep'
-  | 'invalid_argument';
+  | 'invalid_argument'
+  | 'bad_options';
 
 /** Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes). */
 export type CsvRowCode =
@@ -333,7 +339,7 @@ export type CsvRowCode =
 export type AnyErrorCode =
   | SigningErrorCode
   | AudienceErrorCode
-  | HelperErrorCode
   | AnswersErrorCode
+  | HelperErrorCode
   | ErrorCode
   | LoadErrorCode;

@@ -17,6 +17,8 @@ use crate::error::{Error, ErrorCode};
 use crate::json::{self, Value};
 
 pub mod list;
+pub mod oauth;
+pub mod problem;
 
 /// One call of [`call`]: handed the arguments object, returns the result as JSON text.
 type Call = fn(&json::Object<'_>) -> Result<String, Error>;
@@ -28,6 +30,10 @@ const CALLS: &[(&str, Call)] = &[
     ("list_page", list::list_page_call),
     ("list_next_query", list::list_next_query_call),
     // Error bodies and token answers (document A §7, §3).
+    ("error_body", problem::call_error_body),
+    ("request_token", oauth::call_request_token),
+    ("access_token", oauth::call_access_token),
+    ("invalidate_token", oauth::call_invalidate_token),
     // Batch answers (document B §3, §4).
     ("product_answer", products::call),
     ("audience_outcome", audience::call),

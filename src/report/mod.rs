@@ -134,7 +134,24 @@ codes! {
     /// A value the spec names as deprecated. A warning, never an error; `params.replacement`
     /// names what replaces it (`null` when the spec names nothing).
     Deprecated => "deprecated",
+    // --- the report ------------------------------------------------------------------------
+    /// The last issue of a report that reached `max_issues`: how many more were found and left
+    /// out (`params.omitted`, `params.omitted_errors`, `params.omitted_warnings`,
+    /// `params.max_issues`), at `""`. An error when any issue left out is an error, a warning
+    /// otherwise, so `valid` still counts every issue found.
+    TooManyIssues => "too_many_issues",
     // --- answers ---------------------------------------------------------------------------
+    /// A platform error body whose content type names the other documented shape (or neither):
+    /// read by its shape (`params.read_as`, `params.media_type`), at `""`. A warning.
+    ContentTypeMismatch => "content_type_mismatch",
+    /// A status in a platform answer that differs from the HTTP status given with it, or from
+    /// the status the spec documents for its error code (`params.expected`, `params.actual`).
+    /// A warning.
+    StatusMismatch => "status_mismatch",
+    /// A platform error body that is a JSON object of neither documented shape (no `code` or
+    /// `message` of an Error, no `type` or `title` of a Problem, no `errors` array) and whose
+    /// content type does not say which it is.
+    UnknownBodyShape => "unknown_body_shape",
     /// A batch answer's counts differ from each other or from what was sent (`params.sent`, and
     /// the counts read: `params.success_count`, `params.total_count` or `params.answered`).
     CountMismatch => "count_mismatch",
@@ -147,12 +164,6 @@ codes! {
     /// A batch answer item is matched to a sent item at another position (`params.position`:
     /// the sent item's position). A warning: the item is read by its id.
     PositionMismatch => "position_mismatch",
-    // --- the report ------------------------------------------------------------------------
-    /// The last issue of a report that reached `max_issues`: how many more were found and left
-    /// out (`params.omitted`, `params.omitted_errors`, `params.omitted_warnings`,
-    /// `params.max_issues`), at `""`. An error when any issue left out is an error, a warning
-    /// otherwise, so `valid` still counts every issue found.
-    TooManyIssues => "too_many_issues",
 }
 
 impl Serialize for Code {

@@ -1,7 +1,11 @@
 // preflight-wasm/answers type-checks as a consumer uses it: the door, the list readers and the
-// walk over pages, in every flavour of the entry.
+// walk over pages, the error-body and token-answer readers, in every flavour of the entry.
 import {
   answersCall, answersNames, readListPage, nextListQuery, pages, PreflightError, type ListPage, type ListQuery,
+} from 'preflight-wasm/answers';
+import {
+  readErrorBody, readRequestToken, readAccessToken, readInvalidateToken,
+  type ErrorBody, type ProblemSuffix, type RequestTokenAnswer, type AccessTokenAnswer,
 } from 'preflight-wasm/answers';
 import * as manual from 'preflight-wasm/answers/manual';
 import * as inline from 'preflight-wasm/answers/inline';
@@ -29,4 +33,23 @@ export async function walk(fetchPage: (q: ListQuery) => Promise<string>): Promis
   // @ts-expect-error: the answer text is a string or bytes
   readListPage(42);
   return rows + names.length + (next === null ? 0 : 1);
+}
+
+// The error-body and token-answer readers.
+export function errors(text: string): number {
+  const body: ErrorBody = readErrorBody(text, { contentType: 'application/problem+json', status: 404 });
+  const suffix: ProblemSuffix | null = body.problem === null ? null : body.problem.suffix;
+  const meaning = body.error?.meaning;
+  const request: RequestTokenAnswer = readRequestToken(text);
+  const confirmed: true = request.oauth_callback_confirmed;
+  const secret: string = request.oauth_token_secret;
+  const access: AccessTokenAnswer = readAccessToken(new TextEncoder().encode(text));
+  const user: string | null = access.user_id;
+  const revoked: string | null = readInvalidateToken(text).access_token;
+  const same: typeof readErrorBody = manual.readErrorBody;
+  void same;
+  void confirmed;
+  // @ts-expect-error: the options are named
+  readErrorBody(text, 'application/json');
+  return (suffix ?? '').length + (meaning ?? '').length + secret.length + (user ?? '').length + (revoked ?? '').length;
 }

@@ -12,6 +12,13 @@ from __future__ import annotations
 from ._errors import PreflightError
 from ._answers import answers_call, answers_names
 from ._answers_lists import next_list_query, pages, read_list_page
+from ._answers_errors import (
+    TokenAnswer,
+    read_access_token,
+    read_error_body,
+    read_invalidate_token,
+    read_request_token,
+)
 from ._answers_batches import audience_outcome, read_product_answer
 from ._bodies import AudienceBodies, Problem, audience_bodies
 from ._hash import hash_identifier, hash_identifiers
@@ -53,6 +60,11 @@ __all__ = [
     "read_list_page",
     "next_list_query",
     "pages",
+    "read_error_body",
+    "read_request_token",
+    "read_access_token",
+    "read_invalidate_token",
+    "TokenAnswer",
     "read_product_answer",
     "audience_outcome",
 ]
