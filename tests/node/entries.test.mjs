@@ -192,6 +192,7 @@ const AREA = {
   answers: [
     'answersCall', 'answersCallText', 'answersNames',
     'readListPage', 'nextListQuery', 'pages',
+    'readErrorBody', 'readRequestToken', 'readAccessToken', 'readInvalidateToken',
     'readProductAnswer', 'audienceOutcome',
   ],
 };
