@@ -421,6 +421,12 @@ impl OutcomeBuilder {
                 json.to_owned()
             } else {
                 let spans = array_item_spans(json);
+                if spans.len() != operations {
+                    // Never a body to retry that lacks an operation its records name.
+                    return Err(bad_arguments(&format!(
+                        "bodies[{b}].json: its operations could not be told apart"
+                    )));
+                }
                 let mut out = String::from("[");
                 for (i, &op) in retry_ops.iter().enumerate() {
                     if i > 0 {

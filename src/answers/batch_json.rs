@@ -123,6 +123,25 @@ mod tests {
         }
     }
 
+    /// Each span is its item: parsed alone, it is the item the whole array parses to.
+    #[test]
+    fn item_spans_parse_to_the_items() {
+        for text in [
+            r#"[{"a":"]\\","b":[1,{"c":"}\""}]} , "\u005d" ,	-0.5e-3,true,false,null,[]]"#,
+            "\n[\n{\"operation_type\":\"Update\",\"params\":{\"users\":[{\"email\":[\"x,y\"]}]}}\n,\n{}\n]\n",
+            r#"["é😀","\\","\"",""]"#,
+        ] {
+            let whole = crate::json::parse(text.as_bytes()).expect("an array");
+            let items = whole.as_array().expect("an array");
+            let spans = array_item_spans(text);
+            assert_eq!(spans.len(), items.len(), "{text}");
+            for ((a, b), item) in spans.into_iter().zip(items) {
+                let alone = crate::json::parse(text[a..b].as_bytes()).expect("an item");
+                assert_eq!(&alone, item, "{}", &text[a..b]);
+            }
+        }
+    }
+
     #[test]
     fn values_written_back_as_given() {
         for text in [
