@@ -21,6 +21,20 @@ function bodyArg(body, records, i) {
   throw new PreflightError('invalid_argument', `bodies[${i}] must be a body's JSON text or {json, records}`);
 }
 
+/**
+ * An audience answer's text: bytes that are not UTF-8 are no JSON text, so they go in as text
+ * that is not JSON (its body's records to retry, `not_json`, as the CLI reads such a file), not
+ * as an error of the whole call.
+ */
+function replyText(a, i) {
+  try {
+    return answerText(a, `answers[${i}]`);
+  } catch (e) {
+    if (e?.code === 'invalid_json') return '';
+    throw e;
+  }
+}
+
 /** @param {ReturnType<import('./answers.js').answersApi>} answers */
 export function batchesApi(answers) {
   /**
@@ -50,7 +64,7 @@ export function batchesApi(answers) {
       throw new PreflightError('invalid_argument', 'audienceOutcome: the bodies must be the result of buildAudienceBodies or an array of bodies');
     }
     if (!Array.isArray(replies)) throw new PreflightError('invalid_argument', 'audienceOutcome: the answers must be an array, one per body');
-    const texts = Array.from(replies, (a, i) => (a === null || a === undefined ? null : answerText(a, `answers[${i}]`)));
+    const texts = Array.from(replies, (a, i) => (a === null || a === undefined ? null : replyText(a, i)));
     if (!isPlainObject(options)) throw new PreflightError('invalid_argument', 'audienceOutcome: options must be an object');
     const args = { bodies, answers: texts };
     if (rejected !== undefined) args.rejected = rejected;

@@ -41,6 +41,9 @@ for (const [entry, api] of [['esm', esm], ['cjs', cjs]]) {
     const again = api.audienceOutcome(built, [OK, undefined]);
     assert.deepEqual(again.retry, [{ body: 1, json: built.bodies[1], records: [3] }]);
     assert.equal(again.records[3].code, 'no_answer');
+    // Bytes that are not UTF-8 are not JSON: that body's records to retry, not a failed call.
+    const bad = api.audienceOutcome(built, [OK, new Uint8Array([0x7b, 0xff, 0x7d])]);
+    assert.equal(bad.records[3].code, 'not_json');
   });
 
   test(`${entry}: audienceOutcome over plain bodies, and its wrong calls`, () => {

@@ -34,6 +34,9 @@ def test_audience_outcome_over_audience_bodies() -> None:
     again = preflight.audience_outcome(built, [OK, None])
     assert again["retry"] == [{"body": 1, "json": built.bodies[1], "records": [3]}]
     assert again["records"][3]["code"] == "no_answer"
+    # Bytes that are not UTF-8 are not JSON: that body's records to retry, not a failed call.
+    bad = preflight.audience_outcome(built, [OK, b"{\xff}"])
+    assert bad["records"][3]["code"] == "not_json"
 
 
 def test_audience_outcome_wrong_calls() -> None:

@@ -39,6 +39,18 @@ def _body(body: Any, records: Any, i: int) -> Dict[str, Any]:
     raise PreflightError("invalid_argument", f"bodies[{i}] must be a body's JSON text or {{json, records}}")
 
 
+def _reply_text(answer: AnswerText, i: int) -> str:
+    """An audience answer's text: bytes that are not UTF-8 are no JSON text, so they go in as
+    text that is not JSON (its body's records to retry, ``not_json``, as the CLI reads such a
+    file), not as an error of the whole call."""
+    try:
+        return answer_text(answer, f"answers[{i}]")
+    except PreflightError as e:
+        if e.code == "invalid_json":
+            return ""
+        raise
+
+
 def audience_outcome(
     built: Union[AudienceBodies, Sequence[Any]],
     answers: Sequence[Optional[AnswerText]],
@@ -65,7 +77,7 @@ def audience_outcome(
         )
     if isinstance(answers, (str, bytes)) or not isinstance(answers, Sequence):
         raise PreflightError("invalid_argument", "audience_outcome: the answers must be a list, one per body")
-    texts = [None if a is None else answer_text(a, f"answers[{i}]") for i, a in enumerate(answers)]
+    texts = [None if a is None else _reply_text(a, i) for i, a in enumerate(answers)]
     args: Dict[str, Any] = {"bodies": bodies, "answers": texts}
     if rejected is not None:
         args["rejected"] = rejected
