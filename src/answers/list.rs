@@ -148,7 +148,15 @@ fn member<'o, 'a>(
         }
     }
     if count > 1 {
-        issues.push(issue(path, IssueKind::DuplicateKey { count, first_index }));
+        let mut repeated = issue(path, IssueKind::DuplicateKey { count, first_index });
+        if name == NEXT_CURSOR {
+            // Not read at all: which of them the platform meant is a guess.
+            repeated.message = format!(
+                "this member name is written {count} times; which one holds is unknown, so the \
+                 page does not say whether another follows"
+            );
+        }
+        issues.push(repeated);
     }
     (object.get(name), count > 1)
 }
