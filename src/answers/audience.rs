@@ -36,12 +36,13 @@
 //! whole body text when every operation is to retry).
 
 use super::bad_arguments;
-use super::batch_json::{arg_index, array_item_spans, write_opt, write_usize};
+use super::batch_json::{
+    arg_index, array_item_spans, error, required, write_opt, write_usize, wrong_type,
+};
 use crate::error::Error;
-use crate::issues::{CheckIssue, IssueKind};
 use crate::json::write::string as write_string;
 use crate::json::{self, Value};
-use crate::report::{write_issues, Code, Issue, Params, Pointer, Severity};
+use crate::report::{write_issues, Code, Issue, Params, Pointer};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -506,19 +507,6 @@ fn operation_users(body: &str) -> Option<Vec<usize>> {
         .collect()
 }
 
-fn issue(path: String, code: Code, message: &str, params: Params) -> Issue {
-    Issue::new(path, code, Severity::Error, message, params)
-}
-
-/// `wrong_type` at `path`, as validation reports it (`params.expected`, `params.actual`).
-fn wrong_type(path: String, expected: &'static str, actual: &Value<'_>) -> Issue {
-    IssueKind::WrongType {
-        expected,
-        actual: actual.type_name(),
-    }
-    .issue(path, Severity::Error)
-}
-
 /// Reads one answer (module docs, steps 2 to 4).
 fn read_answer(
     text: &str,
@@ -649,7 +637,7 @@ fn read_answer(
     };
     let sent = u64::try_from(operations).unwrap_or(u64::MAX);
     if s != t || t != sent {
-        issues.push(issue(
+        issues.push(error(
             at,
             Code::CountMismatch,
             "success_count and total_count must be equal, and equal to the number of operations \
@@ -676,14 +664,11 @@ fn read_count(
     match object.get(name) {
         None | Some(Value::Null) => {
             *missing = true;
-            issues.push(
-                IssueKind::Check(CheckIssue::Required {
-                    field: name,
-                    message: "the answer of a batch carries success_count and total_count \
-                              (document B §4)",
-                })
-                .issue(at.key(name).to_string(), Severity::Error),
-            );
+            issues.push(required(
+                at.key(name).to_string(),
+                name,
+                "the answer of a batch carries success_count and total_count (document B §4)",
+            ));
             None
         }
         Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64(),
@@ -698,17 +683,17 @@ fn read_count(
     }
 }
 
-/// Files one error object of `operation_errors` found at position `p` under the operation it
-/// names (its `index` member, else `p`).
+/// Files `object`, one error of `operation_errors` found at position `p`, under the operation
+/// it names (its `index` member, else `p`).
 fn place(
-    error: &json::Object<'_>,
+    object: &json::Object<'_>,
     p: usize,
     at: &Pointer<'_>,
     operations: usize,
     per_op: &mut [Option<PlatformError>],
     issues: &mut Vec<Issue>,
 ) {
-    let (target, path) = match error.get("index") {
+    let (target, path) = match object.get("index") {
         None => (p, at.to_string()),
         Some(v) => match v.as_i64().and_then(|n| usize::try_from(n).ok()) {
             Some(i) => (i, at.key("index").to_string()),
@@ -724,9 +709,9 @@ fn place(
     };
     match per_op.get_mut(target) {
         Some(slot) => {
-            slot.get_or_insert_with(|| PlatformError::of(error));
+            slot.get_or_insert_with(|| PlatformError::of(object));
         }
-        None => issues.push(issue(
+        None => issues.push(error(
             path,
             Code::NotSent,
             "an operation error points to an operation that was not sent in this body",

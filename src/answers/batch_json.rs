@@ -3,8 +3,10 @@
 
 use super::bad_arguments;
 use crate::error::Error;
+use crate::issues::{CheckIssue, IssueKind};
 use crate::json::write::{uint, value as write_value};
 use crate::json::Value;
+use crate::report::{Code, Issue, Params, Severity};
 
 /// Appends `Some(value)` as compact JSON, `None` as `null`.
 pub(crate) fn write_opt(out: &mut String, value: Option<&Value<'_>>) {
@@ -25,6 +27,25 @@ pub(crate) fn arg_index(value: &Value<'_>, what: &str) -> Result<usize, Error> {
         .as_i64()
         .and_then(|n| usize::try_from(n).ok())
         .ok_or_else(|| bad_arguments(&format!("{what}: not a non-negative integer")))
+}
+
+/// An error issue of a batch answer's own code (`count_mismatch`, `not_sent`, ...) at `path`.
+pub(crate) fn error(path: String, code: Code, message: &str, params: Params) -> Issue {
+    Issue::new(path, code, Severity::Error, message, params)
+}
+
+/// `wrong_type` at `path`, as validation reports it (`params.expected`, `params.actual`).
+pub(crate) fn wrong_type(path: String, expected: &'static str, actual: &Value<'_>) -> Issue {
+    IssueKind::WrongType {
+        expected,
+        actual: actual.type_name(),
+    }
+    .issue(path, Severity::Error)
+}
+
+/// `required` at `path`, as validation reports it (`params.field`).
+pub(crate) fn required(path: String, field: &'static str, message: &'static str) -> Issue {
+    IssueKind::Check(CheckIssue::Required { field, message }).issue(path, Severity::Error)
 }
 
 /// The byte ranges of the items of the JSON array `text` (already known to parse as an array),

@@ -27,7 +27,7 @@
 //! are kept as given.
 
 use super::bad_arguments;
-use super::batch_json::{write_opt, write_usize};
+use super::batch_json::{error, required, write_opt, write_usize, wrong_type};
 use super::{parse_answer, text_member};
 use crate::error::Error;
 use crate::issues::{Allowed, CheckIssue, IssueKind};
@@ -136,24 +136,6 @@ pub struct ProductAnswer {
     pub answered: usize,
     /// The documented rules the answer breaks (paths into the answer).
     pub issues: Vec<Issue>,
-}
-
-fn error(path: String, code: Code, message: &str, params: Params) -> Issue {
-    Issue::new(path, code, Severity::Error, message, params)
-}
-
-/// `wrong_type` at `path`, as validation reports it (`params.expected`, `params.actual`).
-fn wrong_type(path: String, expected: &'static str, actual: &Value<'_>) -> Issue {
-    IssueKind::WrongType {
-        expected,
-        actual: actual.type_name(),
-    }
-    .issue(path, Severity::Error)
-}
-
-/// `required` at `path`, as validation reports it (`params.field`).
-fn required(path: String, field: &'static str, message: &'static str) -> Issue {
-    IssueKind::Check(CheckIssue::Required { field, message }).issue(path, Severity::Error)
 }
 
 /// Reads `text`, the answer of the products PUT whose body was `sent`.
