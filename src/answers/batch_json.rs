@@ -1,5 +1,5 @@
-//! What the batch answer readers share: reading the arguments of a call, writing a value of an
-//! answer back as it was given, and finding the items of a JSON array in its text.
+//! What the batch answer readers share: reading the arguments of a call, their issues, writing a
+//! value of an answer back as it was given, and finding the items of a JSON array in its text.
 
 use super::bad_arguments;
 use crate::error::Error;
