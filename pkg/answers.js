@@ -10,6 +10,7 @@ import { PreflightError, isPreflightError } from './lib/core.js';
 import { answersApi } from './lib/answers.js';
 import { listsApi } from './lib/answers-lists.js';
 import { errorsApi } from './lib/answers-errors.js';
+import { batchesApi } from './lib/answers-batches.js';
 import { loaded } from './lib/load.js';
 
 const answers = answersApi(glue);
@@ -17,5 +18,6 @@ const answers = answersApi(glue);
 export const { answersCall, answersCallText, answersNames } = answers;
 export const { readListPage, nextListQuery, pages } = listsApi(answers);
 export const { readErrorBody, readRequestToken, readAccessToken, readInvalidateToken } = errorsApi(answers);
+export const { readProductAnswer, audienceOutcome } = batchesApi(answers);
 export const { init, initSync } = loaded;
 export { PreflightError, isPreflightError };

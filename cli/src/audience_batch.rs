@@ -63,8 +63,10 @@ values left out of records in the bodies, with their codes (adding up to that co
 problems of the rejected records (a record may have several), with their codes.
 
 Output: --out-dir DIR writes DIR/body-0001.json, body-0002.json, ... (each exactly the body, no
-line break; DIR must hold no body files yet); --ndjson writes one body per line on standard
-output. Each body is one operation object holding at most 2500 users and at most 5,000,000
+line break; DIR must hold no body files or manifest yet) and DIR/manifest.ndjson (each body's
+input record indexes and rows, each rejected record's index, row and first code; never a value),
+which `preflight audience-outcome` reads with the platform's answers; --ndjson writes one body
+per line on standard output. Each body is one operation object holding at most 2500 users and at most 5,000,000
 bytes, in input order.
 
 Dates are ISO 8601 date-times in UTC (2026-11-21T09:30:00Z). The do_not_reach_users endpoint
@@ -202,8 +204,100 @@ fn iso8601_utc(unix_seconds: i64) -> String {
 
 /// Where the bodies go.
 enum Output {
-    Dir { dir: PathBuf, written: usize },
+    Dir {
+        dir: PathBuf,
+        written: usize,
+        manifest: Manifest,
+    },
     Ndjson(BufWriter<io::StdoutLock<'static>>),
+}
+
+/// The file name of the manifest written beside the bodies (`--out-dir`), read by
+/// `preflight audience-outcome`.
+pub const MANIFEST: &str = "manifest.ndjson";
+
+/// `DIR/manifest.ndjson`: what `preflight audience-outcome` needs to map each answer back to the
+/// input rows, never a value. One JSON object per line: the header
+/// `{"manifest":"preflight audience-batch","version":1,"endpoint":…,"operation":…}`; per body
+/// `{"body":"body-0001.json","records":[…],"rows":[…]}` (the input index and row of each of its
+/// users, in body order); per rejected record `{"rejected":<index>,"row":<row>,"code":…}` (its
+/// first problem); last `{"end":true,"records":<read>,"bodies":<n>,"rejected":<n>}`.
+pub struct Manifest {
+    path: PathBuf,
+    out: BufWriter<std::fs::File>,
+    bodies: usize,
+    rejected: usize,
+}
+
+impl Manifest {
+    /// Creates `dir/manifest.ndjson` and writes its header line.
+    pub fn create(dir: &Path, endpoint: &str, operation: &str) -> Result<Manifest, String> {
+        let path = dir.join(MANIFEST);
+        let file = std::fs::File::create(&path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let mut m = Manifest {
+            path,
+            out: BufWriter::new(file),
+            bodies: 0,
+            rejected: 0,
+        };
+        m.line(&format!(
+            "{{\"manifest\":\"preflight audience-batch\",\"version\":1,\"endpoint\":{},\"operation\":{}}}",
+            serde_json::Value::from(endpoint),
+            serde_json::Value::from(operation)
+        ))?;
+        Ok(m)
+    }
+
+    fn line(&mut self, text: &str) -> Result<(), String> {
+        self.out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.write_all(b"\n"))
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    /// One body: its file name, and the input index and row of each of its users.
+    pub fn body(&mut self, name: &str, records: &[(usize, usize)]) -> Result<(), String> {
+        self.bodies += 1;
+        let mut text = String::with_capacity(40 + 16 * records.len());
+        text.push_str("{\"body\":");
+        text.push_str(&serde_json::Value::from(name).to_string());
+        text.push_str(",\"records\":[");
+        join(&mut text, records.iter().map(|r| r.0));
+        text.push_str("],\"rows\":[");
+        join(&mut text, records.iter().map(|r| r.1));
+        text.push_str("]}");
+        self.line(&text)
+    }
+
+    /// One rejected record: its input index, its row, and the code of its first problem.
+    pub fn rejected(&mut self, index: usize, row: usize, code: &str) -> Result<(), String> {
+        self.rejected += 1;
+        let code = serde_json::Value::from(code).to_string();
+        self.line(&format!(
+            "{{\"rejected\":{index},\"row\":{row},\"code\":{code}}}"
+        ))
+    }
+
+    /// The last line: the records read and what the lines before hold; then flushed.
+    pub fn end(&mut self, records: usize) -> Result<(), String> {
+        let (bodies, rejected) = (self.bodies, self.rejected);
+        self.line(&format!(
+            "{{\"end\":true,\"records\":{records},\"bodies\":{bodies},\"rejected\":{rejected}}}"
+        ))?;
+        self.out
+            .flush()
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+}
+
+fn join(out: &mut String, items: impl Iterator<Item = usize>) {
+    for (i, n) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&n.to_string());
+    }
 }
 
 impl Output {
@@ -218,7 +312,7 @@ impl Output {
         for entry in entries.flatten() {
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with("body-") && name.ends_with(".json") {
+            if (name.starts_with("body-") && name.ends_with(".json")) || name == MANIFEST {
                 return Err(format!(
                     "{} already holds body files; use an empty or new directory",
                     dir.display()
@@ -228,16 +322,24 @@ impl Output {
         Ok(Output::Dir {
             dir: dir.clone(),
             written: 0,
+            manifest: Manifest::create(dir, args.endpoint.name(), args.operation.name())?,
         })
     }
 
-    fn write(&mut self, body: &Body) -> Result<(), String> {
+    /// Writes `body`; `records`: the input index and row of each of its users.
+    fn write(&mut self, body: &Body, records: &[(usize, usize)]) -> Result<(), String> {
         match self {
-            Output::Dir { dir, written } => {
+            Output::Dir {
+                dir,
+                written,
+                manifest,
+            } => {
                 *written += 1;
-                let path = dir.join(format!("body-{:04}.json", *written));
+                let name = format!("body-{:04}.json", *written);
+                let path = dir.join(&name);
                 std::fs::write(&path, body.json.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                manifest.body(&name, records)
             }
             Output::Ndjson(out) => {
                 // Compact JSON holds no line break (they are escaped in strings). A failed write
@@ -253,9 +355,17 @@ impl Output {
         }
     }
 
-    fn finish(&mut self) -> Result<(), String> {
+    /// A rejected record, for the manifest.
+    fn rejected(&mut self, index: usize, row: usize, code: &str) -> Result<(), String> {
         match self {
-            Output::Dir { .. } => Ok(()),
+            Output::Dir { manifest, .. } => manifest.rejected(index, row, code),
+            Output::Ndjson(_) => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, records: usize) -> Result<(), String> {
+        match self {
+            Output::Dir { manifest, .. } => manifest.end(records),
             Output::Ndjson(out) => {
                 if let Err(e) = out.flush() {
                     crate::output_failed(e);
@@ -453,6 +563,10 @@ fn batch(args: &Args) -> Result<u8, String> {
         },
     };
     let mut bodies = 0;
+    // The input index and row of each record pushed to the builder and not yet in a written
+    // body, in push order: the builder numbers the records it is given (refused ones are not),
+    // and a body names its users by that number.
+    let mut pending = Pushed::default();
     let mut unclosed = None;
     let mut record = AudienceRecord::new();
     let write_err = |e: io::Error| format!("cannot write to standard error: {e}");
@@ -473,13 +587,16 @@ fn batch(args: &Args) -> Result<u8, String> {
         }
         if let Err(code) = parsed {
             report.rejected += 1;
+            output.rejected(index, row, code)?;
             report
                 .problem(index, row, At::Record, code, false)
                 .map_err(write_err)?;
             continue;
         }
+        pending.push(index, row);
         if let Some(body) = builder.push(&record) {
-            output.write(&body)?;
+            let records = pending.take(&body.records);
+            output.write(&body, &records)?;
             bodies += 1;
         }
         // Everything the builder reported now belongs to this record.
@@ -495,6 +612,13 @@ fn batch(args: &Args) -> Result<u8, String> {
             if !cells.is_empty() {
                 rejections.retain(|r| r.error.code() != "no_identifiers");
             }
+            // Its first problem, as reported first below.
+            let first = cells
+                .first()
+                .map(|c| c.2)
+                .or_else(|| rejections.first().map(|r| r.error.code()))
+                .unwrap_or("no_identifiers");
+            output.rejected(index, row, first)?;
         }
         if !(dropped.is_empty() && cells.is_empty()) && kept {
             report.trimmed += 1;
@@ -516,10 +640,11 @@ fn batch(args: &Args) -> Result<u8, String> {
     }
     let tail = builder.finish();
     for body in &tail.bodies {
-        output.write(body)?;
+        let records = pending.take(&body.records);
+        output.write(body, &records)?;
         bodies += 1;
     }
-    output.finish()?;
+    output.finish(report.records)?;
     if let Some(row) = unclosed {
         // No summary: its counts would describe part of the input.
         if let Some(p) = &mut report.progress {
@@ -535,6 +660,35 @@ fn batch(args: &Args) -> Result<u8, String> {
     } else {
         EXIT_INVALID
     })
+}
+
+/// The records pushed to the builder and not yet in a written body: the input index and row of
+/// builder record `first + i` at `i`.
+#[derive(Default)]
+struct Pushed {
+    first: usize,
+    records: std::collections::VecDeque<(usize, usize)>,
+}
+
+impl Pushed {
+    fn push(&mut self, index: usize, row: usize) {
+        self.records.push_back((index, row));
+    }
+
+    /// The input index and row of each builder record of a body (ascending, as the builder keeps
+    /// input order), forgetting every record up to its last: no later body holds them.
+    fn take(&mut self, body: &[usize]) -> Vec<(usize, usize)> {
+        let out = body
+            .iter()
+            .filter_map(|&b| self.records.get(b.checked_sub(self.first)?).copied())
+            .collect();
+        if let Some(&last) = body.last() {
+            while self.first <= last && self.records.pop_front().is_some() {
+                self.first += 1;
+            }
+        }
+        out
+    }
 }
 
 /// The message of a quote that never closes, opened in `row`.

@@ -34,6 +34,7 @@ macro_rules! out {
 
 mod answer;
 mod audience_batch;
+mod audience_outcome;
 mod crc;
 mod demo;
 mod hash;
@@ -67,6 +68,8 @@ enum Command {
     Hash(hash::Args),
     /// Build custom-audience or do-not-reach upload bodies within the request limits.
     AudienceBatch(audience_batch::Args),
+    /// Map the platform's answers to audience-batch bodies back to every input row.
+    AudienceOutcome(audience_outcome::Args),
     /// Answer a webhook CRC challenge: the response token for a crc_token.
     Crc(crc::Args),
     /// Verify a webhook event signature over a raw body.
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(&args),
         Command::Hash(args) => hash::run(&args),
         Command::AudienceBatch(args) => audience_batch::run(&args),
+        Command::AudienceOutcome(args) => audience_outcome::run(&args),
         Command::Crc(args) => crc::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Oauth1(args) => oauth1::run(&args),

@@ -413,6 +413,7 @@ fn every_command_lists_its_exit_statuses_in_help_and_the_cli_reference() {
         ("validate", vec![0, 1, 2, 141]),
         ("hash", vec![0, 1, 2, 3, 141]),
         ("audience-batch", vec![0, 1, 2, 3, 141]),
+        ("audience-outcome", vec![0, 1, 2, 141]),
         ("crc", vec![0, 1, 2, 141]),
         ("verify", vec![0, 1, 2, 141]),
         ("oauth1", vec![0, 2, 141]),
@@ -471,6 +472,20 @@ fn every_exit_status_happens() {
     assert_eq!(code(&BATCH, b"email\na@x.com\n"), Some(0));
     assert_eq!(code(&BATCH, b"email\nbad\n"), Some(1));
     assert_eq!(code(&BATCH, b"mail\nbad\n"), Some(2));
+    // audience-outcome's 0, 1 and 2 (and 141): cli/tests/cli_outcome.rs.
+    assert_eq!(
+        code(
+            &[
+                "audience-outcome",
+                "--bodies",
+                "/no/such/dir",
+                "--answers",
+                "."
+            ],
+            b""
+        ),
+        Some(2)
+    );
     assert_eq!(code(&["demo"], b""), Some(0));
     assert_eq!(code(&["kinds"], b""), Some(0));
     assert_eq!(code(&["describe", "poll_card"], b""), Some(0));

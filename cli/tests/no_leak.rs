@@ -262,6 +262,72 @@ pub fn check_every_subcommand() {
         }
     }
 
+    // audience-outcome: marked values in every part of the answers (codes, messages, unknown
+    // members, text that is not JSON): standard error names bodies, states, reasons, paths and
+    // codes only. The outcome CSV (`--out`) carries the platform's code and message as given,
+    // by purpose, so it goes to a file.
+    let out_dir = dir.0.join("outcome-bodies");
+    let four = dir.file(
+        "four.csv",
+        format!("email\n{EMAIL}\nb@x.com\n{EMAIL}@\nc@x.com\nd@x.com\n").as_bytes(),
+    );
+    let o = run(
+        &[
+            "audience-batch",
+            "--endpoint",
+            "custom_audience_users",
+            "--operation",
+            "Update",
+            "--max-users-per-body",
+            "1",
+            "--out-dir",
+            &out_dir.to_string_lossy(),
+            "--now",
+            "2026-01-01T00:00:00Z",
+            four.as_str(),
+        ],
+        &[],
+        b"",
+    );
+    runs.check("audience-batch --out-dir", &o, false);
+    let answers = dir.0.join("outcome-answers");
+    std::fs::create_dir_all(&answers).expect("answers dir");
+    for (i, text) in [
+        format!(r#"{{"errors":[{{"code":"{SECRET}","message":"{EMAIL} {TOKEN}"}}]}}"#),
+        format!(r#"{{"operation_errors":[{{"index":"{SECRET}","code":"{EMAIL}"}}],"{PHONE}":1}}"#),
+        format!(r#"{{"data":{{"success_count":"{SECRET}","total_count":{{"{EMAIL}":1}}}}}}"#),
+        format!("<html>{SECRET} {EMAIL}</html>"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        std::fs::write(answers.join(format!("body-{:04}.json", i + 1)), text).expect("answer");
+    }
+    let csv_out = dir.0.join("outcome.csv");
+    let o = run(
+        &[
+            "audience-outcome",
+            "--bodies",
+            &out_dir.to_string_lossy(),
+            "--answers",
+            &answers.to_string_lossy(),
+            "--out",
+            &csv_out.to_string_lossy(),
+            "--retry-dir",
+            &dir.0.join("outcome-retry").to_string_lossy(),
+        ],
+        &[],
+        b"",
+    );
+    // Every body answered (none refused as answering no body): rows failed or to retry.
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    runs.check("audience-outcome", &o, false);
+
     // crc: the marked secret from the environment and from stdin; tokens of the wrong shape.
     let env = [(SECRET_ENV, SECRET)];
     for token in [

@@ -86,7 +86,11 @@ export type IssueCode =
   | 'too_many_issues'
   | 'content_type_mismatch'
   | 'status_mismatch'
-  | 'unknown_body_shape';
+  | 'unknown_body_shape'
+  | 'count_mismatch'
+  | 'not_sent'
+  | 'not_answered'
+  | 'position_mismatch';
 
 /** Stable codes of a wrong call of validation (`ErrorCode::code` in src/error.rs). */
 export type ErrorCode =

@@ -9,6 +9,10 @@
 //! is wrong or the answer is one the caller must not go on with; an answer that breaks a
 //! documented rule is read, and the rule's issue is reported beside the value.
 
+pub mod audience;
+mod batch_json;
+pub mod products;
+
 use crate::error::{Error, ErrorCode};
 use crate::json::{self, Value};
 
@@ -31,6 +35,8 @@ const CALLS: &[(&str, Call)] = &[
     ("access_token", oauth::call_access_token),
     ("invalidate_token", oauth::call_invalidate_token),
     // Batch answers (document B §3, §4).
+    ("product_answer", products::call),
+    ("audience_outcome", audience::call),
 ];
 
 /// The names [`call`] takes, in table order.

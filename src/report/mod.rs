@@ -152,6 +152,18 @@ codes! {
     /// `message` of an Error, no `type` or `title` of a Problem, no `errors` array) and whose
     /// content type does not say which it is.
     UnknownBodyShape => "unknown_body_shape",
+    /// A batch answer's counts differ from each other or from what was sent (`params.sent`, and
+    /// the counts read: `params.success_count`, `params.total_count` or `params.answered`).
+    CountMismatch => "count_mismatch",
+    /// A batch answer names an item that was not sent: an index past the operations sent, or a
+    /// product id not in the request (`params.sent`, `params.index`).
+    NotSent => "not_sent",
+    /// An item that was sent has no item in the batch answer (`params.position`: its position
+    /// in the request).
+    NotAnswered => "not_answered",
+    /// A batch answer item is matched to a sent item at another position (`params.position`:
+    /// the sent item's position). A warning: the item is read by its id.
+    PositionMismatch => "position_mismatch",
 }
 
 impl Serialize for Code {

@@ -19,6 +19,12 @@ const REGENERATE = 'run `cargo test --test answers_vectors`';
 export const TYPED = {
   list_page: (api, a) => api.readListPage(a.text),
   list_next_query: (api, a) => api.nextListQuery(a.query, a.page),
+  product_answer: (api, a) => api.readProductAnswer(a.sent, a.text),
+  audience_outcome: (api, a) => api.audienceOutcome(
+    { bodies: a.bodies.map((b) => b.json), records: a.bodies.map((b) => b.records ?? null), rejected: a.rejected ?? [] },
+    a.answers,
+    a.rows === undefined ? {} : { rows: a.rows },
+  ),
 };
 
 /**

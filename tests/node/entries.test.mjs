@@ -192,6 +192,8 @@ const AREA = {
   answers: [
     'answersCall', 'answersCallText', 'answersNames',
     'readListPage', 'nextListQuery', 'pages',
+    'readErrorBody', 'readRequestToken', 'readAccessToken', 'readInvalidateToken',
+    'readProductAnswer', 'audienceOutcome',
   ],
 };
 const LOADING = ['init', 'initSync', 'PreflightError', 'isPreflightError'];

@@ -36,6 +36,17 @@ VECTORS = ROOT / "tests/vectors/answers"
 TYPED: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     "list_page": lambda a: preflight.read_list_page(a["text"]),
     "list_next_query": lambda a: preflight.next_list_query(a["query"], a["page"]),
+    "product_answer": lambda a: preflight.read_product_answer(a["sent"], a["text"]),
+    "audience_outcome": lambda a: preflight.audience_outcome(
+        preflight.AudienceBodies(
+            [b["json"] for b in a["bodies"]],
+            [b.get("records") for b in a["bodies"]],
+            [preflight.Problem(r["index"], None, None, r["code"]) for r in a.get("rejected") or []],
+            [],
+        ),
+        a["answers"],
+        rows=a.get("rows"),
+    ),
 }
 
 ENTRIES: List[Dict[str, Any]] = json.loads(NATIVE.read_text("utf-8")) if NATIVE.exists() else []

@@ -19,6 +19,7 @@ from ._answers_errors import (
     read_invalidate_token,
     read_request_token,
 )
+from ._answers_batches import audience_outcome, read_product_answer
 from ._bodies import AudienceBodies, Problem, audience_bodies
 from ._hash import hash_identifier, hash_identifiers
 from ._normalize import normalize_identifier
@@ -64,4 +65,6 @@ __all__ = [
     "read_access_token",
     "read_invalidate_token",
     "TokenAnswer",
+    "read_product_answer",
+    "audience_outcome",
 ]
