@@ -253,61 +253,64 @@ impl SigningError {
     /// A message for people. Never contains an input value.
     pub fn message(&self) -> String {
         use SigningError::*;
-        match self {
-            EmptySecret => "the consumer secret is empty; nothing is signed or verified with an empty key".into(),
-            HmacKey => "the HMAC key was refused".into(),
-            CrcTokenShape(CrcShapeProblem::TooShort { len, min }) => format!(
+        // The fixed texts are one `&str` each and copied in one place (not one allocation and
+        // copy per arm); the texts with a number or a name are formatted where they are.
+        let fixed: &'static str = match self {
+            EmptySecret => "the consumer secret is empty; nothing is signed or verified with an empty key",
+            HmacKey => "the HMAC key was refused",
+            CrcTokenShape(CrcShapeProblem::TooShort { len, min }) => return format!(
                 "the crc_token has {len} characters; at least {min} are required before it is signed"
             ),
-            CrcTokenShape(CrcShapeProblem::TooLong { len, max }) => format!(
+            CrcTokenShape(CrcShapeProblem::TooLong { len, max }) => return format!(
                 "the crc_token has {len} characters; at most {max} are signed"
             ),
-            CrcTokenShape(CrcShapeProblem::ForbiddenCharacter { index }) => format!(
+            CrcTokenShape(CrcShapeProblem::ForbiddenCharacter { index }) => return format!(
                 "the crc_token has a character outside the allowed alphabet at index {index}; it is not signed"
             ),
-            InvalidCrcPolicy(why) => format!("the CRC token policy is invalid: {why}"),
-            MissingCrcToken => "the request has no crc_token query parameter".into(),
-            DuplicateCrcToken => "the request has more than one crc_token query parameter".into(),
-            MissingSignatureHeader => "the signature header is missing".into(),
-            EmptySignatureHeader => "the signature header is empty".into(),
-            DuplicateSignatureHeader => "the signature header appears more than once".into(),
-            SignaturePrefix => "the signature header does not start with \"sha256=\"".into(),
-            SignatureBase64 => "the signature is not standard base64 with padding".into(),
-            SignatureLength { len } => format!("the signature decodes to {len} bytes, not 32"),
-            SignatureMismatch => "the signature does not match the body".into(),
-            InvalidPercentEncoding => "a percent-encoded value is malformed or not UTF-8".into(),
-            InvalidMethod => "the HTTP method is empty or not an HTTP token".into(),
-            InvalidUrl(why) => format!("the URL is invalid: {why}"),
-            UnsupportedUrlScheme => "the URL scheme is neither http nor https".into(),
-            UrlUserinfo => "the URL carries user information; it is refused".into(),
-            EmptyConsumerKey => "the consumer key is empty".into(),
-            EmptyOauthParameter(name) => format!("{name} is given but empty"),
-            NonAsciiNonce => "oauth_nonce must be ASCII".into(),
-            InvalidNonce => "oauth_nonce is empty or contains a space or a control character".into(),
-            InvalidTimestamp => "oauth_timestamp must be a positive integer".into(),
-            MillisecondTimestamp => "oauth_timestamp is whole seconds since 1970; this value is so large it can only be milliseconds (Date.now()): divide it by 1000".into(),
-            MissingEntropy => "no nonce and timestamp were given and no entropy to generate them".into(),
-            WeakEntropy => "the random bytes given are all zero".into(),
-            OauthParameterInParams => "a query or body parameter name starts with oauth_; protocol parameters travel in the Authorization header only".into(),
-            DuplicateOauthParameter => "an OAuth protocol parameter is given more than once".into(),
-            InvalidOauthParameter => "an extra protocol parameter name must start with oauth_ and must not be oauth_signature".into(),
-            InvalidRealm => "the realm contains a quote, a backslash or a non-printable character".into(),
-            MissingOauthCallback => "request_token needs oauth_callback (an absolute URL or oob)".into(),
-            InvalidOauthCallback => "oauth_callback must be an absolute URL or oob".into(),
-            ForbiddenOauthCallback => "oauth_callback must never be sent to authorize or authenticate".into(),
-            InvalidAccessType => "x_auth_access_type must be read or write".into(),
-            MissingOauthToken => "this step needs oauth_token".into(),
-            MissingOauthVerifier => "access_token needs oauth_verifier".into(),
-            UnexpectedOauthToken => "request_token carries no oauth_token".into(),
-            UnexpectedOauthVerifier => "only access_token carries oauth_verifier".into(),
-            UnexpectedParameter(name) => format!("this step does not take the parameter {name} (or not more than once)"),
-            WrongMethod { expected } => format!("this step is called with {expected}"),
-            InsecureUrl => "authorization steps require an https URL".into(),
-            UnknownFlowStep => "the flow step is not one of request_token, authorize, authenticate, access_token, invalidate_token".into(),
-            EmptyApiKey => "the API key is empty".into(),
-            UnsupportedGrantType => "grant_type must be exactly client_credentials".into(),
-            InvalidTokenRequestBody => "the token request body must be exactly grant_type=client_credentials".into(),
-        }
+            InvalidCrcPolicy(why) => return format!("the CRC token policy is invalid: {why}"),
+            MissingCrcToken => "the request has no crc_token query parameter",
+            DuplicateCrcToken => "the request has more than one crc_token query parameter",
+            MissingSignatureHeader => "the signature header is missing",
+            EmptySignatureHeader => "the signature header is empty",
+            DuplicateSignatureHeader => "the signature header appears more than once",
+            SignaturePrefix => "the signature header does not start with \"sha256=\"",
+            SignatureBase64 => "the signature is not standard base64 with padding",
+            SignatureLength { len } => return format!("the signature decodes to {len} bytes, not 32"),
+            SignatureMismatch => "the signature does not match the body",
+            InvalidPercentEncoding => "a percent-encoded value is malformed or not UTF-8",
+            InvalidMethod => "the HTTP method is empty or not an HTTP token",
+            InvalidUrl(why) => return format!("the URL is invalid: {why}"),
+            UnsupportedUrlScheme => "the URL scheme is neither http nor https",
+            UrlUserinfo => "the URL carries user information; it is refused",
+            EmptyConsumerKey => "the consumer key is empty",
+            EmptyOauthParameter(name) => return format!("{name} is given but empty"),
+            NonAsciiNonce => "oauth_nonce must be ASCII",
+            InvalidNonce => "oauth_nonce is empty or contains a space or a control character",
+            InvalidTimestamp => "oauth_timestamp must be a positive integer",
+            MillisecondTimestamp => "oauth_timestamp is whole seconds since 1970; this value is so large it can only be milliseconds (Date.now()): divide it by 1000",
+            MissingEntropy => "no nonce and timestamp were given and no entropy to generate them",
+            WeakEntropy => "the random bytes given are all zero",
+            OauthParameterInParams => "a query or body parameter name starts with oauth_; protocol parameters travel in the Authorization header only",
+            DuplicateOauthParameter => "an OAuth protocol parameter is given more than once",
+            InvalidOauthParameter => "an extra protocol parameter name must start with oauth_ and must not be oauth_signature",
+            InvalidRealm => "the realm contains a quote, a backslash or a non-printable character",
+            MissingOauthCallback => "request_token needs oauth_callback (an absolute URL or oob)",
+            InvalidOauthCallback => "oauth_callback must be an absolute URL or oob",
+            ForbiddenOauthCallback => "oauth_callback must never be sent to authorize or authenticate",
+            InvalidAccessType => "x_auth_access_type must be read or write",
+            MissingOauthToken => "this step needs oauth_token",
+            MissingOauthVerifier => "access_token needs oauth_verifier",
+            UnexpectedOauthToken => "request_token carries no oauth_token",
+            UnexpectedOauthVerifier => "only access_token carries oauth_verifier",
+            UnexpectedParameter(name) => return format!("this step does not take the parameter {name} (or not more than once)"),
+            WrongMethod { expected } => return format!("this step is called with {expected}"),
+            InsecureUrl => "authorization steps require an https URL",
+            UnknownFlowStep => "the flow step is not one of request_token, authorize, authenticate, access_token, invalidate_token",
+            EmptyApiKey => "the API key is empty",
+            UnsupportedGrantType => "grant_type must be exactly client_credentials",
+            InvalidTokenRequestBody => "the token request body must be exactly grant_type=client_credentials",
+        };
+        fixed.to_owned()
     }
 
     /// `{"code": ..., "message": ...}` as JSON text, the shape of [`crate::Error::to_json`].
