@@ -120,66 +120,66 @@ impl CampaignIssue<'_> {
 
     /// The message.
     pub fn message(&self) -> String {
-        match *self {
+        // The fixed texts copied in one place, not one allocation and copy per arm.
+        let fixed: &str = match *self {
             CampaignIssue::TooManyKeywords {
                 max,
                 actual,
                 fields,
-            } => format!(
+            } => return format!(
                 "{} must hold at most {max} keywords (they hold {actual})",
                 fields.join(" plus ")
             ),
-            CampaignIssue::StartNotBeforeNow => String::from(
-                "must be earlier than now: end_time is not given, and it defaults to now",
-            ),
+            CampaignIssue::StartNotBeforeNow => "must be earlier than now: end_time is not given, and it defaults to now",
             CampaignIssue::SpanTooLong {
                 max_days,
                 to_now: false,
                 ..
-            } => format!("must be at most {max_days} days after start_time"),
+            } => return format!("must be at most {max_days} days after start_time"),
             CampaignIssue::SpanTooLong {
                 max_days,
                 to_now: true,
                 ..
-            } => format!(
+            } => return format!(
                 "must be at most {max_days} days before now: end_time is not given, and it defaults to now"
             ),
-            CampaignIssue::AdvertiserUserNotFor { objective } => format!(
+            CampaignIssue::AdvertiserUserNotFor { objective } => return format!(
                 "advertiser_user_id is documented only as the user promoting a {} ad",
                 objective.name()
             ),
-            CampaignIssue::NeedsOneOf { objectives, fields } => format!(
+            CampaignIssue::NeedsOneOf { objectives, fields } => return format!(
                 "line items with objective {} need {}",
                 names(objectives),
                 fields.join(" or ")
             ),
-            CampaignIssue::NotForObjectives { what, objectives } => format!(
+            CampaignIssue::NotForObjectives { what, objectives } => return format!(
                 "{what} is not for line items with objective {}",
                 names(objectives)
             ),
-            CampaignIssue::OnlyForObjectives { what, objectives } => format!(
+            CampaignIssue::OnlyForObjectives { what, objectives } => return format!(
                 "{what} is only for line items with objective {}",
                 names(objectives)
             ),
             CampaignIssue::PayByNotChangeable { objective } => {
-                format!("pay_by can be changed only for {} line items", objective.name())
+                return format!("pay_by can be changed only for {} line items", objective.name())
             }
             CampaignIssue::DailyBudgetNotAllowed {
                 budget_optimization,
-            } => format!(
+            } => return format!(
                 "a daily budget is only for line items whose campaign has budget_optimization {}",
                 budget_optimization.name()
             ),
             CampaignIssue::DailyAboveTotal { .. } => {
-                String::from("must be at most the total budget")
+                "must be at most the total budget"
             }
             CampaignIssue::TotalBelowDaily { .. } => {
-                String::from("must be at least the line item's daily budget")
+                "must be at least the line item's daily budget"
             }
             CampaignIssue::StartNotBeforeRecordEnd => {
-                String::from("must be earlier than the line item's end_time")
+                "must be earlier than the line item's end_time"
             }
-        }
+        };
+        fixed.to_owned()
     }
 
     /// The params.

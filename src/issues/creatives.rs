@@ -55,30 +55,36 @@ impl CreativeIssue<'_> {
 
     /// The message.
     pub fn message(&self) -> String {
-        match *self {
+        // The fixed texts copied in one place, not one allocation and copy per arm.
+        let fixed: &str = match *self {
             CreativeIssue::DestinationOnlyIn { component } => {
-                format!("this destination type is allowed only in a {component} component")
+                return format!("this destination type is allowed only in a {component} component")
             }
             CreativeIssue::NotCountryAlpha2 => {
-                String::from("must be an ISO 3166-1 alpha-2 country code (two capital letters)")
+                "must be an ISO 3166-1 alpha-2 country code (two capital letters)"
             }
-            CreativeIssue::CtaTooLong { max, actual } => format!(
+            CreativeIssue::CtaTooLong { max, actual } => {
+                return format!(
                 "must be at most {max} characters, not counting the leading '#' (it has {actual})"
-            ),
+            )
+            }
             CreativeIssue::GifOrVideoNotAlone {
                 index,
                 media_type,
                 actual,
                 ..
-            } => format!(
-                "item {index} is a {media_type}: a Post with a GIF or a video holds only that \
+            } => {
+                return format!(
+                    "item {index} is a {media_type}: a Post with a GIF or a video holds only that \
                  one media key (it has {actual})"
-            ),
-            CreativeIssue::OrganicForAnotherUser => String::from(
+                )
+            }
+            CreativeIssue::OrganicForAnotherUser => {
                 "nullcast false (an organic Post) is only for the authenticated user; as_user_id \
-                 is another user",
-            ),
-        }
+                 is another user"
+            }
+        };
+        fixed.to_owned()
     }
 
     /// The params.

@@ -146,15 +146,12 @@ impl WebhookIssue<'_> {
 
     /// The message.
     pub fn message(&self) -> String {
-        match *self {
-            WebhookIssue::UserInfo => String::from(
-                "must not carry user information (user:password@): it can never pass the CRC",
-            ),
-            WebhookIssue::Port => String::from(
-                "must not name a port (not even :443): a port in the URL is rejected",
-            ),
-            WebhookIssue::UnreachableHost { problem } => String::from(host_message(problem)),
-            WebhookIssue::MalformedHost { ipv6 } => format!(
+        // The fixed texts copied in one place, not one allocation and copy per arm.
+        let fixed: &str = match *self {
+            WebhookIssue::UserInfo => "must not carry user information (user:password@): it can never pass the CRC",
+            WebhookIssue::Port => "must not name a port (not even :443): a port in the URL is rejected",
+            WebhookIssue::UnreachableHost { problem } => host_message(problem),
+            WebhookIssue::MalformedHost { ipv6 } => return format!(
                 "must be a URL with a valid host name or address ({})",
                 if ipv6 {
                     "the IPv6 address is malformed"
@@ -162,48 +159,43 @@ impl WebhookIssue<'_> {
                     "the host reads as a malformed number"
                 }
             ),
-            WebhookIssue::HostUnsupportedCharacter => String::from(
-                "the host name holds a character unassigned in Unicode 15.1",
-            ),
-            WebhookIssue::HostNeedsNormalizer => String::from(
-                "cannot check the host name: it needs Unicode normalization and this build has \
+            WebhookIssue::HostUnsupportedCharacter => "the host name holds a character unassigned in Unicode 15.1",
+            WebhookIssue::HostNeedsNormalizer => "cannot check the host name: it needs Unicode normalization and this build has \
                  no Unicode tables and no registered normalizer",
-            ),
             WebhookIssue::UnknownConfigField { index, empty } => {
                 let allowed = WEBHOOK_CONFIG_FIELDS.join(", ");
                 if empty {
-                    format!("item {index} is empty; items must be one of: {allowed}")
+                    return format!("item {index} is empty; items must be one of: {allowed}")
                 } else {
-                    format!("item {index} must be one of: {allowed} (exactly, without spaces)")
+                    return format!("item {index} must be one of: {allowed} (exactly, without spaces)")
                 }
             }
-            WebhookIssue::NumberNotString { digits } => format!(
+            WebhookIssue::NumberNotString { digits } => return format!(
                 "must be a string{}, not a JSON number: ids above 2^53 lose precision in JavaScript",
                 if digits { " of digits" } else { "" }
             ),
             WebhookIssue::DeprecatedEventType { replacement } => match replacement {
-                Some(r) => format!(
+                Some(r) => return format!(
                     "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; use {r}"
                 ),
-                None => format!(
+                None => return format!(
                     "this PascalCase event kind is deprecated since {DEPRECATED_SINCE}; the spec lists no replacement for it"
                 ),
             },
-            WebhookIssue::UnknownEventType => format!(
+            WebhookIssue::UnknownEventType => return format!(
                 "must be {}",
                 super::one_of_text(&EVENT_TYPES)
             ),
-            WebhookIssue::DirectionNotForEvent => format!(
+            WebhookIssue::DirectionNotForEvent => return format!(
                 "direction applies only to direct-message events: {}",
                 DM_EVENT_TYPES.join(", ")
             ),
             WebhookIssue::RepeatedDirection { index, first } => {
-                format!("item {index} repeats item {first}; each direction is given once")
+                return format!("item {index} repeats item {first}; each direction is given once")
             }
-            WebhookIssue::UnknownDirection => String::from(
-                "must be sent or received; for both, give [\"sent\", \"received\"]",
-            ),
-        }
+            WebhookIssue::UnknownDirection => "must be sent or received; for both, give [\"sent\", \"received\"]",
+        };
+        fixed.to_owned()
     }
 
     /// The params.
