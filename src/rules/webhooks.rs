@@ -121,9 +121,9 @@ pub fn callback_url(ctx: &mut Ctx, path: &Pointer, url: &str) {
             }
         },
         urls::Host::Ipv4(octets) => ipv4_problem(octets),
-        urls::Host::Ipv6(text) => match text.parse::<Ipv6Addr>() {
-            Ok(addr) => ipv6_problem(&addr),
-            Err(_) => {
+        urls::Host::Ipv6(text) => match urls::parse_ipv6(text) {
+            Some(groups) => ipv6_problem(&Ipv6Addr::from(groups)),
+            None => {
                 let malformed = WebhookIssue::MalformedHost { ipv6: true };
                 report(ctx, path, malformed.into());
                 return;
