@@ -54,6 +54,8 @@ const MAX_DOMAIN_LEN: usize = 253;
 const MAX_PORT_DIGITS: usize = 5;
 /// Most digits of an IPv4 octet (255).
 const MAX_OCTET_DIGITS: usize = 3;
+/// Most hexadecimal digits of an IPv6 address's group (RFC 4291 §2.2: "one to four").
+const MAX_GROUP_DIGITS: usize = 4;
 /// How a bare domain name must look (reported in `params.pattern` by [`domain`]).
 pub const DOMAIN_PATTERN: &str = "domain name without protocol, like example.com";
 
@@ -368,7 +370,7 @@ fn ipv6_groups(b: &[u8], at: &mut usize, groups: &mut [u16]) -> (usize, bool) {
                 return (i + 2, true);
             }
         }
-        match number_at(b, start, 16, 4) {
+        match number_at(b, start, 16, MAX_GROUP_DIGITS) {
             Some((g, end)) => {
                 groups[i] = g as u16;
                 *at = end;
