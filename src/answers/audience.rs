@@ -783,7 +783,8 @@ pub fn audience_outcome(
         outs.push(out);
     }
     records.extend(builder.finish(rejected.iter().copied())?);
-    records.sort_by_key(|r| r.index);
+    // The engine's one stable sort (`crate::sort`), not a copy of the standard library's.
+    crate::sort::sort_by(&mut records, |a, b| a.index < b.index);
     Ok(AudienceOutcome {
         records,
         bodies: outs,
