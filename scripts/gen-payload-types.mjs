@@ -402,8 +402,8 @@ export function codeUnions(rust = rustLists()) {
     ],
     [
       'AnswersErrorCode',
-      'The `code` of a PreflightError thrown by an answer reader (preflight-wasm/answers): the\ncore\'s (`ErrorCode::code` in src/error.rs, after its `// --- answers` line), `invalid_json` and\n`too_deep` for an answer text that is not JSON, and `invalid_argument` (the wrapper\'s: an\nargument of the wrong type). Messages never contain a value of the answer.',
-      unique([...rust.answerErrorCodes, 'invalid_json', 'too_deep', ...jsCodes('AnswersErrorCode')]),
+      'The `code` of a PreflightError thrown by an answer reader (preflight-wasm/answers): the\ncore\'s (`ErrorCode::code` in src/error.rs, after its `// --- answers` line), `invalid_json` and\n`too_deep` for an answer text that is not JSON, `input_too_large` for one beyond\nMAX_INPUT_BYTES, `invalid_argument` and `bad_options` (the wrapper\'s: an argument of the wrong\ntype, an options object with an unknown or malformed member). Messages never contain a value of\nthe answer.',
+      unique([...rust.answerErrorCodes, 'invalid_json', 'too_deep', 'input_too_large', ...jsCodes('AnswersErrorCode')]),
     ],
     ['CsvRowCode', 'Why one CSV row gives no value: as `preflight hash --column` reports it (IdError codes).', csvRowCodes],
   ];

@@ -3,7 +3,8 @@
 //! result, the JSON text every surface gives (`preflight::answers::call`).
 //!
 //! Exit status: 0 the answer was read and breaks no documented rule; 1 it was read and breaks one
-//! (the result's `issues`); 2 usage error, input that cannot be read, or the reader's error (an
+//! (the result's `issues`), or (`product-answer`) a product sent was not written (its outcome is
+//! not `created`, `updated` or `unchanged`); 2 usage error, input that cannot be read, or the reader's error (an
 //! answer that is not JSON, or one the caller must not go on with), printed to standard error
 //! as `preflight: answer: <code>: <message>`.
 
@@ -17,12 +18,16 @@ const READERS: &[(&str, &str, &str)] = &[
     ("request-token", "request_token", "text"),
     ("access-token", "access_token", "text"),
     ("invalidate-token", "invalidate_token", "text"),
+    ("product-answer", "product_answer", "text"),
 ];
+
+/// The outcomes of a product sent that was written (`product-answer`); any other is exit 1.
+const PRODUCT_WRITTEN: [&str; 3] = ["created", "updated", "unchanged"];
 
 #[derive(clap::Args)]
 #[command(after_help = exit_status!(
-    "0 read, the answer breaks no documented rule; 1 read, with issues (the result's `issues`); \
-     2 usage error, unreadable input, or the reader's error (an answer that is not JSON, or one \
+    "0 read, the answer breaks no documented rule; 1 read, with issues (the result's `issues`), \
+     or a product sent that was not written (product-answer); 2 usage error, unreadable input, or the reader's error (an answer that is not JSON, or one \
      not to go on with)"
 ))]
 pub struct Args {
@@ -37,6 +42,9 @@ pub struct Args {
     /// `error-body` only: the answer's HTTP status (100 to 599).
     #[arg(long, value_name = "CODE")]
     status: Option<u16>,
+    /// `product-answer` only, and required there: the products PUT body that was sent (a file).
+    #[arg(long, value_name = "FILE")]
+    sent: Option<String>,
 }
 
 pub fn run(args: &Args) -> u8 {
@@ -64,13 +72,47 @@ pub fn run(args: &Args) -> u8 {
         arguments["content_type"] = serde_json::json!(args.content_type);
         arguments["status"] = serde_json::json!(args.status);
     }
+    match (*call == "product_answer", &args.sent) {
+        (true, Some(sent)) => match crate::read_input(Some(sent)).map(String::from_utf8) {
+            Ok(Ok(sent)) => arguments["sent"] = serde_json::json!(sent),
+            Ok(Err(_)) => {
+                eprintln!("preflight: answer: invalid_json: sent: the text is not UTF-8");
+                return EXIT_USAGE;
+            }
+            Err(e) => {
+                eprintln!("preflight: answer: {e}");
+                return EXIT_USAGE;
+            }
+        },
+        (true, None) => {
+            eprintln!("preflight: answer: product-answer needs --sent FILE (the body sent)");
+            return EXIT_USAGE;
+        }
+        (false, Some(_)) => {
+            eprintln!("preflight: answer: --sent is for product-answer only");
+            return EXIT_USAGE;
+        }
+        (false, None) => {}
+    }
     let arguments = arguments.to_string();
     match preflight::answers::call(call, &arguments) {
         Ok(result) => {
-            let has_issues = serde_json::from_str::<serde_json::Value>(&result)
-                .ok()
+            let value = serde_json::from_str::<serde_json::Value>(&result).ok();
+            let has_issues = value
+                .as_ref()
                 .and_then(|v| v.get("issues")?.as_array().map(|a| !a.is_empty()))
                 .unwrap_or(false);
+            let not_written = value
+                .as_ref()
+                .and_then(|v| v.get("products")?.as_array())
+                .is_some_and(|products| {
+                    products.iter().any(|p| {
+                        !p.get("outcome")
+                            .and_then(|o| o.as_str())
+                            .is_some_and(|o| PRODUCT_WRITTEN.contains(&o))
+                    })
+                });
+            let has_issues = has_issues || not_written;
             out!("{result}");
             if has_issues {
                 EXIT_INVALID

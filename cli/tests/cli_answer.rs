@@ -36,7 +36,11 @@ fn every_one_text_answer_vector_prints_the_readers_result() {
             let Some(text) = args.get("text").and_then(|t| t.as_str()) else {
                 continue;
             };
-            if args.as_object().is_some_and(|o| o.len() != 1) || !help.contains(&reader(call)) {
+            // product-answer also takes the body sent (the test below).
+            if args.as_object().is_some_and(|o| o.len() != 1)
+                || !help.contains(&reader(call))
+                || call == "product_answer"
+            {
                 continue;
             }
             let name = case["name"].as_str().unwrap();
@@ -73,4 +77,77 @@ fn every_one_text_answer_vector_prints_the_readers_result() {
     }
     let _ = std::fs::remove_file(&tmp);
     assert!(ran >= 10, "only {ran} vectors ran");
+}
+
+/// `preflight answer product-answer --sent SENT [FILE]` prints what `product_answer` gives on
+/// every product vector whose arguments are the two texts, and exits 1 when the result has
+/// issues or a product sent was not written.
+#[test]
+fn every_product_answer_vector_prints_the_readers_result() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/answers/products.json");
+    let cases: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let dir = std::env::temp_dir().join(format!("preflight-cli-product-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (sent_path, answer_path) = (dir.join("sent.json"), dir.join("answer.json"));
+    let mut ran = 0;
+    for case in cases.iter().filter(|c| c["call"] == "product_answer") {
+        let args = &case["args"];
+        let (Some(sent), Some(text)) = (args["sent"].as_str(), args["text"].as_str()) else {
+            continue;
+        };
+        let name = case["name"].as_str().unwrap();
+        std::fs::write(&sent_path, sent).unwrap();
+        std::fs::write(&answer_path, text).unwrap();
+        let native = preflight::answers::call("product_answer", &args.to_string());
+        let sent_arg = sent_path.to_str().unwrap();
+        for out in [
+            preflight(
+                &["answer", "product-answer", "--sent", sent_arg],
+                text.as_bytes(),
+            ),
+            preflight(
+                &[
+                    "answer",
+                    "product-answer",
+                    "--sent",
+                    sent_arg,
+                    answer_path.to_str().unwrap(),
+                ],
+                b"",
+            ),
+        ] {
+            match &native {
+                Ok(result) => {
+                    assert_eq!(stdout(&out), format!("{result}\n"), "{name}");
+                    let value: serde_json::Value = serde_json::from_str(result).unwrap();
+                    let written = value["products"].as_array().unwrap().iter().all(|p| {
+                        ["created", "updated", "unchanged"]
+                            .contains(&p["outcome"].as_str().unwrap())
+                    });
+                    let clean = value["issues"].as_array().unwrap().is_empty() && written;
+                    assert_eq!(out.status.code(), Some(if clean { 0 } else { 1 }), "{name}");
+                }
+                Err(e) => {
+                    assert_eq!(
+                        String::from_utf8_lossy(&out.stderr),
+                        format!("preflight: answer: {e}\n"),
+                        "{name}"
+                    );
+                    assert_eq!(out.status.code(), Some(2), "{name}");
+                }
+            }
+        }
+        ran += 1;
+    }
+    assert!(ran >= 8, "only {ran} vectors ran");
+    // Without --sent, and --sent for another reader: usage errors.
+    let out = preflight(&["answer", "product-answer"], b"{}");
+    assert_eq!(out.status.code(), Some(2));
+    let out = preflight(
+        &["answer", "list-page", "--sent", sent_path.to_str().unwrap()],
+        b"{}",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
 }

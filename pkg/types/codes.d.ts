@@ -313,8 +313,10 @@ export type HelperErrorCode =
 /**
  * The `code` of a PreflightError thrown by an answer reader (preflight-wasm/answers): the
  * core's (`ErrorCode::code` in src/error.rs, after its `// --- answers` line), `invalid_json` and
- * `too_deep` for an answer text that is not JSON, and `invalid_argument` (the wrapper's: an
- * argument of the wrong type). Messages never contain a value of the answer.
+ * `too_deep` for an answer text that is not JSON, `input_too_large` for one beyond
+ * MAX_INPUT_BYTES, `invalid_argument` and `bad_options` (the wrapper's: an argument of the wrong
+ * type, an options object with an unknown or malformed member). Messages never contain a value of
+ * the answer.
  */
 export type AnswersErrorCode =
   | 'unknown_call'
@@ -326,6 +328,7 @@ export type AnswersErrorCode =
   | 'invalid_token_answer'
   | 'invalid_json'
   | 'too_deep'
+  | 'input_too_large'
   | 'invalid_argument'
   | 'bad_options';
 

@@ -25,11 +25,12 @@
 //! 4. otherwise the counts: read from `data` when the answer has it (an object, or an array of
 //!    per-operation objects, summed), else from the top level. Both must be present
 //!    (`counts_missing`), and `success_count` = `total_count` = the number of **operations** sent
-//!    in the body (`counts_mismatch`), else every record is to retry; then every record is
-//!    accepted.
+//!    in the body (`counts_mismatch`), else every record is to retry; a `data` array holds one
+//!    item per operation, each with equal counts, and counts also written at the top level
+//!    agree with `data`'s (`counts_mismatch` otherwise); then every record is accepted.
 //!
 //! An answer that breaks a documented shape (a member of the wrong type, an `operation_errors`
-//! index that was not sent) is reported as issues of the body and nothing in it is taken: every
+//! index that was not sent, a member decided on written twice: `duplicate_key`) is reported as issues of the body and nothing in it is taken: every
 //! record is to retry (`answer_problem`). No record is ever accepted on a guess.
 //!
 //! The bodies to retry hold only the operations to retry, each written exactly as sent (the
@@ -37,7 +38,7 @@
 
 use super::bad_arguments;
 use super::batch_json::{
-    arg_index, array_item_spans, error, required, write_opt, write_usize, wrong_type,
+    arg_index, array_item_spans, error, repeated, required, write_opt, write_usize, wrong_type,
 };
 use crate::error::Error;
 use crate::json::write::string as write_string;
@@ -507,6 +508,17 @@ fn operation_users(body: &str) -> Option<Vec<usize>> {
         .collect()
 }
 
+/// The members of an answer's top level that decide a body's outcome.
+const TOP_MEMBERS: [&str; 5] = [
+    "errors",
+    "operation_errors",
+    "data",
+    "success_count",
+    "total_count",
+];
+/// The count members.
+const COUNTS: [&str; 2] = ["success_count", "total_count"];
+
 /// Reads one answer (module docs, steps 2 to 4).
 fn read_answer(
     text: &str,
@@ -523,6 +535,8 @@ fn read_answer(
         issues.push(wrong_type(String::new(), "object", &value));
         return Verdict::Retry(RetryReason::AnswerProblem);
     };
+    // A member decided on and written twice: which one the platform meant is a guess.
+    repeated(top, &TOP_MEMBERS, &root, issues);
     // Request-level errors.
     match top.get("errors") {
         None | Some(Value::Null) => {}
@@ -562,6 +576,7 @@ fn read_answer(
                     Value::Object(o) if o.is_empty() => {}
                     Value::Object(o) => {
                         any = true;
+                        repeated(o, &["index"], &here, issues);
                         place(o, p, &here, operations, &mut per_op, issues);
                     }
                     Value::Array(errors) => {
@@ -569,6 +584,7 @@ fn read_answer(
                             match e {
                                 Value::Object(o) => {
                                     any = true;
+                                    repeated(o, &["index"], &here.index(k), issues);
                                     place(o, p, &here.index(k), operations, &mut per_op, issues);
                                 }
                                 _ => {
@@ -591,6 +607,7 @@ fn read_answer(
     }
     // The counts.
     let mut missing = false;
+    let mut disagree: Option<&'static str> = None;
     let (success, total, at) = match top.get("data") {
         None | Some(Value::Null) => {
             let s = read_count(top, "success_count", &root, issues, &mut missing);
@@ -599,6 +616,7 @@ fn read_answer(
         }
         Some(Value::Object(data)) => {
             let at = root.key("data");
+            repeated(data, &COUNTS, &at, issues);
             let s = read_count(data, "success_count", &at, issues, &mut missing);
             let t = read_count(data, "total_count", &at, issues, &mut missing);
             (s, t, "/data".to_owned())
@@ -606,14 +624,27 @@ fn read_answer(
         Some(Value::Array(items)) => {
             let at = root.key("data");
             let (mut s, mut t) = (Some(0u64), Some(0u64));
+            // One item per operation sent, each with equal counts: a sum alone would take
+            // `[{2,2},{0,0}]` or an item for an operation never sent as the counts of the body.
+            if items.len() != operations {
+                disagree = Some("`data` holds one item per operation sent, each with equal counts");
+            }
             for (i, item) in items.iter().enumerate() {
                 let here = at.index(i);
                 let Value::Object(o) = item else {
                     issues.push(wrong_type(here.to_string(), "object", item));
                     continue;
                 };
+                repeated(o, &COUNTS, &here, issues);
                 let si = read_count(o, "success_count", &here, issues, &mut missing);
                 let ti = read_count(o, "total_count", &here, issues, &mut missing);
+                if let (Some(a), Some(b)) = (si, ti) {
+                    if a != b {
+                        disagree = Some(
+                            "`data` holds one item per operation sent, each with equal counts",
+                        );
+                    }
+                }
                 s = s.zip(si).map(|(a, b)| a.saturating_add(b));
                 t = t.zip(ti).map(|(a, b)| a.saturating_add(b));
             }
@@ -635,13 +666,32 @@ fn read_answer(
     let (Some(s), Some(t)) = (success, total) else {
         return Verdict::Retry(RetryReason::CountsMissing);
     };
+    if !at.is_empty() {
+        // Counts written at the top level too must say the same as `data`'s.
+        let differs = |read: u64, name: &str| match top.get(name) {
+            None | Some(Value::Null) => false,
+            Some(Value::Number(n)) => n.as_u64() != Some(read),
+            Some(_) => true,
+        };
+        if differs(s, "success_count") || differs(t, "total_count") {
+            disagree = Some("the counts written at the top level differ from those of `data`");
+        }
+    }
     let sent = u64::try_from(operations).unwrap_or(u64::MAX);
-    if s != t || t != sent {
+    if s != t || t != sent || disagree.is_some() {
+        let message = match disagree {
+            Some(why) => format!(
+                "success_count and total_count must be equal, and equal to the number of \
+                 operations sent ({why}); the body is to be retried (document B §4)"
+            ),
+            None => "success_count and total_count must be equal, and equal to the number of \
+                     operations sent; the body is to be retried (document B §4)"
+                .to_owned(),
+        };
         issues.push(error(
             at,
             Code::CountMismatch,
-            "success_count and total_count must be equal, and equal to the number of operations \
-             sent; the body is to be retried (document B §4)",
+            &message,
             Params::new()
                 .with("sent", operations)
                 .with("users", users)

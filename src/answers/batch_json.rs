@@ -5,8 +5,8 @@ use super::bad_arguments;
 use crate::error::Error;
 use crate::issues::{CheckIssue, IssueKind};
 use crate::json::write::{uint, value as write_value};
-use crate::json::Value;
-use crate::report::{Code, Issue, Params, Severity};
+use crate::json::{Object, Value};
+use crate::report::{Code, Issue, Params, Pointer, Severity};
 
 /// Appends `Some(value)` as compact JSON, `None` as `null`.
 pub(crate) fn write_opt(out: &mut String, value: Option<&Value<'_>>) {
@@ -46,6 +46,32 @@ pub(crate) fn wrong_type(path: String, expected: &'static str, actual: &Value<'_
 /// `required` at `path`, as validation reports it (`params.field`).
 pub(crate) fn required(path: String, field: &'static str, message: &'static str) -> Issue {
     IssueKind::Check(CheckIssue::Required { field, message }).issue(path, Severity::Error)
+}
+
+/// `duplicate_key` at `at`/name for each of `names` that `object` writes more than once: a
+/// member the reader decides on must not be read last-wins (another JSON reader takes the first:
+/// `{"errors":[{..}],"errors":[]}` would be accepted by one and failed by the other).
+pub(crate) fn repeated(
+    object: &Object<'_>,
+    names: &[&str],
+    at: &Pointer<'_>,
+    issues: &mut Vec<Issue>,
+) {
+    for repeat in object.repeats_in_order() {
+        if names.contains(&repeat.name) {
+            let mut issue = IssueKind::DuplicateKey {
+                count: repeat.count,
+                first_index: repeat.first_index,
+            }
+            .issue(at.key(repeat.name).to_string(), Severity::Error);
+            issue.message = format!(
+                "this member name is written {} times; which one the platform meant is unknown, \
+                 so none of them is taken",
+                repeat.count
+            );
+            issues.push(issue);
+        }
+    }
 }
 
 /// The byte ranges of the items of the JSON array `text` (already known to parse as an array),

@@ -79,8 +79,19 @@ pub(crate) fn text_member<'o>(args: &'o json::Object<'_>, name: &str) -> Result<
 }
 
 /// An answer's text read as JSON: `invalid_json` (what and where, never the text) or
-/// `too_deep` when it is not.
+/// `too_deep` when it is not, and `input_too_large` for a text larger than
+/// [`json::MAX_INPUT_BYTES`] (the bound of a payload to validate: no documented answer comes
+/// near it).
 pub(crate) fn parse_answer(text: &str) -> Result<Value<'_>, Error> {
+    if text.len() > json::MAX_INPUT_BYTES {
+        return Err(Error::new(
+            ErrorCode::InputTooLarge,
+            format!(
+                "answer: larger than {} bytes (MAX_INPUT_BYTES)",
+                json::MAX_INPUT_BYTES
+            ),
+        ));
+    }
     json::parse(text.as_bytes()).map_err(|e| {
         let code = match e.kind {
             json::ParseErrorKind::TooDeep => ErrorCode::TooDeep,
@@ -109,5 +120,19 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn an_answer_larger_than_the_input_bound_is_refused_before_it_is_read() {
+        let mut text = String::from("{\"data\":[],\"next_cursor\":null,\"x\":\"");
+        text.push_str(&"a".repeat(json::MAX_INPUT_BYTES));
+        text.push_str("\"}");
+        assert_eq!(
+            parse_answer(&text).unwrap_err().code,
+            ErrorCode::InputTooLarge
+        );
+        text.truncate(json::MAX_INPUT_BYTES - 2);
+        text.push_str("\"}");
+        assert!(parse_answer(&text).is_ok());
     }
 }

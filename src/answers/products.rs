@@ -25,9 +25,15 @@
 //! outside the four (`not_in_enum`), a missing one (`required`), or an item with `errors` but a
 //! status other than ERROR (`not_allowed`) is `unknown`. `errors`, `warnings` and `product_key`
 //! are kept as given.
+//!
+//! An answer with request-level `errors` (§7: "Batch endpoints report request-level errors in
+//! `errors`") takes no item's success (`not_allowed` at `/errors`; outcome `unknown`). A member
+//! decided on written twice is `duplicate_key` and taken from neither: `data` or
+//! `products_response` (no item read), an item's `id` (matched to nothing), `status` or `errors`
+//! (outcome `unknown`).
 
 use super::bad_arguments;
-use super::batch_json::{error, required, write_opt, write_usize, wrong_type};
+use super::batch_json::{error, repeated, required, write_opt, write_usize, wrong_type};
 use super::{parse_answer, text_member};
 use crate::error::Error;
 use crate::issues::{Allowed, CheckIssue, IssueKind};
@@ -211,7 +217,39 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
         }
     }
     let root = Pointer::root();
+    // Members decided on and written twice: which one the platform meant is unknown, so none is
+    // taken (`duplicate_key`); request-level errors beside the items (document B §7: "Batch
+    // endpoints report request-level errors in `errors`") leave every item's success unknown.
+    let mut list_repeated = false;
+    let mut request_errors = false;
+    if let Value::Object(top) = &answer {
+        let before = issues.len();
+        repeated(top, &["data", "errors"], &root, &mut issues);
+        if let Some(Value::Object(data)) = top.get("data") {
+            repeated(data, &["products_response"], &root.key("data"), &mut issues);
+        }
+        list_repeated = issues[before..].iter().any(|i| i.path != "/errors");
+        match top.get("errors") {
+            None | Some(Value::Null) => {}
+            Some(Value::Array(e)) if e.is_empty() => {}
+            Some(Value::Array(_)) => {
+                request_errors = true;
+                issues.push(error(
+                    "/errors".into(),
+                    Code::NotAllowed,
+                    "the answer carries request-level errors (document B §7): no item's success \
+                     is taken",
+                    Params::new(),
+                ));
+            }
+            Some(other) => {
+                request_errors = true;
+                issues.push(wrong_type("/errors".into(), "array", other));
+            }
+        }
+    }
     let items: &[Value<'_>] = match &answer {
+        _ if list_repeated => &[],
         Value::Object(top) => match top.get("data") {
             Some(Value::Object(data)) => match data.get("products_response") {
                 Some(Value::Array(items)) => items,
@@ -256,6 +294,13 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
             unmatched.push(j);
             continue;
         };
+        let before = issues.len();
+        repeated(o, &["id", "status", "errors"], &here, &mut issues);
+        let item_repeated: Vec<String> = issues[before..].iter().map(|i| i.path.clone()).collect();
+        if item_repeated.contains(&here.key("id").to_string()) {
+            unmatched.push(j);
+            continue;
+        }
         let id = match o.get("id") {
             Some(Value::String(s)) => s,
             None | Some(Value::Null) => {
@@ -322,11 +367,14 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
                 Some(other) => issues.push(wrong_type(here.key(name).to_string(), "array", other)),
             }
         }
-        let has_errors = o
-            .get("errors")
-            .and_then(Value::as_array)
-            .is_some_and(|e| !e.is_empty());
+        // Errors of another shape than an array are errors all the same: no success is taken.
+        let has_errors = match o.get("errors") {
+            None | Some(Value::Null) => false,
+            Some(Value::Array(e)) => !e.is_empty(),
+            Some(_) => true,
+        };
         p.outcome = match o.get("status") {
+            _ if !item_repeated.is_empty() => ProductOutcome::Unknown,
             None | Some(Value::Null) => {
                 issues.push(required(
                     here.key("status").to_string(),
@@ -368,6 +416,9 @@ pub fn product_answer(sent: &str, text: &str) -> Result<ProductAnswer, Error> {
     }
     for p in &mut products {
         if p.answer.is_some() {
+            if request_errors && p.outcome != ProductOutcome::Error {
+                p.outcome = ProductOutcome::Unknown;
+            }
             continue;
         }
         if p.duplicate_id {

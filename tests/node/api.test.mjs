@@ -273,8 +273,8 @@ test('codes.d.ts lists exactly the names the Rust sources define', () => {
   diff('Kind', dtsUnion('Kind'), tableKinds());
   diff('IssueCode', dtsUnion('IssueCode'), rustNames('src/report/mod.rs', 'codes'));
   // ErrorCode::code: the validation codes, then, from its `// --- answers` line, the answer
-  // readers' (AnswersErrorCode, with the answer text's own invalid_json, too_deep and the
-  // wrapper's invalid_argument).
+  // readers' (AnswersErrorCode, with the answer text's own invalid_json, too_deep and
+  // input_too_large, and the wrappers' invalid_argument and bad_options).
   const errorRs = read('src/error.rs');
   const at = errorRs.indexOf('// --- answers');
   assert.ok(at > 0, 'no `// --- answers` line in src/error.rs');
@@ -284,7 +284,7 @@ test('codes.d.ts lists exactly the names the Rust sources define', () => {
   diff('ErrorCode', dtsUnion('ErrorCode'), errorCodes);
   const answerCodes = codesIn(errorRs.slice(at));
   assert.ok(answerCodes.includes('unknown_call'), 'no answer reader codes after `// --- answers`');
-  diff('AnswersErrorCode', dtsUnion('AnswersErrorCode'), [...answerCodes, 'invalid_json', 'too_deep', 'invalid_argument']);
+  diff('AnswersErrorCode', dtsUnion('AnswersErrorCode'), [...answerCodes, 'invalid_json', 'too_deep', 'input_too_large', 'invalid_argument', 'bad_options']);
 });
 
 test('the raw export takes UTF-8 bytes; invalid UTF-8 is invalid_json and the module stays usable', async () => {
