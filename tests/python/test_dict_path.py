@@ -381,13 +381,35 @@ def test_an_ordered_dict_keeps_its_own_order() -> None:
 
 
 @pytest.mark.parametrize("kind, context", [("nope", None), ("product", {"nope": 1})])
-def test_a_wrong_kind_or_option_comes_after_the_payloads_error(kind: str, context: Any) -> None:
-    # A payload's error first, on both paths.
+def test_a_wrong_kind_or_option_comes_before_the_payloads_error(kind: str, context: Any) -> None:
+    # The engine checks the kind and the options before it reads a payload, on every path: a
+    # payload with no JSON form (a non-str key, NaN) or too deep gives the same error as a good
+    # one, the text path's (as natively for the text of a payload too deep).
+    good = envelope(lambda: preflight.validate(kind, PRODUCT, now=NOW, context=context))
+    assert good == from_text(kind, PRODUCT, context)
+    assert good[0] in ("unknown_kind", "bad_options")
     for payload in ({1: 2}, [math.nan], _nest(MAX_DEPTH + 1, True, 1)):
-        a = envelope(lambda: preflight.validate(kind, payload, now=NOW, context=context))
-        assert a == from_text(kind, payload, context)
-        assert a[0] in ("invalid_argument", "too_deep")
-    # A good payload: the kind's or the options' error, the text path's.
-    a = envelope(lambda: preflight.validate(kind, PRODUCT, now=NOW, context=context))
-    assert a == from_text(kind, PRODUCT, context)
-    assert a[0] in ("unknown_kind", "bad_options")
+        assert envelope(lambda: preflight.validate(kind, payload, now=NOW, context=context)) == good
+    # With a good kind and options, the payload's own error.
+    for payload, code in (({1: 2}, "invalid_argument"), ([math.nan], "invalid_argument"),
+                          (_nest(MAX_DEPTH + 1, True, 1), "too_deep")):
+        assert envelope(lambda: preflight.validate("product", payload, now=NOW))[0] == code
+
+
+def test_a_payload_too_deep_to_write_with_bad_options_is_bad_options_as_natively() -> None:
+    # Was: too_deep (the text path wrote the payload before the engine read the options), where
+    # the engine checks the kind and the options before it reads a payload.
+    deep: Any = []
+    for _ in range(200):
+        deep = [deep]
+    for payload in (deep, {"a": deep}):
+        with pytest.raises(PreflightError) as e:
+            preflight.validate("keyword_insights_query", payload, now="yesterday")
+        native = preflight._preflight
+        with pytest.raises(PreflightError) as n:
+            native.validate_json("keyword_insights_query", json.dumps(payload).encode(), '{"now":"yesterday"}')
+        assert (e.value.code, e.value.message) == (n.value.code, n.value.message)
+        assert e.value.code == "bad_options"
+        with pytest.raises(PreflightError) as e:
+            preflight.validate("no_such_kind", payload)
+        assert e.value.code == "unknown_kind"

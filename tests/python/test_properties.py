@@ -639,6 +639,149 @@ def test_verify_signature_is_false_for_a_lone_surrogate_in_the_secret_or_header(
     assert e.value.code == "invalid_argument"
 
 
+# --- answer readers ------------------------------------------------------------------------------
+
+_SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+# Answer texts: arbitrary text, JSON values, and the documented shapes with members of any type.
+_json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.text(max_size=12))
+_json_value = st.recursive(
+    _json_leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(["type", "title", "detail", "status", "code", "message", "errors", "data",
+                             "next_cursor", "total_count", "success_count", "operation_errors", "index",
+                             "products_response", "id", "resource_type", "oauth_token", "x"]),
+            inner, max_size=5),
+    ),
+    max_leaves=12,
+)
+_answer_text = st.one_of(
+    st.text(max_size=60),
+    _json_value.map(lambda v: json.dumps(v)),
+    st.lists(st.tuples(st.sampled_from(["oauth_token", "oauth_token_secret", "oauth_callback_confirmed",
+                                        "user_id", "screen_name", "x%20y", ""]),
+                       st.sampled_from(["true", "True", "", "a%2Fb", "%zz", "s3cr3t", "+"])), max_size=5)
+    .map(lambda pairs: "&".join(f"{k}={v}" for k, v in pairs)),
+)
+
+
+def _read(call: Callable[[], Any]) -> Any:
+    """A reader's result, or its error's code: any other exception fails the test."""
+    try:
+        return call()
+    except PreflightError as e:
+        assert _SNAKE.match(e.code), e.code
+        assert "s3cr3t" not in e.message
+        return ("error", e.code)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_answer_text)
+def test_every_one_text_reader_gives_the_doors_result_or_a_coded_error(text: str) -> None:
+    readers = {
+        "list_page": preflight.read_list_page,
+        "error_body": preflight.read_error_body,
+        "request_token": preflight.read_request_token,
+        "access_token": preflight.read_access_token,
+        "invalidate_token": preflight.read_invalidate_token,
+    }
+    assert set(readers) <= set(preflight.answers_names())
+    for name, reader in readers.items():
+        got = _read(lambda: reader(text))
+        door = _read(lambda: preflight.answers_call(name, {"text": text}))
+        assert got == door, name
+        if isinstance(got, preflight.TokenAnswer):
+            # Secrets stay out of repr and str, whatever the answer held.
+            assert "s3cr3t" not in repr(got) and "s3cr3t" not in str(got)
+        if isinstance(got, dict):
+            assert isinstance(got.get("issues", []), list)
+            json.dumps(got)  # plain JSON values only
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_json_value, _answer_text)
+def test_next_list_query_and_pages_never_fail_but_with_a_code(query: Any, page: str) -> None:
+    if not isinstance(query, dict):
+        query = {"q": query}
+    nxt = _read(lambda: preflight.next_list_query(query, page))
+    assert nxt is None or isinstance(nxt, dict) or nxt[0] == "error"
+    if isinstance(nxt, dict):
+        assert "with_total_count" not in nxt and isinstance(nxt.get("cursor"), str)
+    fetched: List[Dict[str, Any]] = []
+
+    def fetch(q: Dict[str, Any]) -> str:
+        fetched.append(q)
+        return page if len(fetched) == 1 else '{"data":[],"next_cursor":null}'
+
+    walked = _read(lambda: list(preflight.pages(fetch, query)))
+    assert len(fetched) <= 2
+
+
+def _confirms_one_operation(v: Any) -> bool:
+    """Whether an answer could confirm a body of one operation (document B §4): no error in
+    `errors` or `operation_errors`, and `success_count` = `total_count` = 1 (integers, not
+    booleans) in `data` or at the top level. A looser test than the engine's, never a stricter."""
+    if not isinstance(v, dict):
+        return False
+    for key in ("errors", "operation_errors"):
+        items = v.get(key)
+        if isinstance(items, list) and any(isinstance(i, (dict, list)) and i for i in items):
+            return False
+    data = v.get("data")
+    places = [data] if isinstance(data, dict) else list(data) if isinstance(data, list) else []
+    return any(
+        isinstance(x, dict)
+        and type(x.get("success_count")) is int and x.get("success_count") == 1
+        and type(x.get("total_count")) is int and x.get("total_count") == 1
+        for x in places + [v]
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(["a@example.com", "B@Example.org", "not an email", "", "c@d.io"]), min_size=1, max_size=12),
+    st.integers(1, 4),
+    st.lists(st.one_of(st.none(), _answer_text,
+                       st.integers(0, 3).map(lambda n: json.dumps({"data": {"success_count": n, "total_count": n}}))),
+             min_size=12, max_size=12),
+)
+def test_audience_outcome_gives_every_record_once_and_accepts_only_confirmed_bodies(
+    emails: List[str], per_body: int, answers: List[Any]
+) -> None:
+    built = preflight.audience_bodies(
+        "custom_audience_users", [{"email": e} for e in emails], operation="Update",
+        max_users_per_body=per_body,
+    )
+    n_bodies = len(built.bodies)
+    out = _read(lambda: preflight.audience_outcome(built, answers[:n_bodies]))
+    assert not (isinstance(out, tuple)), out
+    records = out["records"]
+    # Every input record exactly once, in input order.
+    assert [r["index"] for r in records] == list(range(len(emails)))
+    for r in records:
+        assert r["outcome"] in ("accepted", "rejected", "failed", "retry")
+        if r["outcome"] == "accepted":
+            # Accepted only under an answer whose counts are exactly the one operation sent.
+            answer = answers[r["body"]]
+            assert answer is not None and _confirms_one_operation(json.loads(answer)), answer
+    rejected = {p.index for p in built.rejected}
+    assert {r["index"] for r in records if r["outcome"] == "rejected"} == rejected
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["1", "2", "3"]), max_size=5), _answer_text)
+def test_product_answer_gives_one_entry_per_product_sent(ids: List[str], text: str) -> None:
+    sent = {"products": [{"id": i} for i in ids]}
+    out = _read(lambda: preflight.read_product_answer(sent, text))
+    if isinstance(out, tuple):
+        assert out[1] in ("invalid_json", "too_deep", "input_too_large"), out
+        return
+    assert [p["id"] for p in out["products"]] == ids if all("id" in p for p in out["products"]) else True
+    assert len(out["products"]) == len(ids)
+
+
 # --- coverage of the public API -------------------------------------------------------------------
 
 COVERED = {
@@ -646,6 +789,10 @@ COVERED = {
     "hash_identifier", "hash_identifiers", "crc_response", "verify_signature",
     "normalize_identifier", "audience_bodies", "AudienceBodies", "Problem", "verify_crc_request",
     "oauth1_sign", "OAuth1Signature", "basic_credentials", "token_request_body",
+    # The answer readers (the tests above).
+    "answers_call", "answers_names", "read_list_page", "next_list_query", "pages",
+    "read_error_body", "read_request_token", "read_access_token", "read_invalidate_token",
+    "TokenAnswer", "read_product_answer", "audience_outcome",
 }
 
 

@@ -142,6 +142,10 @@ def validate(
         text = _native(_preflight.validate_object, kind, payload, options_text)
         if text is not None:
             return Report(text)
+        # Left to the text path: the kind and the options first, as the engine checks them
+        # before it reads a payload (a payload too deep to write, with bad options, is
+        # bad_options natively too).
+        _native(_preflight.validate_json, kind, b"null", options_text)
     return Report(_native(_preflight.validate_json, kind, _payload_bytes(payload), options_text))
 
 
