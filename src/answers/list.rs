@@ -137,17 +137,14 @@ fn member<'o, 'a>(
     path: &str,
     issues: &mut Vec<Issue>,
 ) -> (Option<&'o Value<'a>>, bool) {
-    let mut count = 0;
-    let mut first_index = 0;
-    for (i, (n, _)) in object.iter().enumerate() {
-        if n == name {
-            if count == 0 {
-                first_index = i;
-            }
-            count += 1;
-        }
-    }
-    if count > 1 {
+    let repeat = object
+        .repeats_in_order()
+        .into_iter()
+        .find(|r| r.name == name);
+    if let Some(json::Repeat {
+        count, first_index, ..
+    }) = repeat
+    {
         let mut repeated = issue(path, IssueKind::DuplicateKey { count, first_index });
         if name == NEXT_CURSOR {
             // Not read at all: which of them the platform meant is a guess.
@@ -158,7 +155,7 @@ fn member<'o, 'a>(
         }
         issues.push(repeated);
     }
-    (object.get(name), count > 1)
+    (object.get(name), repeat.is_some())
 }
 
 /// Reads one page of a list call's answer, the HTTP body as text (the rules: the module's
